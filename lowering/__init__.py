@@ -1,0 +1,1 @@
+"""Relax → linalg/tensor/arith/func lowering (installed as ``relax_xdsl.lowering``)."""

@@ -1,0 +1,1 @@
+"""TVM Relax as an xDSL dialect: types, ops, checker, passes, interpreter."""

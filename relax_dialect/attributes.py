@@ -1,0 +1,204 @@
+"""Attributes of the dialect: data types, symbolic expressions, shapes, tensor data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+
+import numpy as np
+from xdsl.ir import Data
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from .dtype import DataType
+from .prim_expr import PrimExpr, as_expr, float_text, to_text
+from .syntax import parse_dtype, parse_prim_expr, parse_shape, print_shape
+
+
+@irdl_attr_definition
+class DataTypeAttr(Data[DataType]):
+    """A scalar data type, ``#relax.dtype<f32>``."""
+
+    name = "relax.dtype"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> DataType:
+        with parser.in_angle_brackets():
+            return parse_dtype(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.data}>")
+
+
+@irdl_attr_definition
+class PrimExprAttr(Data[PrimExpr]):
+    """A symbolic scalar expression, ``#relax.expr<n + 1>``."""
+
+    name = "relax.expr"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> PrimExpr:
+        with parser.in_angle_brackets():
+            return parse_prim_expr(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{to_text(self.data)}>")
+
+
+@irdl_attr_definition
+class ShapeAttr(Data[tuple[PrimExpr, ...]]):
+    """A list of symbolic dimensions, ``#relax.dims<[n, 4]>``."""
+
+    name = "relax.dims"
+
+    @staticmethod
+    def from_dims(dims: Sequence[PrimExpr | int]) -> ShapeAttr:
+        return ShapeAttr(tuple(as_expr(d) for d in dims))
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> tuple[PrimExpr, ...]:
+        with parser.in_angle_brackets():
+            return parse_shape(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string("<")
+        print_shape(printer, self.data)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        for dim in self.data:
+            if dim.kind != "int":
+                raise VerifyException(f"shape dimension '{dim}' is not an integer")
+
+
+class NDArray:
+    """An immutable NumPy array with value semantics (equality and hashing)."""
+
+    def __init__(self, array: np.ndarray):
+        self.array = np.array(array, copy=True)
+        self.array.flags.writeable = False
+
+    @cached_property
+    def _key(self) -> tuple[str, tuple[int, ...], bytes]:
+        return (self.array.dtype.str, self.array.shape, self.array.tobytes())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NDArray) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+
+_HEX_THRESHOLD = 16
+
+
+@irdl_attr_definition
+class DenseAttr(Data[NDArray]):
+    """Constant tensor data: ``#relax.dense<[2, 2], i32, [1, 2, 3, 4]>``.
+
+    The element list is flat (row-major); a single element is a splat; large
+    arrays print as a hexadecimal string of their little-endian bytes.
+    """
+
+    name = "relax.dense"
+
+    @staticmethod
+    def from_array(array: np.ndarray) -> DenseAttr:
+        return DenseAttr(NDArray(array))
+
+    @property
+    def array(self) -> np.ndarray:
+        return self.data.array
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> NDArray:
+        with parser.in_angle_brackets():
+            return parse_dense_body(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{dense_body_text(self.array)}>")
+
+
+def parse_dense_body(parser: AttrParser) -> NDArray:
+    """``[dims], dtype, (value | [values] | "0x...")``."""
+    start = parser.pos
+    dims = parse_shape(parser)
+    if not all(d.kind == "int" and hasattr(d, "value") for d in dims):
+        parser.raise_error("constant data needs a static shape", start, parser.pos)
+    shape = tuple(d.value for d in dims)  # pyright: ignore[reportAttributeAccessIssue]
+    parser.parse_punctuation(",")
+    dtype = parse_dtype(parser)
+    try:
+        np_dtype = dtype.to_numpy()
+    except ValueError as error:
+        parser.raise_error(str(error), start, parser.pos)
+    parser.parse_punctuation(",")
+    count = int(np.prod(shape, dtype=np.int64))
+    values_start = parser.pos
+    if (hex_text := parser.parse_optional_str_literal()) is not None:
+        try:
+            raw = bytes.fromhex(hex_text.removeprefix("0x"))
+        except ValueError:
+            parser.raise_error("expected hexadecimal bytes after '0x'", values_start, parser.pos)
+        if len(raw) != count * np_dtype.itemsize:
+            parser.raise_error(
+                f"expected {count * np_dtype.itemsize} bytes of data, got {len(raw)}",
+                values_start,
+                parser.pos,
+            )
+        array = np.frombuffer(raw, dtype=np_dtype.newbyteorder("<")).astype(np_dtype)
+        return NDArray(array.reshape(shape))
+    if parser._current_token.kind == MLIRTokenKind.L_SQUARE:  # pyright: ignore
+        values = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, lambda: _parse_element(parser)
+        )
+    else:
+        values = [_parse_element(parser)] * count
+    if len(values) != count:
+        parser.raise_error(
+            f"expected {count} elements for shape {list(shape)}, got {len(values)}",
+            values_start,
+            parser.pos,
+        )
+    try:
+        array = np.array(values, dtype=np_dtype)
+    except OverflowError as error:
+        parser.raise_error(f"element out of range for {dtype}: {error}", values_start, parser.pos)
+    return NDArray(array.reshape(shape))
+
+
+def _parse_element(parser: AttrParser) -> int | float | bool:
+    if (flag := parser.parse_optional_boolean()) is not None:
+        return flag
+    for word, value in (("inf", np.inf), ("nan", np.nan)):
+        if parser.parse_optional_keyword(word) is not None:
+            return value
+    if parser.parse_optional_punctuation("-") is not None:
+        if parser.parse_optional_keyword("inf") is not None:
+            return -np.inf
+        return -parser.parse_number()
+    return parser.parse_number()
+
+
+def dense_body_text(array: np.ndarray) -> str:
+    dims = "[" + ", ".join(str(d) for d in array.shape) + "]"
+    dtype = DataType.from_numpy(array.dtype)
+    flat = array.reshape(-1)
+    if flat.size and bool(np.all(flat == flat[0])) and not np.isnan(flat[0:1]).any():
+        values = _element_text(flat[0])
+    elif flat.size <= _HEX_THRESHOLD:
+        values = "[" + ", ".join(_element_text(v) for v in flat) + "]"
+    else:
+        values = '"0x' + flat.astype(array.dtype.newbyteorder("<")).tobytes().hex().upper() + '"'
+    return f"{dims}, {dtype}, {values}"
+
+
+def _element_text(value: np.generic) -> str:
+    if isinstance(value, np.bool_):
+        return "true" if value else "false"
+    if isinstance(value, np.floating):
+        return float_text(float(value))
+    return str(int(value))  # pyright: ignore[reportArgumentType]

@@ -1,0 +1,86 @@
+"""The ``relax`` dialect: its operations, types and attributes."""
+
+from __future__ import annotations
+
+from xdsl.ir import Dialect, Operation
+
+from .attributes import DataTypeAttr, DenseAttr, PrimExprAttr, ShapeAttr
+from .ops.base import OperatorOp
+from .ops.binary import AddOp
+from .ops.calls import (
+    CallDPSPackedOp,
+    CallOp,
+    CallPackedOp,
+    CallPurePackedOp,
+    CallTIROp,
+    InvokeOp,
+)
+from .ops.control_flow import IfOp, YieldOp
+from .ops.dataflow import DataflowOp, OutputOp
+from .ops.functions import FunctionOp, LambdaOp, ReturnOp
+from .ops.linear_algebra import MatmulOp
+from .ops.match_cast import MatchCastOp
+from .ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
+from .ops.values import (
+    ConstantOp,
+    DataTypeImmOp,
+    PrimValueOp,
+    ShapeOp,
+    StringImmOp,
+    TupleGetItemOp,
+    TupleOp,
+)
+from .types import FuncType, ObjectType, PrimType, ShapeType, TensorType, TupleType
+
+OPERATIONS: list[type[Operation]] = [
+    FunctionOp,
+    LambdaOp,
+    ReturnOp,
+    DataflowOp,
+    OutputOp,
+    IfOp,
+    YieldOp,
+    MatchCastOp,
+    ConstantOp,
+    ShapeOp,
+    PrimValueOp,
+    StringImmOp,
+    DataTypeImmOp,
+    TupleOp,
+    TupleGetItemOp,
+    GlobalVarOp,
+    ExternFuncOp,
+    OpRefOp,
+    CallOp,
+    InvokeOp,
+    CallTIROp,
+    CallPackedOp,
+    CallPurePackedOp,
+    CallDPSPackedOp,
+    AddOp,
+    MatmulOp,
+]
+
+Relax = Dialect(
+    "relax",
+    OPERATIONS,
+    [
+        ObjectType,
+        PrimType,
+        ShapeType,
+        TensorType,
+        TupleType,
+        FuncType,
+        DataTypeAttr,
+        PrimExprAttr,
+        ShapeAttr,
+        DenseAttr,
+    ],
+)
+
+_OPERATORS = {op.name: op for op in OPERATIONS if issubclass(op, OperatorOp)}
+
+
+def operator_class(name: str) -> type[Operation] | None:
+    """The operation class of the Relax operator called ``name`` (e.g. ``relax.add``)."""
+    return _OPERATORS.get(name)

@@ -1,0 +1,1 @@
+"""Relax operations, one file per operator family."""

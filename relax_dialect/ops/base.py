@@ -1,0 +1,141 @@
+"""What every Relax operation shares: purity, result inference, syntax helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ..struct_info import Check, base_check
+from ..types import ObjectType, StructInfoType, parse_struct_info, struct_info_text
+
+
+class RelaxOp(IRDLOperation):
+    """Base of the dialect's operations."""
+
+    PURE: ClassVar[bool] = True
+    """Whether the operation is free of side effects (TVM's ``FPurity``)."""
+
+    def is_pure(self) -> bool:
+        return self.PURE
+
+
+class BindingOp(RelaxOp):
+    """An operation binding one Relax value: a ``VarBinding`` of the spec.
+
+    Its result type is the binding's StructInfo. It must not contradict what
+    the spec's derivation rules infer from the operands; it may be weaker
+    (a less specific annotation), as TVM allows.
+    """
+
+    def infer_type(self) -> StructInfoType:
+        """The StructInfo the derivation rules give the result."""
+        raise NotImplementedError
+
+    @property
+    def result_type(self) -> Attribute:
+        return self.results[0].type
+
+    def verify_(self) -> None:
+        check_annotation(self.name, self.result_type, self.infer_type())
+
+
+def check_annotation(op_name: str, declared: Attribute, inferred: StructInfoType) -> None:
+    """Reject a result type that provably contradicts the inferred one."""
+    if not isinstance(declared, StructInfoType):
+        raise VerifyException(f"{op_name}: result must have a Relax type, got {declared}")
+    contradicts = base_check(declared, inferred) == Check.FAIL_STATIC or (
+        isinstance(inferred, ObjectType) and not isinstance(declared, ObjectType)
+    )
+    if contradicts:
+        raise VerifyException(
+            f"{op_name}: result type {struct_info_text(declared)} contradicts the "
+            f"inferred type {struct_info_text(inferred)}"
+            + ("; use relax.match_cast to check it at run time" if _castable(declared) else "")
+        )
+
+
+def _castable(declared: StructInfoType) -> bool:
+    return not isinstance(declared, ObjectType)
+
+
+def relax_type(op_name: str, value: SSAValue, what: str = "operand") -> StructInfoType:
+    """The StructInfo of ``value`` (an error if it has a non-Relax type)."""
+    if not isinstance(value.type, StructInfoType):
+        raise VerifyException(f"{op_name}: {what} must have a Relax type, got {value.type}")
+    return value.type
+
+
+# --- custom syntax helpers ---------------------------------------------------
+
+
+def parse_value(parser: Parser) -> SSAValue:
+    """An operand that must already be defined (custom syntax has no types)."""
+    operand = parser.parse_unresolved_operand()
+    name = operand.operand_name
+    values = parser.ssa_values.get(name)
+    if values is None:
+        forward = parser.forward_ssa_references.get(name, {}).get(operand.index)
+        if forward is not None:
+            return forward
+        parser.raise_error(
+            f"use of undefined value '%{name}' (well-formedness rule 3: a variable "
+            "must be bound before it is used, in a scope that encloses the use)",
+            operand.span,
+        )
+    if operand.index >= len(values):
+        parser.raise_error(f"value '%{name}' has no result #{operand.index}", operand.span)
+    return values[operand.index]
+
+
+def parse_values(parser: Parser, delimiter: Parser.Delimiter) -> list[SSAValue]:
+    return parser.parse_comma_separated_list(delimiter, lambda: parse_value(parser))
+
+
+def parse_result_type(parser: Parser) -> StructInfoType:
+    """``: type``, the binding's StructInfo."""
+    parser.parse_punctuation(":", " before the result type")
+    return parse_struct_info(parser)
+
+
+def print_values(printer: Printer, values: Sequence[SSAValue]) -> None:
+    printer.print_list(values, printer.print_operand)
+
+
+def print_result_type(printer: Printer, op: IRDLOperation) -> None:
+    printer.print_string(" : ")
+    printer.print_attribute(op.results[0].type)
+
+
+class OperatorOp(BindingOp):
+    """A Relax operator (TVM's ``Op``): its operands are its only inputs besides
+    optional attributes, so ``relax.op_ref`` can name it and ``relax.invoke``
+    can call it."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> OperatorOp:
+        """``relax.op %a, %b <{attr = value}> : T``."""
+        operands = []
+        if parser._current_token.text.startswith("%"):  # pyright: ignore[reportPrivateUsage]
+            operands = [parse_value(parser)]
+            while parser.parse_optional_punctuation(",") is not None:
+                operands.append(parse_value(parser))
+        properties = parser.parse_optional_properties_dict()
+        result_type = parse_result_type(parser)
+        return cls.create(operands=operands, properties=properties, result_types=[result_type])
+
+    def print(self, printer: Printer) -> None:
+        if self.operands:
+            printer.print_string(" ")
+            print_values(printer, self.operands)
+        if self.properties:
+            printer.print_string(" ")
+            printer.print_string("<")
+            printer.print_attr_dict(self.properties)
+            printer.print_string(">")
+        print_result_type(printer, self)

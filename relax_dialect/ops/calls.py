@@ -1,0 +1,366 @@
+"""Calls: of global functions, of function values, of TIR-style functions, of packed functions.
+
+``relax.call @f(...)`` calls a global Relax function; ``relax.invoke %f(...)``
+calls a closure, packed-function value or operator reference;
+``relax.call_tir @g(...)`` calls a destination-passing ``func.func``;
+``relax.call_packed``, ``relax.call_pure_packed`` and ``relax.call_dps_packed``
+call external packed functions by name. The result type of a packed call is
+its ``sinfo_args`` (TVM's ``infer_by_sinfo_args``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import IndexType, IntegerType, ShapedType, StringAttr, SymbolRefAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ..builtin_types import element_type_matches
+from ..struct_info import CallMismatch, derive_call_ret
+from ..types import FuncType, PrimType, ShapeType, StructInfoType, TensorType, TupleType, struct_info_text
+from .base import (
+    BindingOp,
+    parse_result_type,
+    parse_value,
+    parse_values,
+    print_result_type,
+    print_values,
+    relax_type,
+)
+from .references import OpRefOp, function_type_of, lookup_symbol
+
+
+def _arg_types(op_name: str, args: Sequence[SSAValue]) -> list[StructInfoType]:
+    return [relax_type(op_name, a, f"argument {i}") for i, a in enumerate(args)]
+
+
+def _derive(what: str, callee: FuncType, op: BindingOp, args: Sequence[SSAValue]) -> StructInfoType:
+    try:
+        return derive_call_ret(callee, _arg_types(op.name, args), relax_type(what, op.results[0]))
+    except CallMismatch as mismatch:
+        raise VerifyException(f"{what}: {mismatch}") from None
+
+
+def _print_call(printer: Printer, callee: str, args: Sequence[SSAValue]) -> None:
+    printer.print_string(f" {callee}(")
+    print_values(printer, args)
+    printer.print_string(")")
+
+
+@irdl_op_definition
+class CallOp(BindingOp):
+    """A call of a global Relax function: ``relax.call @f(%x)``."""
+
+    name = "relax.call"
+    callee = prop_def(SymbolRefAttr)
+    args = var_operand_def()
+    result = result_def()
+
+    def __init__(self, callee: str, args: Sequence[SSAValue], result_type: StructInfoType):
+        super().__init__(
+            operands=[args],
+            properties={"callee": SymbolRefAttr(callee)},
+            result_types=[result_type],
+        )
+
+    @property
+    def callee_name(self) -> str:
+        return self.callee.root_reference.data
+
+    def callee_type(self) -> FuncType:
+        return function_type_of(self, self.callee_name, f"relax.call @{self.callee_name}")
+
+    def is_pure(self) -> bool:
+        try:
+            return self.callee_type().is_pure
+        except VerifyException:
+            return False
+
+    def infer_type(self) -> StructInfoType:
+        what = f"relax.call @{self.callee_name}"
+        return _derive(what, self.callee_type(), self, self.args)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CallOp:
+        callee = parser.parse_symbol_name().data
+        args = parse_values(parser, parser.Delimiter.PAREN)
+        return cls(callee, args, parse_result_type(parser))
+
+    def print(self, printer: Printer) -> None:
+        _print_call(printer, f"@{self.callee_name}", self.args)
+        print_result_type(printer, self)
+
+
+@irdl_op_definition
+class InvokeOp(BindingOp):
+    """A call of a function value (closure, packed function or operator reference):
+    ``relax.invoke %f(%x)``."""
+
+    name = "relax.invoke"
+    callee = operand_def()
+    args = var_operand_def()
+    result = result_def()
+
+    def __init__(self, callee: SSAValue, args: Sequence[SSAValue], result_type: StructInfoType):
+        super().__init__(operands=[callee, args], result_types=[result_type])
+
+    def _operator_ref(self) -> OpRefOp | None:
+        owner = self.callee.owner
+        return owner if isinstance(owner, OpRefOp) else None
+
+    def is_pure(self) -> bool:
+        if (ref := self._operator_ref()) is not None:
+            return getattr(ref.operator(), "PURE", False)
+        callee = self.callee.type
+        return isinstance(callee, FuncType) and callee.is_pure and callee.derive is None
+
+    def infer_type(self) -> StructInfoType:
+        if (ref := self._operator_ref()) is not None:
+            return self._infer_operator(ref)
+        callee = relax_type(self.name, self.callee, "callee")
+        if not isinstance(callee, FuncType):
+            raise VerifyException(
+                f"relax.invoke: the callee has type {struct_info_text(callee)}, "
+                "expected a function"
+            )
+        return _derive(self.name, callee, self, self.args)
+
+    def _infer_operator(self, ref: OpRefOp) -> StructInfoType:
+        operator = ref.operator()
+        try:
+            call = operator.create(operands=list(self.args), result_types=[self.result.type])
+            return call.infer_type()  # pyright: ignore[reportAttributeAccessIssue]
+        except (AttributeError, KeyError, ValueError) as error:
+            raise VerifyException(
+                f"relax.invoke: operator '{ref.op_name.data}' cannot be called through "
+                f"relax.op_ref with these arguments ({error})"
+            ) from None
+
+    @classmethod
+    def parse(cls, parser: Parser) -> InvokeOp:
+        callee = parse_value(parser)
+        args = parse_values(parser, parser.Delimiter.PAREN)
+        return cls(callee, args, parse_result_type(parser))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.callee)
+        printer.print_string("(")
+        print_values(printer, self.args)
+        printer.print_string(")")
+        print_result_type(printer, self)
+
+
+def output_tensors(op_name: str, declared: Attribute) -> list[TensorType]:
+    """The tensors a destination-passing call allocates: its result type, a
+    tensor or a tuple of tensors, each with a known shape and data type."""
+    outputs = declared.types if isinstance(declared, TupleType) else (declared,)
+    tensors = []
+    for out in outputs:
+        if not (isinstance(out, TensorType) and out.dims is not None and not out.data_type.is_void):
+            raise VerifyException(
+                f"{op_name}: output type {struct_info_text(out)} must be a tensor with a "
+                "known shape and data type"
+            )
+        tensors.append(out)
+    return tensors
+
+
+@irdl_op_definition
+class CallTIROp(BindingOp):
+    """Call a destination-passing ``func.func`` with freshly allocated outputs:
+    ``relax.call_tir @f(%x, %y) tir_vars %s : !relax.tensor<[n], f32>``.
+
+    The callee takes the arguments, then the ``tir_vars`` dimensions as
+    ``index`` values, then one output tensor per result tensor, and returns the
+    outputs (or nothing, when it writes into memrefs).
+    """
+
+    name = "relax.call_tir"
+    callee = prop_def(SymbolRefAttr)
+    args = var_operand_def()
+    tir_vars = opt_operand_def()
+    result = result_def()
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        callee: str,
+        args: Sequence[SSAValue],
+        result_type: StructInfoType,
+        tir_vars: SSAValue | None = None,
+    ):
+        super().__init__(
+            operands=[args, [] if tir_vars is None else [tir_vars]],
+            properties={"callee": SymbolRefAttr(callee)},
+            result_types=[result_type],
+        )
+
+    @property
+    def callee_name(self) -> str:
+        return self.callee.root_reference.data
+
+    def infer_type(self) -> StructInfoType:
+        what = f"relax.call_tir @{self.callee_name}"
+        outputs = output_tensors(what, self.result.type)
+        args = _arg_types(self.name, self.args)
+        for index, arg in enumerate(args):
+            if not isinstance(arg, TensorType | PrimType):
+                raise VerifyException(
+                    f"{what}: argument {index} has type {struct_info_text(arg)}, expected a "
+                    "tensor or prim value"
+                )
+        n_vars = 0
+        if self.tir_vars is not None:
+            shape = relax_type(self.name, self.tir_vars, "tir_vars")
+            if not isinstance(shape, ShapeType) or shape.rank < 0:
+                raise VerifyException(f"{what}: tir_vars must be a shape of known rank")
+            n_vars = shape.rank
+        callee = lookup_symbol(self, self.callee_name)
+        if not isinstance(callee, FuncOp):
+            problem = "is not a func.func" if callee is not None else "is not defined"
+            raise VerifyException(f"{what}: @{self.callee_name} {problem}")
+        _check_dps_signature(what, callee, args, n_vars, outputs)
+        return relax_type(self.name, self.result, "result")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CallTIROp:
+        callee = parser.parse_symbol_name().data
+        args = parse_values(parser, parser.Delimiter.PAREN)
+        tir_vars = None
+        if parser.parse_optional_keyword("tir_vars") is not None:
+            tir_vars = parse_value(parser)
+        return cls(callee, args, parse_result_type(parser), tir_vars)
+
+    def print(self, printer: Printer) -> None:
+        _print_call(printer, f"@{self.callee_name}", self.args)
+        if self.tir_vars is not None:
+            printer.print_string(" tir_vars ")
+            printer.print_operand(self.tir_vars)
+        print_result_type(printer, self)
+
+
+def _check_dps_signature(
+    what: str,
+    callee: FuncOp,
+    args: Sequence[StructInfoType],
+    n_vars: int,
+    outputs: Sequence[TensorType],
+) -> None:
+    inputs = callee.function_type.inputs.data
+    expected = len(args) + n_vars + len(outputs)
+    if len(inputs) != expected:
+        raise VerifyException(
+            f"{what}: the callee takes {len(inputs)} arguments, expected {expected} "
+            f"({len(args)} inputs, {n_vars} tir_vars, {len(outputs)} outputs)"
+        )
+    relax_side = [*args, *([None] * n_vars), *outputs]
+    for position, (relax, builtin) in enumerate(zip(relax_side, inputs, strict=True)):
+        if problem := _parameter_problem(relax, builtin):
+            raise VerifyException(f"{what}: callee parameter {position} {problem}")
+    results = callee.function_type.outputs.data
+    if results and list(results) != list(inputs[len(inputs) - len(outputs) :]):
+        raise VerifyException(f"{what}: the callee must return its output tensors (or nothing)")
+
+
+def _parameter_problem(relax: StructInfoType | None, builtin: Attribute) -> str | None:
+    if relax is None:
+        if isinstance(builtin, IndexType | IntegerType):
+            return None
+        return f"has type {builtin}, expected index for a tir_vars dimension"
+    if isinstance(relax, PrimType):
+        if isinstance(builtin, ShapedType):
+            return f"has type {builtin}, expected a scalar for {struct_info_text(relax)}"
+        return None
+    assert isinstance(relax, TensorType)
+    if not isinstance(builtin, ShapedType):
+        return f"has type {builtin}, expected a tensor for {struct_info_text(relax)}"
+    shape = builtin.get_shape()
+    if relax.rank >= 0 and relax.rank != len(shape):
+        return f"has rank {len(shape)}, but the Relax value has type {struct_info_text(relax)}"
+    element = builtin.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    if not relax.data_type.is_void and not element_type_matches(relax.data_type, element):
+        return f"has element type {element}, but the Relax value has type {struct_info_text(relax)}"
+    for dim, static in zip(relax.dims or (), shape, strict=False):
+        if static >= 0 and getattr(dim, "value", static) != static:
+            return f"has static size {static} where the Relax value has {dim}"
+    return None
+
+
+class PackedCallOp(BindingOp):
+    """A call of an external packed function named by ``callee``."""
+
+    callee = prop_def(StringAttr)
+    args = var_operand_def()
+    result = result_def()
+
+    def __init__(self, callee: str, args: Sequence[SSAValue], result_type: StructInfoType):
+        super().__init__(
+            operands=[args],
+            properties={"callee": StringAttr(callee)},
+            result_types=[result_type],
+        )
+
+    def infer_type(self) -> StructInfoType:
+        _arg_types(self.name, self.args)
+        return relax_type(self.name, self.results[0], "result")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PackedCallOp:
+        callee = parser.parse_str_literal()
+        args = parse_values(parser, parser.Delimiter.PAREN)
+        return cls(callee, args, parse_result_type(parser))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_string_literal(self.callee.data)
+        printer.print_string("(")
+        print_values(printer, self.args)
+        printer.print_string(")")
+        print_result_type(printer, self)
+
+
+@irdl_op_definition
+class CallPackedOp(PackedCallOp):
+    """An impure call of a packed function: ``relax.call_packed "f"(%x) : T``."""
+
+    name = "relax.call_packed"
+    PURE: ClassVar[bool] = False
+
+
+@irdl_op_definition
+class CallPurePackedOp(PackedCallOp):
+    """A call of a packed function asserted to be pure."""
+
+    name = "relax.call_pure_packed"
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class CallDPSPackedOp(PackedCallOp):
+    """A destination-passing call of a packed function: its outputs are allocated
+    from the result type (a tensor or a tuple of tensors) and passed last."""
+
+    name = "relax.call_dps_packed"
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        output_tensors(self.name, self.result.type)
+        return super().infer_type()

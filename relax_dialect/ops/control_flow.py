@@ -1,0 +1,105 @@
+"""``relax.if``: branch on a boolean scalar, each branch yielding the result."""
+
+from __future__ import annotations
+
+from xdsl.ir import Region, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    region_def,
+    result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import HasParent, IsTerminator
+from xdsl.utils.exceptions import VerifyException
+
+from ..struct_info import join
+from ..types import PrimType, StructInfoType, TensorType, struct_info_text
+from .base import BindingOp, RelaxOp, parse_result_type, parse_value, print_result_type, relax_type
+
+
+@irdl_op_definition
+class IfOp(BindingOp):
+    """``%r = relax.if %cond : T { ... relax.yield %a } else { ... relax.yield %b }``.
+
+    The condition is a boolean scalar (a 0-d ``bool`` tensor or a ``bool`` prim
+    value). The result type must not contradict the join of the branch types.
+    """
+
+    name = "relax.if"
+    cond = operand_def()
+    then_region = region_def("single_block")
+    else_region = region_def("single_block")
+    result = result_def()
+
+    def __init__(
+        self, cond: SSAValue, then_region: Region, else_region: Region, result_type: StructInfoType
+    ):
+        super().__init__(
+            operands=[cond], regions=[then_region, else_region], result_types=[result_type]
+        )
+
+    def branch_type(self, region: Region) -> StructInfoType:
+        last = region.block.last_op
+        if not isinstance(last, YieldOp):
+            raise VerifyException("relax.if: each branch must end with relax.yield")
+        return relax_type(self.name, last.value, "yielded value")
+
+    def infer_type(self) -> StructInfoType:
+        cond = relax_type(self.name, self.cond, "condition")
+        if not is_bool_scalar(cond):
+            raise VerifyException(
+                f"relax.if: the condition has type {struct_info_text(cond)}, expected a "
+                "boolean scalar (tensor<[], bool> or prim<bool>)"
+            )
+        return join(self.branch_type(self.then_region), self.branch_type(self.else_region))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> IfOp:
+        cond = parse_value(parser)
+        result_type = parse_result_type(parser)
+        then_region = parser.parse_region()
+        parser.parse_keyword("else")
+        else_region = parser.parse_region()
+        return cls(cond, then_region, else_region, result_type)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.cond)
+        print_result_type(printer, self)
+        printer.print_string(" ")
+        printer.print_region(self.then_region)
+        printer.print_string(" else ")
+        printer.print_region(self.else_region)
+
+
+def is_bool_scalar(sinfo: StructInfoType) -> bool:
+    """Whether a value of this type may be an ``if`` condition."""
+    if isinstance(sinfo, PrimType):
+        return sinfo.data_type.is_bool
+    if isinstance(sinfo, TensorType):
+        dtype = sinfo.data_type
+        return sinfo.rank in (0, -1) and (dtype.is_bool or dtype.is_void)
+    return False
+
+
+@irdl_op_definition
+class YieldOp(RelaxOp):
+    """The value of an ``if`` branch: ``relax.yield %v``."""
+
+    name = "relax.yield"
+    value = operand_def()
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(IfOp)))
+
+    def __init__(self, value: SSAValue):
+        super().__init__(operands=[value])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> YieldOp:
+        return cls(parse_value(parser))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.value)

@@ -1,0 +1,1 @@
+"""Passes of the Relax dialect, one per file."""

@@ -1,0 +1,1 @@
+"""Command-line drivers: ``relax-opt`` (installed as ``relax_xdsl.tools``)."""
