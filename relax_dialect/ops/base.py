@@ -83,14 +83,27 @@ def parse_value(parser: Parser) -> SSAValue:
         forward = parser.forward_ssa_references.get(name, {}).get(operand.index)
         if forward is not None:
             return forward
-        parser.raise_error(
-            f"use of undefined value '%{name}' (well-formedness rule 3: a variable "
-            "must be bound before it is used, in a scope that encloses the use)",
-            operand.span,
-        )
+        parser.raise_error(_undefined_message(parser, name), operand.span)
     if operand.index >= len(values):
         parser.raise_error(f"value '%{name}' has no result #{operand.index}", operand.span)
     return values[operand.index]
+
+
+def _undefined_message(parser: Parser, name: str) -> str:
+    if name in getattr(parser, "pending_results", ()):
+        return (
+            f"%{name} is used inside its own definition (well-formedness rule 2; a "
+            "recursive lambda refers to itself as recursive(%self))"
+        )
+    if name in getattr(parser, "dataflow_names", ()):
+        return (
+            f"%{name} is a dataflow variable and cannot be used outside its dataflow block; "
+            "list it in relax.output (well-formedness rule 1)"
+        )
+    return (
+        f"use of undefined value %{name} (well-formedness rule 3: a variable must be "
+        "bound before it is used, in a scope that encloses the use)"
+    )
 
 
 def parse_values(parser: Parser, delimiter: Parser.Delimiter) -> list[SSAValue]:

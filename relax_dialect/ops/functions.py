@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from xdsl.dialects.builtin import BoolAttr, ModuleOp, StringAttr, SymbolNameConstraint, UnitAttr
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    SymbolNameConstraint,
+    UnitAttr,
+)
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -33,6 +40,7 @@ from .base import RelaxOp, check_annotation, parse_value
 from .match_cast import MatchCastOp
 
 TRUE = BoolAttr.from_bool(True)
+FORCE_PURE = "relax.force_pure"
 
 
 class FunctionLike(RelaxOp):
@@ -49,6 +57,12 @@ class FunctionLike(RelaxOp):
     @property
     def pure(self) -> bool:
         return bool(self.purity.value.data)
+
+    @property
+    def force_pure(self) -> bool:
+        """``relax.force_pure``: impure calls inside do not make the function impure."""
+        attr = self.attributes.get(FORCE_PURE)
+        return isinstance(attr, IntegerAttr) and attr.value.data != 0
 
     @property
     def returned(self) -> SSAValue | None:
@@ -280,7 +294,10 @@ def _parse_signature(parser: Parser) -> tuple[list[Parser.Argument], StructInfoT
     def parse_param() -> Parser.Argument:
         arg = parser.parse_argument(expect_type=False)
         parser.parse_punctuation(":")
-        return arg.resolve(parse_struct_info(parser))
+        param = arg.resolve(parse_struct_info(parser))
+        if (locate := getattr(parser, "location_at", None)) is not None:
+            param.location = locate(arg.name.start)
+        return param
 
     params = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parse_param)
     ret_type = None

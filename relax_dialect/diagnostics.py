@@ -1,0 +1,132 @@
+"""Located diagnostics: ``FILE:LINE:COL: error: MESSAGE``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.utils.exceptions import ParseError
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """An error at a source location (when the IR carries one)."""
+
+    location: SourceLocation | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location is not None else ""
+        return f"{where}error: {self.message}"
+
+
+class DiagnosticError(Exception):
+    """Raised with the diagnostics of an input that cannot be accepted."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__("\n".join(map(str, diagnostics)))
+        self.diagnostics = diagnostics
+
+
+def location_of(item: Operation | SSAValue | Block | None) -> SourceLocation | None:
+    """The source location of an operation, value or block (via its parent op)."""
+    while item is not None:
+        if isinstance(item, Operation):
+            loc = item.location
+            if isinstance(loc, FileLineColLoc):
+                return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+            item = item.parent_op()
+        elif isinstance(item, BlockArgument):
+            loc = item.location
+            if isinstance(loc, FileLineColLoc):
+                return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+            item = item.block
+        elif isinstance(item, SSAValue):
+            item = item.owner  # pyright: ignore[reportAssignmentType]
+        else:
+            item = item.parent_op()
+    return None
+
+
+def at(item: Operation | SSAValue | Block | None, message: str) -> Diagnostic:
+    return Diagnostic(location_of(item), message)
+
+
+def from_parse_error(error: ParseError) -> Diagnostic:
+    """A parse error as a one-line diagnostic."""
+    location = error.span.get_location()
+    return Diagnostic(SourceLocation(location.file, location.line, location.col), error.msg)
+
+
+_EXPECTED = re.compile(
+    r"//\s*expected-(?P<kind>error|warning|note|remark)"
+    r"\s*(?:@(?P<where>[+-][0-9]+|above|below))?\s*\{\{(?P<message>.*?)\}\}"
+)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """An MLIR-style ``// expected-error @+1 {{message}}`` annotation."""
+
+    file: str
+    line: int
+    message: str
+    written_at: int
+
+
+def expected_diagnostics(text: str, file: str) -> list[Expectation]:
+    """The ``expected-error`` annotations of a source file."""
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in _EXPECTED.finditer(line):
+            if match["kind"] != "error":
+                continue
+            where = match["where"]
+            target = number
+            if where == "above":
+                target = number - 1
+            elif where == "below":
+                target = number + 1
+            elif where is not None:
+                target = number + int(where)
+            found.append(Expectation(file, target, match["message"], number))
+    return found
+
+
+def unmatched(expectations: list[Expectation], diagnostics: list[Diagnostic]) -> list[str]:
+    """Problems when comparing produced diagnostics with the expected ones
+    (empty when every expected error was produced and nothing else)."""
+    remaining = list(expectations)
+    problems = []
+    for diagnostic in diagnostics:
+        loc = diagnostic.location
+        match = next(
+            (
+                e
+                for e in remaining
+                if loc is not None and e.line == loc.line and e.message in diagnostic.message
+            ),
+            None,
+        )
+        if match is None:
+            problems.append(f"unexpected {diagnostic}")
+        else:
+            remaining.remove(match)
+    for expectation in remaining:
+        problems.append(
+            f"{expectation.file}:{expectation.written_at}: error: expected error "
+            f'"{expectation.message}" on line {expectation.line} was not produced'
+        )
+    return problems

@@ -1,0 +1,182 @@
+"""``relax-opt``: parse, check, transform and print Relax IR (an ``xdsl-opt`` derivative).
+
+Exit status: 0 on success; 1 with ``FILE:LINE:COL: error: MESSAGE`` lines on
+bad input (parse errors, ill-formed programs, failing passes); 2 on usage
+errors. ``--verify-diagnostics`` checks the input's ``// expected-error``
+annotations against the diagnostics, as ``mlir-opt`` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from relax_dialect.diagnostics import (
+    Diagnostic,
+    DiagnosticError,
+    expected_diagnostics,
+    from_parse_error,
+    unmatched,
+)
+from relax_dialect.parser import parse_module
+from relax_dialect.well_formed import check_well_formed
+
+SPLIT_MARKER = "// -----"
+
+
+class UsageError(Exception):
+    """A bad command line (exit status 2)."""
+
+
+class RelaxOptMain(xDSLOptMain):
+    """``xdsl-opt`` with source locations, the well-formedness checker after
+    parsing and between passes, and located diagnostics instead of tracebacks."""
+
+    def __init__(self, args: Sequence[str] | None = None):
+        super().__init__(description="Relax dialect optimizer driver", args=args)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--emit",
+            choices=["mlir"],
+            default="mlir",
+            help="output format (the dialect's MLIR text)",
+        )
+
+    def setup_pipeline(self) -> None:
+        start = time.perf_counter()
+
+        def between_passes(
+            previous: ModulePass | None, module: ModuleOp, upcoming: ModulePass | None
+        ) -> None:
+            nonlocal start
+            if previous is None:
+                start = time.perf_counter()
+                return
+            if self.args.time_passes:
+                print(f"Pass {previous.name} took {time.perf_counter() - start:.6f} seconds")
+            if not self.args.disable_verify and (diagnostics := check_well_formed(module)):
+                note = f"after pass {previous.name}: "
+                raise DiagnosticError(
+                    [dataclasses.replace(d, message=note + d.message) for d in diagnostics]
+                )
+            if upcoming is not None and self.args.print_between_passes:
+                print(f"IR after {previous.name}:")
+                Printer(stream=sys.stdout).print_op(module)
+                print("\n\n")
+            start = time.perf_counter()
+
+        try:
+            self.pipeline = PassPipeline.parse_spec(
+                self.available_passes, self.args.passes, between_passes
+            )
+        except Exception as error:
+            raise UsageError(f"invalid pass pipeline '{self.args.passes}': {error}") from None
+
+    def read_input(self) -> tuple[str, str]:
+        path = self.args.input_file
+        if path in (None, "-"):
+            return sys.stdin.read(), "<stdin>"
+        extension = os.path.splitext(path)[1].lstrip(".")
+        frontend = self.args.frontend or extension or "mlir"
+        if frontend != "mlir":
+            raise UsageError(f"unknown input format '{frontend}' (expected .mlir)")
+        try:
+            with open(path, encoding="utf-8") as handle:
+                return handle.read(), path
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read '{path}': {error}") from None
+
+    def process(self, text: str, name: str, line_offset: int) -> tuple[str, list[Diagnostic]]:
+        """Parse, check, transform and print one chunk of input."""
+        try:
+            module = parse_module(self.ctx, text, name, line_offset)
+            if not self.args.disable_verify and (diagnostics := check_well_formed(module)):
+                return "", diagnostics
+            self.pipeline.apply(self.ctx, module)
+            return self.output_resulting_program(module), []
+        except ParseError as error:
+            error.span = dataclasses.replace(error.span, line_offset=line_offset)
+            return "", [from_parse_error(error)]
+        except DiagnosticError as error:
+            return "", error.diagnostics
+        except DiagnosticException as error:
+            return "", [Diagnostic(None, str(error).splitlines()[0])]
+
+    def run_tool(self) -> int:
+        text, name = self.read_input()
+        chunks = [(text, 0)]
+        if self.args.split_input_file:
+            pieces = text.split(SPLIT_MARKER)
+            offsets = [0]
+            for piece in pieces[:-1]:
+                offsets.append(offsets[-1] + piece.count("\n"))
+            chunks = list(zip(pieces, offsets, strict=True))
+        outputs: list[str] = []
+        diagnostics: list[Diagnostic] = []
+        for chunk, offset in chunks:
+            output, found = self.process(chunk, name, offset)
+            diagnostics += found
+            if not found:
+                outputs.append(output)
+        self.write_output(f"{SPLIT_MARKER}\n".join(outputs))
+        if self.args.verify_diagnostics:
+            problems = unmatched(expected_diagnostics(text, name), diagnostics)
+            for problem in problems:
+                print(problem, file=sys.stderr)
+            return 1 if problems else 0
+        for diagnostic in diagnostics:
+            print(diagnostic, file=sys.stderr)
+            print(_source_context(text, diagnostic), end="", file=sys.stderr)
+        return 1 if diagnostics else 0
+
+    def write_output(self, output: str) -> None:
+        if self.args.output_file is None:
+            sys.stdout.write(output)
+            return
+        try:
+            with open(self.args.output_file, "w", encoding="utf-8") as handle:
+                handle.write(output)
+        except OSError as error:
+            raise UsageError(f"cannot write '{self.args.output_file}': {error}") from None
+
+
+def _source_context(text: str, diagnostic: Diagnostic) -> str:
+    """The source line of a diagnostic with a caret under its column."""
+    location = diagnostic.location
+    lines = text.splitlines()
+    if location is None or not 0 < location.line <= len(lines):
+        return ""
+    line = lines[location.line - 1]
+    return f"{line}\n{' ' * (location.column - 1)}^\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return RelaxOptMain(argv).run_tool()
+    except UsageError as error:
+        print(f"relax-opt: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        if os.environ.get("RELAX_OPT_TRACEBACK"):
+            traceback.print_exc()
+        print(f"relax-opt: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
