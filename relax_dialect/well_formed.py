@@ -21,7 +21,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from .attributes import DataTypeAttr
 from .diagnostics import Diagnostic, at
-from .ops.base import RelaxOp
+from .ops.base import OperatorOp, RelaxOp
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp
 from .ops.dataflow import DataflowOp, OutputOp
@@ -291,9 +291,10 @@ class _ModuleChecker:
                     op,
                     rule(5, f"symbolic variable {sorted(unbound)[0]} is used before it is bound"),
                 )
-        for name, attr in op.properties.items():
-            if isinstance(attr, DataTypeAttr) and (problem := attr.data.problem()):
-                self.error(op, rule(18, f"{name}: {problem}"))
+        if isinstance(op, OperatorOp):
+            for name, attr in op.properties.items():
+                if isinstance(attr, DataTypeAttr) and (problem := attr.data.problem()):
+                    self.error(op, rule(18, f"{name}: {problem}"))
         for result in op.results:
             scope.add_value(result, ctx.dataflow)
 
