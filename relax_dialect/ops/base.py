@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from xdsl.ir import Attribute, SSAValue
@@ -116,6 +116,29 @@ def parse_result_type(parser: Parser) -> StructInfoType:
     return parse_struct_info(parser)
 
 
+def build_inferred(build: Callable[[StructInfoType], BindingOp]) -> BindingOp:
+    """Build a binding whose result type is the inferred one (raises
+    ``VerifyException`` when inference fails)."""
+    probe = build(ObjectType())
+    try:
+        inferred = probe.infer_type()
+    finally:
+        probe.erase()
+    return build(inferred)
+
+
+def parse_or_infer_type(
+    parser: Parser, start: int, build: Callable[[StructInfoType], BindingOp]
+) -> BindingOp:
+    """``: type`` gives the result type; without it, the inferred type is used."""
+    if parser.parse_optional_punctuation(":") is not None:
+        return build(parse_struct_info(parser))
+    try:
+        return build_inferred(build)
+    except VerifyException as error:
+        parser.raise_error(str(error), start, parser.pos)
+
+
 def print_values(printer: Printer, values: Sequence[SSAValue]) -> None:
     printer.print_list(values, printer.print_operand)
 
@@ -132,15 +155,19 @@ class OperatorOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> OperatorOp:
-        """``relax.op %a, %b <{attr = value}> : T``."""
+        """``relax.op %a, %b <{attr = value}> : T`` (the type may be omitted)."""
+        start = parser.pos
         operands = []
         if parser._current_token.text.startswith("%"):  # pyright: ignore[reportPrivateUsage]
             operands = [parse_value(parser)]
             while parser.parse_optional_punctuation(",") is not None:
                 operands.append(parse_value(parser))
         properties = parser.parse_optional_properties_dict()
-        result_type = parse_result_type(parser)
-        return cls.create(operands=operands, properties=properties, result_types=[result_type])
+
+        def build(result_type: StructInfoType) -> OperatorOp:
+            return cls.create(operands=operands, properties=properties, result_types=[result_type])
+
+        return parse_or_infer_type(parser, start, build)  # pyright: ignore[reportReturnType]
 
     def print(self, printer: Printer) -> None:
         if self.operands:

@@ -36,6 +36,7 @@ from ..struct_info import CallMismatch, derive_call_ret
 from ..types import FuncType, PrimType, ShapeType, StructInfoType, TensorType, TupleType, struct_info_text
 from .base import (
     BindingOp,
+    parse_or_infer_type,
     parse_result_type,
     parse_value,
     parse_values,
@@ -154,9 +155,10 @@ class InvokeOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> InvokeOp:
+        start = parser.pos
         callee = parse_value(parser)
         args = parse_values(parser, parser.Delimiter.PAREN)
-        return cls(callee, args, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(callee, args, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")

@@ -16,8 +16,8 @@ from xdsl.traits import HasParent, IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from ..struct_info import join
-from ..types import PrimType, StructInfoType, TensorType, struct_info_text
-from .base import BindingOp, RelaxOp, parse_result_type, parse_value, print_result_type, relax_type
+from ..types import PrimType, StructInfoType, TensorType, parse_struct_info, struct_info_text
+from .base import BindingOp, RelaxOp, parse_value, print_result_type, relax_type
 
 
 @irdl_op_definition
@@ -25,7 +25,8 @@ class IfOp(BindingOp):
     """``%r = relax.if %cond : T { ... relax.yield %a } else { ... relax.yield %b }``.
 
     The condition is a boolean scalar (a 0-d ``bool`` tensor or a ``bool`` prim
-    value). The result type must not contradict the join of the branch types.
+    value). The result type must not contradict the join of the branch types
+    (which it is when omitted).
     """
 
     name = "relax.if"
@@ -58,12 +59,20 @@ class IfOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> IfOp:
+        start = parser.pos
         cond = parse_value(parser)
-        result_type = parse_result_type(parser)
+        result_type = None
+        if parser.parse_optional_punctuation(":") is not None:
+            result_type = parse_struct_info(parser)
         then_region = parser.parse_region()
         parser.parse_keyword("else")
         else_region = parser.parse_region()
-        return cls(cond, then_region, else_region, result_type)
+        if result_type is not None:
+            return cls(cond, then_region, else_region, result_type)
+        branch_types = [_yielded_type(r) for r in (then_region, else_region)]
+        if None in branch_types:
+            parser.raise_error("relax.if: each branch must end with relax.yield", start)
+        return cls(cond, then_region, else_region, join(*branch_types))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -73,6 +82,13 @@ class IfOp(BindingOp):
         printer.print_region(self.then_region)
         printer.print_string(" else ")
         printer.print_region(self.else_region)
+
+
+def _yielded_type(region: Region) -> StructInfoType | None:
+    last = region.block.last_op
+    if isinstance(last, YieldOp) and isinstance(last.value.type, StructInfoType):
+        return last.value.type
+    return None
 
 
 def is_bool_scalar(sinfo: StructInfoType) -> bool:

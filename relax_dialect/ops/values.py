@@ -19,7 +19,7 @@ from ..syntax import parse_dtype, parse_prim_expr, parse_shape, print_shape
 from ..types import ObjectType, PrimType, ShapeType, StructInfoType, TensorType, TupleType
 from .base import (
     BindingOp,
-    parse_result_type,
+    parse_or_infer_type,
     parse_value,
     parse_values,
     print_result_type,
@@ -48,10 +48,11 @@ class ConstantOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> ConstantOp:
+        start = parser.pos
         parser.parse_keyword("dense")
         with parser.in_angle_brackets():
             value = DenseAttr(parse_dense_body(parser))
-        return cls(value, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(value, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" dense<{dense_body_text(self.value.array)}>")
@@ -82,8 +83,9 @@ class ShapeOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> ShapeOp:
+        start = parser.pos
         dims = ShapeAttr(parse_shape(parser))
-        return cls(dims, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(dims, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -125,8 +127,9 @@ class PrimValueOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> PrimValueOp:
+        start = parser.pos
         value = PrimExprAttr(parse_prim_expr(parser))
-        return cls(value, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(value, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {to_text(self.value.data)}")
@@ -156,8 +159,9 @@ class StringImmOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> StringImmOp:
+        start = parser.pos
         value = parser.parse_str_literal()
-        return cls(value, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(value, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -185,8 +189,9 @@ class DataTypeImmOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> DataTypeImmOp:
+        start = parser.pos
         value = parse_dtype(parser)
-        return cls(value, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(value, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.value.data}")
@@ -211,8 +216,9 @@ class TupleOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> TupleOp:
+        start = parser.pos
         fields = parse_values(parser, parser.Delimiter.PAREN)
-        return cls(fields, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(fields, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string("(")
@@ -259,11 +265,12 @@ class TupleGetItemOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> TupleGetItemOp:
+        start = parser.pos
         tuple_value = parse_value(parser)
         parser.parse_punctuation("[")
         index = parser.parse_integer(allow_boolean=False)
         parser.parse_punctuation("]")
-        return cls(tuple_value, index, parse_result_type(parser))
+        return parse_or_infer_type(parser, start, lambda t: cls(tuple_value, index, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
