@@ -151,18 +151,23 @@ def parse_dense_body(parser: AttrParser) -> NDArray:
             )
         array = np.frombuffer(raw, dtype=np_dtype.newbyteorder("<")).astype(np_dtype)
         return NDArray(array.reshape(shape))
-    if parser._current_token.kind == MLIRTokenKind.L_SQUARE:  # pyright: ignore
-        values = parser.parse_comma_separated_list(
-            parser.Delimiter.SQUARE, lambda: _parse_element(parser)
-        )
-    else:
-        values = [_parse_element(parser)] * count
+    if parser._current_token.kind != MLIRTokenKind.L_SQUARE:  # pyright: ignore
+        splat = _parse_element(parser)
+        try:
+            return NDArray(np.full(shape, splat, dtype=np_dtype))
+        except (MemoryError, ValueError, OverflowError) as error:
+            parser.raise_error(f"cannot build constant data: {error}", values_start, parser.pos)
+    values = parser.parse_comma_separated_list(
+        parser.Delimiter.SQUARE, lambda: _parse_element(parser)
+    )
     if len(values) != count:
         parser.raise_error(
             f"expected {count} elements for shape {list(shape)}, got {len(values)}",
             values_start,
             parser.pos,
         )
+    if not dtype.is_float and any(isinstance(v, float) for v in values):
+        parser.raise_error(f"{dtype} elements must be integers", values_start, parser.pos)
     try:
         array = np.array(values, dtype=np_dtype)
     except OverflowError as error:

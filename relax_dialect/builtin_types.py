@@ -31,7 +31,11 @@ def element_type_matches(dtype: DataType, builtin: Attribute) -> bool:
     if isinstance(builtin, IntegerType):
         required = {Signedness.SIGNED: "int", Signedness.UNSIGNED: "uint"}
         code = required.get(builtin.signedness.data, dtype.code)
-        return dtype.code in ("int", "uint") and dtype.code == code and builtin.width.data == dtype.bits
+        return (
+            dtype.code in ("int", "uint")
+            and dtype.code == code
+            and builtin.width.data == dtype.bits
+        )
     try:
         return element_type(dtype) == builtin
     except ValueError:

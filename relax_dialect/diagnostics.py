@@ -41,13 +41,19 @@ class DiagnosticError(Exception):
 
 
 def location_of(item: Operation | SSAValue | Block | None) -> SourceLocation | None:
-    """The source location of an operation, value or block (via its parent op)."""
+    """The source location of an operation, value or block (via its parent op; an
+    unlocated top-level module is located at its first operation)."""
     while item is not None:
         if isinstance(item, Operation):
             loc = item.location
             if isinstance(loc, FileLineColLoc):
                 return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
-            item = item.parent_op()
+            parent = item.parent_op()
+            if parent is None and item.regions and item.regions[0].blocks:
+                parent = item.regions[0].blocks.first.first_op  # pyright: ignore
+                if parent is not None and not isinstance(parent.location, FileLineColLoc):
+                    parent = None
+            item = parent
         elif isinstance(item, BlockArgument):
             loc = item.location
             if isinstance(loc, FileLineColLoc):

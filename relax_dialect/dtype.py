@@ -98,7 +98,7 @@ class DataType:
         """The NumPy dtype of tensors with this element type."""
         if self.bits == 1:
             return np.dtype(np.bool_)
-        if self.code not in VALID_BITS or self.lanes != 1:
+        if self.problem() is not None:
             raise ValueError(f"no NumPy dtype for {self}")
         return np.dtype(f"{self.code}{self.bits}")
 

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import defaultdict
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
 from xdsl.ir import Operation
-from xdsl.parser import Parser
+from xdsl.parser import AttrParser, Parser
+from xdsl.parser.generic_parser import ParserState
+from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Input
+from xdsl.utils.mlir_lexer import MLIRLexer
+
+
+class LinearTimeLexer(MLIRLexer):
+    """MLIR's lexer with a string-literal pattern free of nested quantifiers: the
+    one in xDSL 0.74 backtracks exponentially on an unterminated string."""
+
+    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
 
 
 class RelaxParser(Parser):
@@ -17,7 +29,12 @@ class RelaxParser(Parser):
     point at the source (xDSL itself leaves them unknown)."""
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
-        super().__init__(ctx, text, name)
+        # Parser.__init__ would lex the first token with xDSL's own lexer.
+        AttrParser.__init__(self, ParserState(LinearTimeLexer(Input(text, name))), ctx)
+        self.ssa_values = {}
+        self.blocks = {}
+        self.forward_block_references = defaultdict(list)
+        self.forward_ssa_references = {}
         self._line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
         self._line_offset = line_offset
         self._file = StringAttr(name)
@@ -43,7 +60,11 @@ class RelaxParser(Parser):
             op.location = self.location_at(start)
         if op.name == "relax.dataflow":
             self.dataflow_names.update(
-                r.name_hint for inner in op.regions[0].ops for r in inner.results if r.name_hint
+                result.name_hint
+                for block in op.regions[0].blocks
+                for inner in block.ops
+                for result in inner.results
+                if result.name_hint
             )
         return op
 
@@ -54,5 +75,14 @@ class RelaxParser(Parser):
 
 
 def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:
-    """Parse MLIR text into a module whose operations carry source locations."""
-    return RelaxParser(ctx, text, name, line_offset).parse_module()
+    """Parse MLIR text into a module whose operations carry source locations.
+
+    xDSL reports some invalid input (a bad block name, an attribute that fails
+    its own verifier) as ``ValueError``/``VerifyException``; those become
+    parse errors at the current token."""
+    parser = RelaxParser(ctx, text, name, line_offset)
+    try:
+        return parser.parse_module()
+    except (ValueError, VerifyException) as error:
+        message = error.args[0] if error.args else str(error)
+        raise ParseError(parser._current_token.span, str(message)) from None  # pyright: ignore

@@ -159,7 +159,7 @@ class Var(PrimExpr):
 class Apply(PrimExpr):
     """An operator applied to sub-expressions, e.g. ``Apply("add", (a, b))``."""
 
-    __slots__ = ("op", "args")
+    __slots__ = ("args", "op")
     op: str
     args: tuple[PrimExpr, ...]
 

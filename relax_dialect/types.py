@@ -175,8 +175,7 @@ def _rank_problem(kind: str, dims: tuple[PrimExpr, ...] | None, ndim: int) -> st
         return f"{kind} ndim must be >= -1, got {ndim}"
     if dims is not None and len(dims) != ndim:
         return (
-            f"{kind} ndim {ndim} does not match its {len(dims)} dimensions "
-            "(well-formedness rule 9)"
+            f"{kind} ndim {ndim} does not match its {len(dims)} dimensions (well-formedness rule 9)"
         )
     return None
 

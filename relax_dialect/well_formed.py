@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute, Block, ErasedSSAValue, Operation, SSAValue
 from xdsl.traits import IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
@@ -64,12 +64,27 @@ def verify_operations(root: Operation) -> list[Diagnostic]:
     """Run every operation's verifier (constraints, traits, inference)."""
     diagnostics = []
     for op in root.walk():
+        if isinstance(op, ModuleOp) and (duplicates := _redefined_symbols(op)):
+            diagnostics += duplicates
+            continue
         try:
             _verify_operation(op)
         except VerifyException as error:
             diagnostics.append(at(op, str(error)))
         except Exception as error:  # a verifier that cannot cope with malformed IR
             diagnostics.append(at(op, f"{op.name}: malformed operation ({error})"))
+    return diagnostics
+
+
+def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
+    seen: set[str] = set()
+    diagnostics = []
+    for op in module.body.block.ops:
+        name = op.properties.get("sym_name")
+        if isinstance(name, StringAttr):
+            if name.data in seen:
+                diagnostics.append(at(op, f"redefinition of symbol @{name.data}"))
+            seen.add(name.data)
     return diagnostics
 
 
@@ -84,7 +99,9 @@ def _verify_operation(op: Operation) -> None:
             last = block.last_op
             if expected is not None and not isinstance(last, expected):
                 raise VerifyException(f"{op.name}: the body must end with {expected.name}")
-            if not op.has_trait(NoTerminator) and (last is None or not last.has_trait(IsTerminator)):
+            if not op.has_trait(NoTerminator) and (
+                last is None or not last.has_trait(IsTerminator)
+            ):
                 raise VerifyException(f"{op.name}: a block must end with a terminator")
     op.verify_()
 
@@ -174,7 +191,7 @@ class _ModuleChecker:
         if symbol is not None and symbol.data != name:
             self.error(
                 function,
-                rule(12, f"global_symbol \"{symbol.data}\" differs from the function name @{name}"),
+                rule(12, f'global_symbol "{symbol.data}" differs from the function name @{name}'),
             )
         if name in self.recursive_groups and function.ret_type is None:
             self.error(
@@ -326,8 +343,11 @@ class _ModuleChecker:
             return rule(
                 2,
                 f"{value_name(value)} is used inside its own definition"
-                + (" (a recursive lambda refers to itself as recursive(%self))"
-                   if isinstance(owner, LambdaOp) else ""),
+                + (
+                    " (a recursive lambda refers to itself as recursive(%self))"
+                    if isinstance(owner, LambdaOp)
+                    else ""
+                ),
             )
         parent = owner.parent_op() if isinstance(owner, Operation) else None
         if isinstance(parent, DataflowOp):
@@ -347,8 +367,11 @@ class _ModuleChecker:
             elif (callee := self.recursive_callee(op, ctx)) is not None:
                 self.error(
                     op,
-                    rule(6, f"a dataflow block cannot call {callee}, which is recursive with "
-                         "the current function"),
+                    rule(
+                        6,
+                        f"a dataflow block cannot call {callee}, which is recursive with "
+                        "the current function",
+                    ),
                 )
         if isinstance(op, RelaxOp) and not op.is_pure():
             if ctx.dataflow is not None:
@@ -382,8 +405,9 @@ class _ModuleChecker:
             if isinstance(nested, FuncType) and nested.is_opaque and nested.derive is None:
                 self.error(
                     item,
-                    rule(15, "a function type in an annotation needs parameters or a derive "
-                         "function"),
+                    rule(
+                        15, "a function type in an annotation needs parameters or a derive function"
+                    ),
                 )
                 return
 
@@ -406,8 +430,11 @@ class _ModuleChecker:
                 number = {TensorType: 13, ShapeType: 14}.get(type(nested), 5)
                 self.error(
                     op,
-                    rule(number, f"symbolic variable {sorted(unbound)[0]} is used before it is "
-                         "bound (in a function signature or relax.match_cast)"),
+                    rule(
+                        number,
+                        f"symbolic variable {sorted(unbound)[0]} is used before it is "
+                        "bound (in a function signature or relax.match_cast)",
+                    ),
                 )
                 return
         for nested in _nested_types(sinfo):
@@ -491,4 +518,3 @@ def _recursive_groups(functions: list[FunctionOp]) -> dict[str, frozenset[str]]:
                     for member in group:
                         groups[member] = group
     return groups
-

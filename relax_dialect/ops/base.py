@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -118,13 +118,25 @@ def parse_result_type(parser: Parser) -> StructInfoType:
 
 def build_inferred(build: Callable[[StructInfoType], BindingOp]) -> BindingOp:
     """Build a binding whose result type is the inferred one (raises
-    ``VerifyException`` when inference fails)."""
+    ``VerifyException`` when the operation is malformed or inference fails)."""
     probe = build(ObjectType())
     try:
+        probe.get_irdl_definition().verify(probe)
         inferred = probe.infer_type()
     finally:
         probe.erase()
     return build(inferred)
+
+
+def parse_body(parser: Parser, arguments: Sequence[Parser.Argument] | None = None) -> Region:
+    """A region with exactly one block (``{}`` is one empty block)."""
+    start = parser.pos
+    region = parser.parse_region(arguments)
+    if not region.blocks:
+        region.add_block(Block())
+    elif len(region.blocks) > 1:
+        parser.raise_error("a Relax region has a single block (no block labels)", start)
+    return region
 
 
 def parse_or_infer_type(

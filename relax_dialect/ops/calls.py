@@ -33,7 +33,15 @@ from xdsl.utils.exceptions import VerifyException
 
 from ..builtin_types import element_type_matches
 from ..struct_info import CallMismatch, derive_call_ret
-from ..types import FuncType, PrimType, ShapeType, StructInfoType, TensorType, TupleType, struct_info_text
+from ..types import (
+    FuncType,
+    PrimType,
+    ShapeType,
+    StructInfoType,
+    TensorType,
+    TupleType,
+    struct_info_text,
+)
 from .base import (
     BindingOp,
     parse_or_infer_type,
@@ -137,8 +145,7 @@ class InvokeOp(BindingOp):
         callee = relax_type(self.name, self.callee, "callee")
         if not isinstance(callee, FuncType):
             raise VerifyException(
-                f"relax.invoke: the callee has type {struct_info_text(callee)}, "
-                "expected a function"
+                f"relax.invoke: the callee has type {struct_info_text(callee)}, expected a function"
             )
         return _derive(self.name, callee, self, self.args)
 

@@ -17,7 +17,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ..struct_info import join
 from ..types import PrimType, StructInfoType, TensorType, parse_struct_info, struct_info_text
-from .base import BindingOp, RelaxOp, parse_value, print_result_type, relax_type
+from .base import BindingOp, RelaxOp, parse_body, parse_value, print_result_type, relax_type
 
 
 @irdl_op_definition
@@ -43,10 +43,10 @@ class IfOp(BindingOp):
         )
 
     def branch_type(self, region: Region) -> StructInfoType:
-        last = region.block.last_op
-        if not isinstance(last, YieldOp):
+        branch = _yielded_type(region)
+        if branch is None:
             raise VerifyException("relax.if: each branch must end with relax.yield")
-        return relax_type(self.name, last.value, "yielded value")
+        return branch
 
     def infer_type(self) -> StructInfoType:
         cond = relax_type(self.name, self.cond, "condition")
@@ -64,9 +64,9 @@ class IfOp(BindingOp):
         result_type = None
         if parser.parse_optional_punctuation(":") is not None:
             result_type = parse_struct_info(parser)
-        then_region = parser.parse_region()
+        then_region = parse_body(parser)
         parser.parse_keyword("else")
-        else_region = parser.parse_region()
+        else_region = parse_body(parser)
         if result_type is not None:
             return cls(cond, then_region, else_region, result_type)
         branch_types = [_yielded_type(r) for r in (then_region, else_region)]
@@ -85,7 +85,7 @@ class IfOp(BindingOp):
 
 
 def _yielded_type(region: Region) -> StructInfoType | None:
-    last = region.block.last_op
+    last = region.blocks.first.last_op if len(region.blocks) == 1 else None  # pyright: ignore
     if isinstance(last, YieldOp) and isinstance(last.value.type, StructInfoType):
         return last.value.type
     return None

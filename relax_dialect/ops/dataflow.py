@@ -22,7 +22,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
-from .base import RelaxOp, parse_value, print_values
+from .base import RelaxOp, parse_body, parse_value, print_values
 
 
 @irdl_op_definition
@@ -34,13 +34,13 @@ class DataflowOp(RelaxOp):
     outputs = var_result_def()
 
     def __init__(self, body: Region):
-        last = body.block.last_op
+        last = body.blocks.first.last_op if len(body.blocks) == 1 else None  # pyright: ignore
         types = [v.type for v in last.operands] if isinstance(last, OutputOp) else []
         super().__init__(regions=[body], result_types=[types])
 
     @property
     def output_op(self) -> OutputOp:
-        last = self.body.block.last_op
+        last = self.body.blocks.first.last_op if len(self.body.blocks) == 1 else None  # pyright: ignore
         if not isinstance(last, OutputOp):
             raise VerifyException("relax.dataflow: the block must end with relax.output")
         return last
@@ -54,7 +54,7 @@ class DataflowOp(RelaxOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> DataflowOp:
-        return cls(parser.parse_region())
+        return cls(parse_body(parser))
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")

@@ -36,7 +36,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ..struct_info import definable_vars, erase_vars
 from ..types import FuncType, ObjectType, StructInfoType, parse_struct_info, struct_info_text
-from .base import RelaxOp, check_annotation, parse_value
+from .base import RelaxOp, check_annotation, parse_body, parse_value
 from .match_cast import MatchCastOp
 
 TRUE = BoolAttr.from_bool(True)
@@ -97,7 +97,7 @@ class FunctionLike(RelaxOp):
 
 def body_type(body: Region, params: Sequence[StructInfoType]) -> StructInfoType:
     """The type of the returned value, erased of symbolic variables bound in the body."""
-    last = body.block.last_op
+    last = body.blocks.first.last_op if len(body.blocks) == 1 else None  # pyright: ignore
     if not isinstance(last, ReturnOp) or not isinstance(last.value.type, StructInfoType):
         return ObjectType()
     local = body_local_vars(body) - definable_vars(params)
@@ -115,7 +115,12 @@ def function_type(
 def body_local_vars(region: Region) -> set[str]:
     """Symbolic variables bound by ``relax.match_cast`` in ``region`` (not in nested
     functions)."""
-    return {name for op in ops_in_scope(region) if isinstance(op, MatchCastOp) for name in op.defined_vars()}
+    return {
+        name
+        for op in ops_in_scope(region)
+        if isinstance(op, MatchCastOp)
+        for name in op.defined_vars()
+    }
 
 
 def ops_in_scope(region: Region) -> Iterator[Operation]:
@@ -173,7 +178,7 @@ class FunctionOp(FunctionLike):
         name = parser.parse_symbol_name().data
         params, ret_type = _parse_signature(parser)
         attributes = parser.parse_optional_attr_dict_with_keyword() or None
-        body = parser.parse_region(params)
+        body = parse_body(parser, params)
         extra = dict(attributes.data) if attributes is not None else {}
         global_symbol = extra.pop("global_symbol", None)
         op = cls(name, body, ret_type, public=public, pure=pure, attributes=extra)
@@ -224,7 +229,8 @@ class LambdaOp(FunctionLike):
             "purity": BoolAttr.from_bool(pure),
             "recursive": UnitAttr() if recursive else None,
         }
-        params = body.block.args[1:] if recursive else body.block.args
+        args = body.blocks.first.args if body.blocks.first is not None else ()
+        params = args[1:] if recursive else args
         param_types = [p.type for p in params]
         own_type = function_type(body, param_types, ret_type, pure)  # pyright: ignore
         super().__init__(regions=[body], properties=properties, result_types=[own_type])
@@ -268,13 +274,13 @@ class LambdaOp(FunctionLike):
         pure = parser.parse_optional_keyword("impure") is None
         params, ret_type = _parse_signature(parser)
         if self_arg is None:
-            return cls(parser.parse_region(params), ret_type, pure=pure)
+            return cls(parse_body(parser, params), ret_type, pure=pure)
         if ret_type is None:
             parser.raise_error(
                 "a recursive function needs a return annotation (well-formedness rule 7)"
             )
         self_type = FuncType([p.type for p in params], ret_type, pure)  # pyright: ignore
-        region = parser.parse_region([self_arg.resolve(self_type), *params])
+        region = parse_body(parser, [self_arg.resolve(self_type), *params])
         return cls(region, ret_type, pure=pure, recursive=True)
 
     def print(self, printer: Printer) -> None:

@@ -52,7 +52,5 @@ def binary_arith_dtype(op_name: str, lhs: StructInfoType, rhs: StructInfoType) -
     if left.is_void or right.is_void:
         return VOID
     if left != right and not left.is_bool and not right.is_bool:
-        raise VerifyException(
-            f"{op_name}: operands have different data types {left} and {right}"
-        )
+        raise VerifyException(f"{op_name}: operands have different data types {left} and {right}")
     return left

@@ -6,13 +6,27 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import IntAttr, StringAttr
 from xdsl.ir import SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def, var_operand_def
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ..attributes import DataTypeAttr, DenseAttr, PrimExprAttr, ShapeAttr, dense_body_text, parse_dense_body
+from ..attributes import (
+    DataTypeAttr,
+    DenseAttr,
+    PrimExprAttr,
+    ShapeAttr,
+    dense_body_text,
+    parse_dense_body,
+)
 from ..dtype import BOOL, FLOAT32, INT64, DataType
 from ..prim_expr import to_text
 from ..syntax import parse_dtype, parse_prim_expr, parse_shape, print_shape

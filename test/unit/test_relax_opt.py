@@ -1,0 +1,138 @@
+"""The ``relax-opt`` command line: exit statuses, diagnostics, flags."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from relax_xdsl.tools.relax_opt import main
+
+VALID = """\
+relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
+  %y = relax.add %x, %x : !relax.tensor<[n, 4], f32>
+  relax.return %y
+}
+"""
+LOCATED = re.compile(r"^(\S+):(\d+):(\d+): error: ")
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None
+) -> tuple[int, str, str]:
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        status = main(list(args))
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(tmp_path: Path, text: str, name: str = "input.mlir") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_valid_input_prints_the_module(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, write(tmp_path, VALID))
+    assert status == 0 and err == ""
+    assert "%y = relax.add %x, %x : !relax.tensor<[n, 4], f32>" in out
+
+
+def test_stdin_and_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "out.mlir"
+    status, out, _ = run(capsys, "-", "-o", str(target), stdin=VALID)
+    assert status == 0 and out == ""
+    assert "relax.function @main" in target.read_text()
+
+
+def test_generic_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, write(tmp_path, VALID), "--print-op-generic")
+    assert status == 0
+    assert '"relax.add"(%x, %x)' in out
+
+
+def test_parse_error_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, VALID.replace("relax.add %x,", "relax.add %x;"))
+    status, out, err = run(capsys, path)
+    assert status == 1 and out == ""
+    first = err.splitlines()[0]
+    assert LOCATED.match(first), first
+    assert first.startswith(f"{path}:2:")
+    assert "Traceback" not in err
+
+
+def test_ill_formed_program_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, VALID.replace("relax.return %y", "relax.return %z"))
+    status, _, err = run(capsys, path)
+    assert status == 1
+    assert err.splitlines()[0].startswith(f"{path}:3:16: error: use of undefined value %z")
+
+
+def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, str(tmp_path / "missing.mlir"))
+    assert status == 2 and "cannot read" in err
+    status, _, err = run(capsys, write(tmp_path, VALID), "-p", "no-such-pass")
+    assert status == 2 and "invalid pass pipeline" in err
+    status, _, err = run(capsys, write(tmp_path, "x", "input.txt"))
+    assert status == 2 and "unknown input format" in err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--no-such-flag"])
+    assert exit_info.value.code == 2
+
+
+def test_passes_and_verification_between_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, VALID)
+    status, out, _ = run(capsys, path, "-p", "relax-check-well-formed,relax-check-well-formed")
+    assert status == 0 and "relax.function @main" in out
+    status, out, _ = run(capsys, path, "-p", "relax-check-well-formed", "--time-passes")
+    assert status == 0 and "Pass relax-check-well-formed took" in out
+
+
+def test_verify_diagnostics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = VALID.replace(
+        "  relax.return %y",
+        "  // expected-error @+1 {{use of undefined value %z}}\n  relax.return %z",
+    )
+    status, _, err = run(capsys, write(tmp_path, text), "--verify-diagnostics")
+    assert status == 0, err
+    wrong = text.replace("%z}}", "%w}}")
+    status, _, err = run(capsys, write(tmp_path, wrong), "--verify-diagnostics")
+    assert status == 1
+    assert "unexpected" in err and "was not produced" in err
+    status, _, err = run(
+        capsys, write(tmp_path, VALID + "// expected-error {{x}}\n"), "--verify-diagnostics"
+    )
+    assert status == 1 and "was not produced" in err
+
+
+def test_split_input_file_keeps_line_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = VALID.replace("relax.return %y", "relax.return %z")
+    path = write(tmp_path, VALID + "// -----\n" + broken)
+    status, out, err = run(capsys, path, "--split-input-file")
+    assert status == 1
+    assert out.count("relax.function @main") == 1
+    assert err.splitlines()[0].startswith(f"{path}:8:16: error:")
+
+
+def test_plain_xdsl_opt_loads_the_dialect(tmp_path: Path) -> None:
+    path = write(tmp_path, VALID)
+    xdsl_opt = Path(sys.executable).with_name("xdsl-opt")
+    result = subprocess.run(
+        [str(xdsl_opt), path, "-p", "relax-check-well-formed"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "relax.add %x, %x" in result.stdout

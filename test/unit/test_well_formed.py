@@ -1,0 +1,68 @@
+"""The checker on IR built in Python (the text parser already rejects some of these)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Region, SSAValue
+
+from relax_dialect.dtype import FLOAT32
+from relax_dialect.ops.binary import AddOp
+from relax_dialect.ops.dataflow import DataflowOp, OutputOp
+from relax_dialect.ops.functions import FunctionOp, ReturnOp
+from relax_dialect.prim_expr import Var
+from relax_dialect.types import TensorType
+from relax_dialect.well_formed import check_well_formed
+
+T = TensorType([Var("n")], FLOAT32)
+
+
+def function(build_body: Callable[[Block, SSAValue], None]) -> ModuleOp:
+    block = Block(arg_types=[T])
+    build_body(block, block.args[0])
+    return ModuleOp([FunctionOp("main", Region(block), T)])
+
+
+def test_well_formed_module_has_no_diagnostics() -> None:
+    def body(block: Block, x: SSAValue) -> None:
+        inner = Block()
+        add = AddOp(x, x, T)
+        inner.add_ops([add, OutputOp([add.result])])
+        dataflow = DataflowOp(Region(inner))
+        block.add_ops([dataflow, ReturnOp(dataflow.outputs[0])])
+
+    assert check_well_formed(function(body)) == []
+
+
+def test_dataflow_variable_escaping_is_rule_1() -> None:
+    def body(block: Block, x: SSAValue) -> None:
+        inner = Block()
+        add = AddOp(x, x, T)
+        inner.add_ops([add, OutputOp([x])])
+        dataflow = DataflowOp(Region(inner))
+        block.add_ops([dataflow, ReturnOp(add.result)])
+
+    (diagnostic,) = check_well_formed(function(body))
+    assert "dataflow variable" in diagnostic.message
+    assert diagnostic.message.endswith("(well-formedness rule 1)")
+    assert diagnostic.location is None  # IR built in Python has no source location
+
+
+def test_use_before_definition_is_rule_3() -> None:
+    def body(block: Block, x: SSAValue) -> None:
+        first = AddOp(x, x, T)
+        second = AddOp(first.result, x, T)
+        block.add_ops([second, first, ReturnOp(second.result)])
+
+    (diagnostic,) = check_well_formed(function(body))
+    assert diagnostic.message.endswith("(well-formedness rule 3)")
+
+
+def test_operation_verifier_errors_come_first() -> None:
+    def body(block: Block, x: SSAValue) -> None:
+        bad = AddOp(x, x, TensorType([Var("n"), 2], FLOAT32))
+        block.add_ops([bad, ReturnOp(x)])
+
+    (diagnostic,) = check_well_formed(function(body))
+    assert "contradicts the inferred type" in diagnostic.message
