@@ -444,13 +444,49 @@ STRUCT_INFO_TYPES: dict[str, type[StructInfoType]] = {
 }
 
 
+_PARSED: dict[str, StructInfoType] = {}
+"""Relax types by their text: a program repeats the same few types many times."""
+
+
+def _type_text_end(text: str, start: int) -> int | None:
+    """The end of the ``!relax.name<...>`` written at ``start`` (None if unclear)."""
+    position = start
+    while position < len(text) and (text[position].isalnum() or text[position] in "!._"):
+        position += 1
+    if not text.startswith("<", position):
+        return position
+    depth = 0
+    while position < len(text):
+        char = text[position]
+        if char == '"':
+            return None
+        if char == "<":
+            depth += 1
+        elif char == ">" and text[position - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                return position + 1
+        position += 1
+    return None
+
+
 def parse_struct_info(parser: AttrParser) -> StructInfoType:
     """A Relax type, written ``!relax.tensor<...>`` or, nested, ``tensor<...>``."""
     start = parser.pos
     if parser._current_token.kind == MLIRTokenKind.EXCLAMATION_IDENT:  # pyright: ignore
+        source = parser.lexer.input.content
+        end = _type_text_end(source, start) if source.startswith("!relax.", start) else None
+        key = source[start:end] if end is not None else None
+        if key is not None and (cached := _PARSED.get(key)) is not None:
+            parser._resume_from(end)  # pyright: ignore[reportPrivateUsage, reportArgumentType]
+            return cached
         parsed = parser.parse_type()
         if not isinstance(parsed, StructInfoType):
             parser.raise_error(f"expected a Relax type, got {parsed}", start, parser.pos)
+        if key is not None and (end == parser.pos or source[end : parser.pos].isspace()):
+            if len(_PARSED) > 4096:
+                _PARSED.clear()
+            _PARSED[key] = parsed  # pyright: ignore[reportArgumentType]
         return parsed
     word = parser.parse_optional_identifier()
     cls = STRUCT_INFO_TYPES.get(word or "")
