@@ -22,7 +22,7 @@ from io import StringIO
 
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.builtin import Builtin
 from xdsl.dialects.func import Func
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -106,8 +106,10 @@ def main() -> None:
     arguments.add_argument("--repeat", type=int, default=3)
     args = arguments.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python "
-          f"{platform.python_version()}; best of {args.repeat}")
+    print(
+        f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python "
+        f"{platform.python_version()}; best of {args.repeat}"
+    )
     results = {size: measure(size, args.repeat) for size in sizes}
     for size, stages in results.items():
         parse_verify = stages["parse"] + stages["verify ops"] + stages["check context"]
@@ -115,8 +117,10 @@ def main() -> None:
         print(f"\n{size} bindings")
         for stage, seconds in stages.items():
             print(f"  {stage:38s} {seconds:8.3f} s {size / seconds:10.0f} bindings/s")
-        print(f"  {'parse + verify + check (total)':38s} {parse_verify:8.3f} s "
-              f"{size / parse_verify:10.0f} bindings/s")
+        print(
+            f"  {'parse + verify + check (total)':38s} {parse_verify:8.3f} s "
+            f"{size / parse_verify:10.0f} bindings/s"
+        )
         print(f"  ratio to the xDSL baseline: {parse_verify / baseline:.2f}x")
     if len(sizes) > 1:
         small, large = sizes[0], sizes[-1]
