@@ -33,6 +33,9 @@ from .prim_expr import free_vars
 from .struct_info import definable_vars, used_vars
 from .types import FuncType, PrimType, ShapeType, StructInfoType, TensorType, TupleType
 
+BODY_OPS = (FunctionOp, LambdaOp, IfOp, DataflowOp)
+PLACED_BY_TRAITS = (FunctionOp, ReturnOp, YieldOp, OutputOp)
+"""Operations whose parent their own ``HasParent`` trait constrains."""
 TERMINATORS: dict[type[Operation], type[Operation]] = {
     FunctionOp: ReturnOp,
     LambdaOp: ReturnOp,
@@ -91,6 +94,12 @@ def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
 def _verify_operation(op: Operation) -> None:
     if any(isinstance(operand, ErasedSSAValue) for operand in op.operands):
         raise VerifyException(f"{op.name} uses an erased value")
+    if (
+        isinstance(op, RelaxOp)
+        and not isinstance(op, PLACED_BY_TRAITS)
+        and not isinstance(op.parent_op(), BODY_OPS)
+    ):
+        raise VerifyException(normal_form(2, f"{op.name} must be inside a Relax function body"))
     expected = TERMINATORS.get(type(op))
     for region in op.regions:
         if expected is not None and len(region.blocks) != 1:
@@ -173,9 +182,6 @@ class _ModuleChecker:
         self.diagnostics.append(at(item, message))
 
     def run(self) -> list[Diagnostic]:
-        for op in self.module.body.block.ops:
-            if isinstance(op, RelaxOp) and not isinstance(op, FunctionOp):
-                self.error(op, normal_form(2, f"{op.name} must be inside a function body"))
         if self.functions and not any(f.global_symbol for f in self.functions):
             self.error(
                 self.functions[0],

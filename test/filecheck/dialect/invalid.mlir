@@ -312,8 +312,26 @@ relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.tensor<[3], f32> {
 relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.tensor<[2], f32> {
   relax.return %x
 }
-// expected-error @+1 {{relax.str must be inside a function body (normal form rule 2)}}
+// expected-error @+1 {{relax.str must be inside a Relax function body (normal form rule 2)}}
 %s = relax.str "stray" : !relax.object
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.tensor<[2], f32> {
+  relax.return %x
+}
+// expected-error @+1 {{relax.lambda must be inside a Relax function body (normal form rule 2)}}
+%f = relax.lambda (%y: !relax.object) -> !relax.object {
+  relax.return %y
+}
+
+// -----
+
+func.func @not_relax(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{relax.str must be inside a Relax function body (normal form rule 2)}}
+  %s = relax.str "stray" : !relax.object
+  func.return %x : tensor<2xf32>
+}
 
 // -----
 
