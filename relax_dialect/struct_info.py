@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import IntEnum
+from functools import lru_cache
 
 from .dtype import VOID
 from .prim_expr import PrimExpr, Var, free_vars, substitute
@@ -312,20 +313,21 @@ def definable_vars(types: Iterable[StructInfoType]) -> set[str]:
     return found
 
 
-def used_vars(sinfo: StructInfoType) -> set[str]:
+@lru_cache(maxsize=1 << 14)
+def used_vars(sinfo: StructInfoType) -> frozenset[str]:
     """Free symbolic variables of a type (a function type binds its own)."""
     if isinstance(sinfo, PrimType):
         value = sinfo.known_value
-        return set() if value is None else set(free_vars(value))
+        return frozenset() if value is None else free_vars(value)
     if isinstance(sinfo, ShapeType | TensorType):
-        return {v for d in sinfo.dims or () for v in free_vars(d)}
+        return frozenset(v for d in sinfo.dims or () for v in free_vars(d))
     if isinstance(sinfo, TupleType):
-        return {v for f in sinfo.types for v in used_vars(f)}
+        return frozenset(v for f in sinfo.types for v in used_vars(f))
     if isinstance(sinfo, FuncType):
         params = sinfo.param_types or ()
         inner = {v for p in (*params, sinfo.ret_type) for v in used_vars(p)}
-        return inner - definable_vars(params)
-    return set()
+        return frozenset(inner - definable_vars(params))
+    return frozenset()
 
 
 def signature_mapping(

@@ -56,12 +56,12 @@ def check_annotation(op_name: str, declared: Attribute, inferred: StructInfoType
         raise VerifyException(
             f"{op_name}: result type {struct_info_text(declared)} contradicts the "
             f"inferred type {struct_info_text(inferred)}"
-            + ("; use relax.match_cast to check it at run time" if _castable(declared) else "")
+            + (
+                ""
+                if isinstance(declared, ObjectType)
+                else "; use relax.match_cast to check it at run time"
+            )
         )
-
-
-def _castable(declared: StructInfoType) -> bool:
-    return not isinstance(declared, ObjectType)
 
 
 def relax_type(op_name: str, value: SSAValue, what: str = "operand") -> StructInfoType:

@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import (
     SymbolNameConstraint,
     UnitAttr,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
     lazy_traits_def,
@@ -34,7 +34,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsolatedFromAbove, IsTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from ..struct_info import definable_vars, erase_vars
+from ..struct_info import definable_vars, erase_vars, used_vars
 from ..types import FuncType, ObjectType, StructInfoType, parse_struct_info, struct_info_text
 from .base import RelaxOp, check_annotation, parse_body, parse_value
 from .match_cast import MatchCastOp
@@ -73,10 +73,14 @@ class FunctionLike(RelaxOp):
         return [p.type for p in self.params]  # pyright: ignore[reportReturnType]
 
     def body_type(self) -> StructInfoType:
-        return body_type(self.body, self.param_types())
+        return body_type(self.body, self.param_types(), isinstance(self, FunctionOp))
 
     def function_type(self) -> FuncType:
-        return function_type(self.body, self.param_types(), self.ret_type, self.pure)
+        return FuncType(self.param_types(), self.result_info(), self.pure)
+
+    def result_info(self) -> StructInfoType:
+        """The return annotation, or else the body's type."""
+        return self.ret_type if isinstance(self.ret_type, StructInfoType) else self.body_type()
 
     def verify_signature(self, what: str) -> None:
         for param in self.params:
@@ -95,21 +99,20 @@ class FunctionLike(RelaxOp):
                 ) from None
 
 
-def body_type(body: Region, params: Sequence[StructInfoType]) -> StructInfoType:
-    """The type of the returned value, erased of symbolic variables bound in the body."""
+def body_type(body: Region, params: Sequence[StructInfoType], is_global: bool) -> StructInfoType:
+    """The type of the returned value, erased of symbolic variables bound in the body.
+
+    Other than the signature's, a global function's variables are all bound in
+    its body; a lambda's may also be captured from the enclosing scope."""
     last = body.blocks.first.last_op if len(body.blocks) == 1 else None  # pyright: ignore
     if not isinstance(last, ReturnOp) or not isinstance(last.value.type, StructInfoType):
         return ObjectType()
-    local = body_local_vars(body) - definable_vars(params)
-    return erase_vars(last.value.type, lambda name: name not in local)
-
-
-def function_type(
-    body: Region, params: Sequence[StructInfoType], ret_type: Attribute | None, pure: bool
-) -> FuncType:
-    """The function's StructInfo: its return annotation, or else its body's type."""
-    ret = ret_type if isinstance(ret_type, StructInfoType) else body_type(body, params)
-    return FuncType(params, ret, pure)
+    returned = last.value.type
+    extra = used_vars(returned) - definable_vars(params)
+    if not extra:
+        return returned
+    local = extra if is_global else extra & body_local_vars(body)
+    return erase_vars(returned, lambda name: name not in local)
 
 
 def body_local_vars(region: Region) -> set[str]:
@@ -125,11 +128,12 @@ def body_local_vars(region: Region) -> set[str]:
 
 def ops_in_scope(region: Region) -> Iterator[Operation]:
     """Operations of ``region`` and its nested regions, stopping at nested lambdas."""
-    for op in region.block.ops:
-        yield op
-        if not isinstance(op, LambdaOp):
-            for inner in op.regions:
-                yield from ops_in_scope(inner)
+    for block in region.blocks:
+        for op in block.ops:
+            yield op
+            if not isinstance(op, LambdaOp):
+                for inner in op.regions:
+                    yield from ops_in_scope(inner)
 
 
 @irdl_op_definition
@@ -230,9 +234,9 @@ class LambdaOp(FunctionLike):
             "recursive": UnitAttr() if recursive else None,
         }
         args = body.blocks.first.args if body.blocks.first is not None else ()
-        params = args[1:] if recursive else args
-        param_types = [p.type for p in params]
-        own_type = function_type(body, param_types, ret_type, pure)  # pyright: ignore
+        param_types: list[StructInfoType] = [p.type for p in (args[1:] if recursive else args)]  # pyright: ignore
+        ret = ret_type if ret_type is not None else body_type(body, param_types, is_global=False)
+        own_type = FuncType(param_types, ret, pure)
         super().__init__(regions=[body], properties=properties, result_types=[own_type])
 
     @property
@@ -341,8 +345,3 @@ class ReturnOp(RelaxOp):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.value)
-
-
-def new_body(param_types: Sequence[StructInfoType]) -> Region:
-    """An empty single-block body with the given parameters."""
-    return Region(Block(arg_types=param_types))
