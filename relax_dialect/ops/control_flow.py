@@ -15,9 +15,10 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
-from ..struct_info import join
+from ..struct_info import erase_vars, join
 from ..types import PrimType, StructInfoType, TensorType, parse_struct_info, struct_info_text
 from .base import BindingOp, RelaxOp, parse_body, parse_value, print_result_type, relax_type
+from .functions import body_local_vars
 
 
 @irdl_op_definition
@@ -55,7 +56,8 @@ class IfOp(BindingOp):
                 f"relax.if: the condition has type {struct_info_text(cond)}, expected a "
                 "boolean scalar (tensor<[], bool> or prim<bool>)"
             )
-        return join(self.branch_type(self.then_region), self.branch_type(self.else_region))
+        branches = (self.branch_type(self.then_region), self.branch_type(self.else_region))
+        return join_branches(self.then_region, self.else_region, *branches)
 
     @classmethod
     def parse(cls, parser: Parser) -> IfOp:
@@ -69,10 +71,11 @@ class IfOp(BindingOp):
         else_region = parse_body(parser)
         if result_type is not None:
             return cls(cond, then_region, else_region, result_type)
-        branch_types = [_yielded_type(r) for r in (then_region, else_region)]
-        if None in branch_types:
+        then_type, else_type = (_yielded_type(r) for r in (then_region, else_region))
+        if then_type is None or else_type is None:
             parser.raise_error("relax.if: each branch must end with relax.yield", start)
-        return cls(cond, then_region, else_region, join(*branch_types))  # pyright: ignore
+        joined = join_branches(then_region, else_region, then_type, else_type)
+        return cls(cond, then_region, else_region, joined)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -82,6 +85,15 @@ class IfOp(BindingOp):
         printer.print_region(self.then_region)
         printer.print_string(" else ")
         printer.print_region(self.else_region)
+
+
+def join_branches(
+    then_region: Region, else_region: Region, then_type: StructInfoType, else_type: StructInfoType
+) -> StructInfoType:
+    """The join of the branch types, erased of the symbolic variables the branches
+    bind themselves (they are out of scope after the ``if``)."""
+    local = body_local_vars(then_region) | body_local_vars(else_region)
+    return erase_vars(join(then_type, else_type), lambda name: name not in local)
 
 
 def _yielded_type(region: Region) -> StructInfoType | None:

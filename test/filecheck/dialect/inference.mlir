@@ -112,6 +112,15 @@ relax.function @branches(%c: !relax.tensor<[], bool>, %x: !relax.tensor<[n, 4], 
   } else {
     relax.yield %c
   }
+  // variables a branch binds are out of scope after the if
+  // CHECK: relax.if %c : !relax.tensor<ndim = 2, f32>
+  %4 = relax.if %c {
+    %q = relax.match_cast %x : !relax.tensor<[q, 4], f32>
+    relax.yield %q
+  } else {
+    %r = relax.match_cast %x : !relax.tensor<[q, 4], f32>
+    relax.yield %r
+  }
   // CHECK: relax.if %c : !relax.object
   %3 = relax.if %c {
     relax.yield %x
