@@ -6,10 +6,16 @@ import io
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from relax_xdsl.tools.relax_opt import main
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from relax_dialect.ops.functions import FunctionOp
+from relax_xdsl.tools.relax_opt import RelaxOptMain, main
 
 VALID = """\
 relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
@@ -136,3 +142,38 @@ def test_plain_xdsl_opt_loads_the_dialect(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "relax.add %x, %x" in result.stdout
+
+
+@dataclass(frozen=True)
+class SinkFirstBinding(ModulePass):
+    """A deliberately wrong pass: moves the first binding after its use."""
+
+    name = "test-sink-first-binding"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        function = next(o for o in op.body.block.ops if isinstance(o, FunctionOp))
+        block = function.body.block
+        first, terminator = block.first_op, block.last_op
+        assert first is not None and terminator is not None
+        first.detach()
+        block.insert_op_before(first, terminator)
+
+
+def test_checker_runs_between_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register = RelaxOptMain.register_all_passes
+
+    def register_with_broken_pass(self: RelaxOptMain) -> None:
+        register(self)
+        self.register_pass(SinkFirstBinding.name, lambda: SinkFirstBinding)
+
+    monkeypatch.setattr(RelaxOptMain, "register_all_passes", register_with_broken_pass)
+    second = "  %z = relax.add %y, %y : !relax.tensor<[n, 4], f32>\n"
+    two_bindings = VALID.replace("  relax.return %y", second + "  relax.return %z")
+    path = write(tmp_path, two_bindings)
+    status, out, err = run(capsys, path, "-p", "test-sink-first-binding")
+    assert status == 1 and out == ""
+    assert f"{path}:3:3: error: after pass test-sink-first-binding: %y is used before" in err
+    status, _, _ = run(capsys, path, "-p", "test-sink-first-binding", "--disable-verify")
+    assert status == 0
