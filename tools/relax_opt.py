@@ -99,21 +99,26 @@ class RelaxOptMain(xDSLOptMain):
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read '{path}': {error}") from None
 
-    def process(self, text: str, name: str, line_offset: int) -> tuple[str, list[Diagnostic]]:
-        """Parse, check, transform and print one chunk of input."""
+    def load(self, text: str, name: str, line_offset: int = 0) -> ModuleOp:
+        """Parse, check and transform a module; raises ``DiagnosticError``."""
         try:
             module = parse_module(self.ctx, text, name, line_offset)
             if not self.args.disable_verify and (diagnostics := check_well_formed(module)):
-                return "", diagnostics
+                raise DiagnosticError(diagnostics)
             self.pipeline.apply(self.ctx, module)
-            return self.output_resulting_program(module), []
+            return module
         except ParseError as error:
             error.span = dataclasses.replace(error.span, line_offset=line_offset)
-            return "", [from_parse_error(error)]
+            raise DiagnosticError([from_parse_error(error)]) from None
+        except DiagnosticException as error:
+            raise DiagnosticError([Diagnostic(None, str(error).splitlines()[0])]) from None
+
+    def process(self, text: str, name: str, line_offset: int) -> tuple[str, list[Diagnostic]]:
+        """Load one chunk of input and print it."""
+        try:
+            return self.output_resulting_program(self.load(text, name, line_offset)), []
         except DiagnosticError as error:
             return "", error.diagnostics
-        except DiagnosticException as error:
-            return "", [Diagnostic(None, str(error).splitlines()[0])]
 
     def run_tool(self) -> int:
         text, name = self.read_input()
@@ -137,9 +142,7 @@ class RelaxOptMain(xDSLOptMain):
             for problem in problems:
                 print(problem, file=sys.stderr)
             return 1 if problems else 0
-        for diagnostic in diagnostics:
-            print(diagnostic, file=sys.stderr)
-            print(_source_context(text, diagnostic), end="", file=sys.stderr)
+        print_diagnostics(text, diagnostics)
         return 1 if diagnostics else 0
 
     def write_output(self, output: str) -> None:
@@ -153,6 +156,13 @@ class RelaxOptMain(xDSLOptMain):
             raise UsageError(f"cannot write '{self.args.output_file}': {error}") from None
 
 
+def print_diagnostics(text: str, diagnostics: Sequence[Diagnostic]) -> None:
+    """Each diagnostic on standard error, with its source line and a caret."""
+    for diagnostic in diagnostics:
+        print(diagnostic, file=sys.stderr)
+        print(_source_context(text, diagnostic), end="", file=sys.stderr)
+
+
 def _source_context(text: str, diagnostic: Diagnostic) -> str:
     """The source line of a diagnostic with a caret under its column."""
     location = diagnostic.location
@@ -163,19 +173,25 @@ def _source_context(text: str, diagnostic: Diagnostic) -> str:
     return f"{line}\n{' ' * (location.column - 1)}^\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None, name: str) -> int:
+    """Run a tool: usage errors exit 2; nothing escapes as a traceback (set
+    ``RELAX_OPT_TRACEBACK`` to see one for an internal error)."""
     try:
-        return RelaxOptMain(argv).run_tool()
+        return tool(argv).run_tool()
     except UsageError as error:
-        print(f"relax-opt: error: {error}", file=sys.stderr)
+        print(f"{name}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as error:
         if os.environ.get("RELAX_OPT_TRACEBACK"):
             traceback.print_exc()
-        print(f"relax-opt: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print(f"{name}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
         return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return main_guarded(RelaxOptMain, argv, "relax-opt")
 
 
 if __name__ == "__main__":

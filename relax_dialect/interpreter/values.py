@@ -1,0 +1,123 @@
+"""Run-time values of Relax (the spec's "Values in Relax").
+
+=================  ======================================================
+value              representation
+=================  ======================================================
+tensor             ``numpy.ndarray`` (0-d for scalars), any supported dtype
+tuple              ``tuple`` of values
+shape              ``ShapeValue`` (immutable dimensions)
+prim value         ``PrimValue`` (a Python scalar and its data type)
+string             ``str``
+data type          ``DataType``
+closure            ``Closure`` (function, captured values and symbolic
+                   variables, and its run-time StructInfo)
+packed function    ``PackedFunc``
+operator           ``OperatorValue`` (a ``relax.op_ref``)
+null object        ``NULL``
+other objects      any other Python object, passed through untouched
+=================  ======================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..dtype import DataType
+from ..ops.references import EXTERN_FUNC_TYPE
+from ..types import FuncType
+
+if TYPE_CHECKING:
+    from .machine import CompiledFunction
+
+
+@dataclass(frozen=True)
+class ShapeValue:
+    """An immutable tuple of dimensions, the value of a ``ShapeExpr``."""
+
+    dims: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"shape({', '.join(map(str, self.dims))})"
+
+
+@dataclass(frozen=True)
+class PrimValue:
+    """An immutable scalar with its data type."""
+
+    value: int | float | bool
+    dtype: DataType
+
+    def __str__(self) -> str:
+        return f"{self.value}:{self.dtype}"
+
+
+@dataclass
+class Closure:
+    """A function value: the function, the outer values and symbolic variables it
+    captured when created, and its run-time StructInfo (for ``match_cast``)."""
+
+    function: CompiledFunction
+    captured: list[Any]
+    symbols: dict[str, int]
+    struct_info: FuncType
+
+    def __str__(self) -> str:
+        return f"closure {self.function.name}"
+
+
+@dataclass(frozen=True)
+class PackedFunc:
+    """An external function, called with Relax values and returning one."""
+
+    name: str
+    implementation: Callable[..., Any]
+    struct_info: FuncType = field(default_factory=lambda: EXTERN_FUNC_TYPE)
+
+    def __str__(self) -> str:
+        return f"packed function {self.name!r}"
+
+
+@dataclass(frozen=True)
+class OperatorValue:
+    """A Relax operator used as a value (``relax.op_ref``); only calls use it."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"operator {self.name}"
+
+
+class NullObject:
+    """The null object returned by ``null_value()``."""
+
+    def __repr__(self) -> str:
+        return "null"
+
+
+NULL = NullObject()
+
+
+def describe(value: object) -> str:
+    """A short description of a value for diagnostics and summaries."""
+    if isinstance(value, np.ndarray):
+        return f"tensor of shape {list(value.shape)} and dtype {DataType.from_numpy(value.dtype)}"
+    if isinstance(value, tuple):
+        return f"tuple of {len(value)} values"
+    if isinstance(value, ShapeValue | PrimValue | Closure | PackedFunc | OperatorValue):
+        return str(value)
+    if isinstance(value, str):
+        return f"string {value!r}"
+    if isinstance(value, DataType):
+        return f"data type {value}"
+    return repr(value)
+
+
+def flatten(value: object) -> list[object]:
+    """The leaves of nested tuples, depth-first."""
+    if isinstance(value, tuple):
+        return [leaf for item in value for leaf in flatten(item)]
+    return [value]

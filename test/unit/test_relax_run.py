@@ -1,0 +1,123 @@
+"""The ``relax-run`` command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from relax_xdsl.tools.relax_run import main
+
+PROGRAM = """\
+relax.function @main(%x: !relax.tensor<[n, 2], f32>, %s: !relax.shape<[n]>, %p: !relax.tuple<prim<i64>, tensor<[2], f32>>) -> !relax.tuple<tensor<[n, 2], f32>, tuple<shape<[n, 3]>, prim<i64>>> {
+  %y = relax.add %x, %x : !relax.tensor<[n, 2], f32>
+  %shape = relax.shape [n, 3] : !relax.shape<[n, 3]>
+  %q = relax.tuple_get_item %p[0] : !relax.prim<i64>
+  %inner = relax.tuple(%shape, %q) : !relax.tuple<shape<[n, 3]>, prim<i64>>
+  %r = relax.tuple(%y, %inner) : !relax.tuple<tensor<[n, 2], f32>, tuple<shape<[n, 3]>, prim<i64>>>
+  relax.return %r
+}
+relax.function @checked(%x: !relax.object) -> !relax.object {
+  %t = relax.match_cast %x : !relax.tensor<[3], f32>
+  relax.return %t
+}
+relax.function impure @shout(%x: !relax.object) -> !relax.object {
+  %r = relax.call_packed "test.shout"(%x) : !relax.object
+  relax.return %r
+}
+"""
+
+PLUGIN = """\
+def register_packed_functions(registry):
+    registry.register("test.shout", lambda value: str(value).upper())
+"""
+
+
+@pytest.fixture
+def program(tmp_path: Path) -> Path:
+    path = tmp_path / "program.mlir"
+    path.write_text(PROGRAM)
+    return path
+
+
+def test_runs_with_inputs_by_name_and_writes_flattened_outputs(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    x = np.arange(6, dtype=np.float32).reshape(3, 2)
+    inputs, outputs = tmp_path / "in.npz", tmp_path / "out.npz"
+    np.savez(inputs, x=x, s=np.array([3]), **{"p.0": np.array(7), "p.1": np.zeros(2, np.float32)})
+    status = main([str(program), "--inputs", str(inputs), "--outputs", str(outputs)])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "symbolic dimensions: n = 3" in out
+    assert "out0: tensor of shape [3, 2] and dtype f32" in out
+    assert "out1: shape(3, 3)" in out and "out2: 7:i64" in out
+    with np.load(outputs) as saved:
+        assert saved.files == ["out0", "out1", "out2"]
+        np.testing.assert_array_equal(saved["out0"], 2 * x)
+        np.testing.assert_array_equal(saved["out1"], [3, 3])
+        assert saved["out2"] == 7
+
+
+def test_inputs_by_position_and_other_entry(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, arg0=np.ones(3, np.float32))
+    assert main([str(program), "--entry", "checked", "--inputs", str(inputs)]) == 0
+    assert "out0: tensor of shape [3]" in capsys.readouterr().out
+
+
+def test_failed_run_time_check_is_located(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, arg0=np.ones(5, np.float32))
+    status = main([str(program), "--entry", "checked", "--inputs", str(inputs)])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.startswith(f"{program}:10:3: error: match_cast: dimension 0 is 5, expected 3")
+    assert "Traceback" not in err
+
+
+def test_usage_errors(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(program)]) == 2
+    assert "no input for parameter 0" in capsys.readouterr().err
+    assert main([str(program), "--entry", "missing"]) == 1
+    assert "no function @missing" in capsys.readouterr().err
+    assert main([str(program), "--inputs", str(tmp_path / "none.npz")]) == 2
+    assert main([str(program), "--plugin", "no_such_plugin_module"]) == 2
+    assert "cannot load plugin" in capsys.readouterr().err
+
+
+def test_plugin_registers_packed_functions(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plugin, inputs = tmp_path / "shout_plugin.py", tmp_path / "in.npz"
+    plugin.write_text(PLUGIN)
+    np.savez(inputs, x=np.array("quiet"))
+    status = main(
+        [str(program), "--entry", "shout", "--plugin", str(plugin), "--inputs", str(inputs)]
+    )
+    assert status == 0
+    assert "out0: string 'QUIET'" in capsys.readouterr().out
+
+
+def test_passes_run_before_executing(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, arg0=np.ones(3, np.float32))
+    status = main(
+        [
+            str(program),
+            "--entry",
+            "checked",
+            "--inputs",
+            str(inputs),
+            "-p",
+            "relax-check-well-formed",
+        ]
+    )
+    assert status == 0

@@ -1,0 +1,161 @@
+"""``relax-run``: run a function of a Relax module on NumPy inputs.
+
+    relax-run FILE [--entry main] [--inputs IN.npz] [--outputs OUT.npz]
+              [--backend reference] [-p PIPELINE] [--plugin MODULE]...
+
+Inputs are the arrays of an ``.npz`` file, keyed by parameter name (the SSA
+name, without ``%``) or position (``arg0``, ``arg1``...); a tuple parameter
+takes ``name.0``, ``name.1``... The results are written to ``--outputs`` as
+``out0``, ``out1``... (nested tuples flattened depth-first) and summarised on
+standard output, with the values of the symbolic dimensions. Exit status as
+``relax-opt``: 1 for bad input or a failed run-time check (located), 2 for
+usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.ir import SSAValue
+
+from relax_dialect.diagnostics import DiagnosticError, at
+from relax_dialect.interpreter import (
+    Machine,
+    PackedRegistry,
+    PluginError,
+    RelaxRuntimeError,
+    flatten,
+    to_array,
+    to_value,
+)
+from relax_dialect.interpreter.checks import MatchFailure, match_all
+from relax_dialect.interpreter.values import describe
+from relax_dialect.types import StructInfoType, TupleType, struct_info_text
+
+from .relax_opt import RelaxOptMain, UsageError, main_guarded, print_diagnostics
+
+
+class RelaxRunMain(RelaxOptMain):
+    """``relax-opt``'s loading (parse, check, passes), then the interpreter."""
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument("--entry", default="main", help="function to run")
+        arg_parser.add_argument("--inputs", help=".npz file with the arguments")
+        arg_parser.add_argument("--outputs", help=".npz file to write the results to")
+        arg_parser.add_argument(
+            "--backend", choices=["reference"], default="reference", help="execution engine"
+        )
+        arg_parser.add_argument(
+            "--plugin",
+            action="append",
+            default=[],
+            help="module (dotted name or .py file) defining register_packed_functions(registry)",
+        )
+
+    def run_tool(self) -> int:
+        text, name = self.read_input()
+        registry = PackedRegistry()
+        for plugin in self.args.plugin:
+            try:
+                registry.load_plugin(plugin)
+            except PluginError as error:
+                raise UsageError(str(error)) from None
+        try:
+            module = self.load(text, name)
+            machine = Machine(module, registry)
+            function = machine.function(self.args.entry)
+            params = function.op.params
+            args = self.read_arguments(params)
+            symbols: dict[str, int] = {}
+            with contextlib.suppress(MatchFailure):  # reported, located, by the run itself
+                match_all(args, [p.type for p in params], symbols)  # pyright: ignore
+            result = machine.run(self.args.entry, *args)
+        except DiagnosticError as error:
+            print_diagnostics(text, error.diagnostics)
+            return 1
+        except RelaxRuntimeError as error:
+            print_diagnostics(text, [at(error.where, error.message)])
+            return 1
+        self.summarise(function.name, params, symbols, result)
+        self.save(result)
+        return 0
+
+    def read_arguments(self, params: Sequence[SSAValue]) -> list[object]:
+        arrays: dict[str, np.ndarray] = {}
+        if self.args.inputs is not None:
+            try:
+                with np.load(self.args.inputs, allow_pickle=False) as data:
+                    arrays = {key: data[key] for key in data.files}
+            except (OSError, ValueError) as error:
+                raise UsageError(f"cannot read inputs '{self.args.inputs}': {error}") from None
+        return [
+            to_value(_argument(arrays, param, index), param.type)  # pyright: ignore
+            for index, param in enumerate(params)
+        ]
+
+    def summarise(
+        self, name: str, params: Sequence[SSAValue], symbols: dict[str, int], result: object
+    ) -> None:
+        signature = ", ".join(
+            f"%{p.name_hint or i}: {struct_info_text(p.type)}" for i, p in enumerate(params)
+        )
+        print(f"{name}({signature})")
+        if symbols:
+            print("symbolic dimensions: " + ", ".join(f"{k} = {v}" for k, v in symbols.items()))
+        for index, leaf in enumerate(flatten(result)):
+            print(f"out{index}: {describe(leaf)}")
+            if isinstance(leaf, np.ndarray):
+                text = np.array2string(leaf, threshold=12, edgeitems=3, precision=5)
+                print("  " + text.replace("\n", "\n  "))
+
+    def save(self, result: object) -> None:
+        if self.args.outputs is None:
+            return
+        arrays = {}
+        for index, leaf in enumerate(flatten(result)):
+            array = to_array(leaf)
+            if array is None:
+                print(f"out{index} ({describe(leaf)}) cannot be saved; skipped", file=sys.stderr)
+            else:
+                arrays[f"out{index}"] = array
+        try:
+            np.savez(self.args.outputs, **arrays)
+        except OSError as error:
+            raise UsageError(f"cannot write outputs '{self.args.outputs}': {error}") from None
+
+
+def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> object:
+    """The input for a parameter, by name or position (tuples from dotted keys)."""
+    for key in (param.name_hint, f"arg{index}"):
+        if key is not None:
+            found = _lookup(arrays, key, param.type)  # pyright: ignore[reportArgumentType]
+            if found is not None:
+                return found
+    shown = f"'{param.name_hint}' or " if param.name_hint else ""
+    raise UsageError(
+        f"no input for parameter {index} ({struct_info_text(param.type)}): give {shown}"
+        f"'arg{index}' in --inputs"
+    )
+
+
+def _lookup(arrays: dict[str, np.ndarray], key: str, sinfo: StructInfoType) -> object | None:
+    if key in arrays:
+        return arrays[key]
+    if isinstance(sinfo, TupleType):
+        fields = [_lookup(arrays, f"{key}.{i}", t) for i, t in enumerate(sinfo.types)]
+        if all(f is not None for f in fields):
+            return tuple(fields)
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return main_guarded(RelaxRunMain, argv, "relax-run")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
