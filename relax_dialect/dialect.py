@@ -5,8 +5,25 @@ from __future__ import annotations
 from xdsl.ir import Dialect, Operation
 
 from .attributes import DataTypeAttr, DenseAttr, PrimExprAttr, ShapeAttr
-from .ops.base import OperatorOp
-from .ops.binary import AddOp
+from .ops import (
+    binary,
+    convolution,
+    core,
+    create,
+    datatype,
+    image,
+    index,
+    linear_algebra,
+    manipulate,
+    nn,
+    pooling,
+    search,
+    set,
+    sorting,
+    statistical,
+    ternary,
+    unary,
+)
 from .ops.calls import (
     CallDPSPackedOp,
     CallOp,
@@ -18,8 +35,8 @@ from .ops.calls import (
 from .ops.control_flow import IfOp, YieldOp
 from .ops.dataflow import DataflowOp, OutputOp
 from .ops.functions import FunctionOp, LambdaOp, ReturnOp
-from .ops.linear_algebra import MatmulOp
 from .ops.match_cast import MatchCastOp
+from .ops.operator import OperatorOp
 from .ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from .ops.values import (
     ConstantOp,
@@ -32,7 +49,28 @@ from .ops.values import (
 )
 from .types import FuncType, ObjectType, PrimType, ShapeType, TensorType, TupleType
 
-OPERATIONS: list[type[Operation]] = [
+OPERATOR_FAMILIES = (
+    unary,
+    binary,
+    ternary,
+    search,
+    statistical,
+    linear_algebra,
+    manipulate,
+    index,
+    create,
+    datatype,
+    sorting,
+    set,
+    nn,
+    convolution,
+    pooling,
+    image,
+    core,
+)
+"""The modules defining the operators, one per family (each lists its ``OPERATIONS``)."""
+
+STRUCTURE: list[type[Operation]] = [
     FunctionOp,
     LambdaOp,
     ReturnOp,
@@ -57,8 +95,11 @@ OPERATIONS: list[type[Operation]] = [
     CallPackedOp,
     CallPurePackedOp,
     CallDPSPackedOp,
-    AddOp,
-    MatmulOp,
+]
+"""The operations of the language itself: functions, blocks, bindings, calls."""
+
+OPERATIONS: list[type[Operation]] = STRUCTURE + [
+    op for family in OPERATOR_FAMILIES for op in family.OPERATIONS
 ]
 
 Relax = Dialect(

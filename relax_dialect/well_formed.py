@@ -21,12 +21,13 @@ from xdsl.utils.exceptions import VerifyException
 
 from .attributes import DataTypeAttr
 from .diagnostics import Diagnostic, at
-from .ops.base import OperatorOp, RelaxOp
+from .ops.base import RelaxOp
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp
 from .ops.dataflow import DataflowOp, OutputOp
 from .ops.functions import FORCE_PURE, FunctionLike, FunctionOp, LambdaOp, ReturnOp
 from .ops.match_cast import MatchCastOp
+from .ops.operator import OperatorOp
 from .ops.references import GlobalVarOp, OpRefOp
 from .ops.values import PrimValueOp, ShapeOp
 from .prim_expr import free_vars

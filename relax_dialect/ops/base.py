@@ -158,36 +158,3 @@ def print_values(printer: Printer, values: Sequence[SSAValue]) -> None:
 def print_result_type(printer: Printer, op: IRDLOperation) -> None:
     printer.print_string(" : ")
     printer.print_attribute(op.results[0].type)
-
-
-class OperatorOp(BindingOp):
-    """A Relax operator (TVM's ``Op``): its operands are its only inputs besides
-    optional attributes, so ``relax.op_ref`` can name it and ``relax.invoke``
-    can call it."""
-
-    @classmethod
-    def parse(cls, parser: Parser) -> OperatorOp:
-        """``relax.op %a, %b <{attr = value}> : T`` (the type may be omitted)."""
-        start = parser.pos
-        operands = []
-        if parser._current_token.text.startswith("%"):  # pyright: ignore[reportPrivateUsage]
-            operands = [parse_value(parser)]
-            while parser.parse_optional_punctuation(",") is not None:
-                operands.append(parse_value(parser))
-        properties = parser.parse_optional_properties_dict()
-
-        def build(result_type: StructInfoType) -> OperatorOp:
-            return cls.create(operands=operands, properties=properties, result_types=[result_type])
-
-        return parse_or_infer_type(parser, start, build)  # pyright: ignore[reportReturnType]
-
-    def print(self, printer: Printer) -> None:
-        if self.operands:
-            printer.print_string(" ")
-            print_values(printer, self.operands)
-        if self.properties:
-            printer.print_string(" ")
-            printer.print_string("<")
-            printer.print_attr_dict(self.properties)
-            printer.print_string(">")
-        print_result_type(printer, self)

@@ -9,8 +9,9 @@ from xdsl.traits import Pure
 from ..dtype import DataType
 from ..prim_expr import IntImm
 from ..types import UNKNOWN_NDIM, PrimType, StructInfoType, TensorType
-from .base import OperatorOp, relax_type
+from .base import relax_type
 from .inference import binary_arith_dtype, broadcast_dims
+from .operator import OperatorOp
 
 
 class BinaryBroadcastOp(OperatorOp):
@@ -63,3 +64,6 @@ class AddOp(BinaryBroadcastOp):
     """Element-wise sum: ``relax.add %a, %b``."""
 
     name = "relax.add"
+
+
+OPERATIONS = [AddOp]

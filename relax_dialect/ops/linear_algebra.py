@@ -11,8 +11,9 @@ from ..attributes import DataTypeAttr
 from ..dtype import DataType
 from ..prim_expr_simplify import prove_not_equal
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, struct_info_text
-from .base import OperatorOp, relax_type
+from .base import relax_type
 from .inference import binary_arith_dtype, broadcast_dims
+from .operator import OperatorOp
 
 
 @irdl_op_definition
@@ -81,3 +82,6 @@ class MatmulOp(OperatorOp):
         rows = () if lhs_vector else (lhs.dims[-2],)
         cols = () if rhs_vector else (rhs.dims[-1],)
         return TensorType((*batch, *rows, *cols), dtype)
+
+
+OPERATIONS = [MatmulOp]

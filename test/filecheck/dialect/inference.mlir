@@ -47,8 +47,8 @@ relax.function @matmul(%a: !relax.tensor<[b, n, k], f16>, %w: !relax.tensor<[k, 
   %5 = relax.matmul %z, %w
   // CHECK: relax.matmul %o, %w : !relax.tensor<f16>
   %6 = relax.matmul %o, %w
-  // CHECK: relax.matmul %a, %w <{out_dtype = #relax.dtype<f32>}> : !relax.tensor<[b, n, m], f32>
-  %7 = relax.matmul %a, %w <{out_dtype = #relax.dtype<f32>}>
+  // CHECK: relax.matmul %a, %w {out_dtype = f32} : !relax.tensor<[b, n, m], f32>
+  %7 = relax.matmul %a, %w {out_dtype = f32}
   relax.return %0
 }
 

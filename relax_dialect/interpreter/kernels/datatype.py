@@ -1,0 +1,8 @@
+"""Kernels of the data-type conversion."""
+
+from __future__ import annotations
+
+from ...ops.operator import OperatorOp
+from .common import KernelFactory
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = {}

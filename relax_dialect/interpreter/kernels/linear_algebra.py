@@ -1,0 +1,24 @@
+"""Kernels of the linear algebra operators."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...ops.linear_algebra import MatmulOp
+from ...ops.operator import OperatorOp
+from .common import Kernel, KernelFactory, as_result
+
+
+def _matmul(op: OperatorOp) -> Kernel:
+    out_dtype = op.attr("out_dtype")
+    cast = None if out_dtype is None else out_dtype.to_numpy()
+
+    def apply(lhs: np.ndarray, rhs: np.ndarray) -> object:
+        if cast is not None:
+            lhs, rhs = lhs.astype(cast), rhs.astype(cast)
+        return as_result(op, np.matmul(lhs, rhs))
+
+    return apply
+
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = {MatmulOp: _matmul}

@@ -1,0 +1,8 @@
+"""Kernels of the reductions and scans."""
+
+from __future__ import annotations
+
+from ...ops.operator import OperatorOp
+from .common import KernelFactory
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = {}

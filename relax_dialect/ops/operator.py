@@ -1,0 +1,218 @@
+"""Relax operators: the operations that compute values from operands and attributes.
+
+Every operator (``relax.add``, ``relax.sum``, ``relax.nn.conv2d``, ...) is an
+``OperatorOp``. Its attributes are properties holding builtin attributes, and
+its custom syntax writes them as a dictionary of plain values::
+
+    %s = relax.sum %x {axis = [1], keepdims = true} : !relax.tensor<[n, 1], f32>
+
+=============  =====================  ==============================
+Python value   property               written
+=============  =====================  ==============================
+``int``        ``IntegerAttr`` (i64)  ``3``
+``bool``       ``BoolAttr`` (i1)      ``true``
+``float``      ``FloatAttr`` (f64)    ``0.5``
+``str``        ``StringAttr``         ``"NCHW"``
+``[int]``      ``array<i64: ...>``    ``[0, 1]``
+``[float]``    ``array<f64: ...>``    ``[0.5, 1.0]``
+``DataType``   ``#relax.dtype<...>``  ``f32``
+=============  =====================  ==============================
+
+An attribute left out takes its default, read with ``attr(name, default)``.
+``OperatorOp.build`` creates an operator from Python values and infers its
+result type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    f64,
+    i64,
+)
+from xdsl.ir import Attribute, SSAValue
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from ..attributes import DataTypeAttr
+from ..dtype import DataType
+from ..prim_expr import float_text
+from ..types import StructInfoType
+from .base import (
+    BindingOp,
+    build_inferred,
+    parse_or_infer_type,
+    parse_value,
+    print_result_type,
+    print_values,
+)
+
+AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...]
+
+
+class OperatorOp(BindingOp):
+    """A Relax operator (TVM's ``Op``): ``relax.op_ref`` can name it and
+    ``relax.invoke`` can call it. Operators are pure unless ``PURE`` says not."""
+
+    NAMESPACE: ClassVar[str] = "relax"
+
+    def attr(self, name: str, default: Any = None) -> Any:
+        """An attribute as a Python value (``default`` when it is not set)."""
+        found = self.properties.get(name)
+        return default if found is None else python_value(found)
+
+    @classmethod
+    def build(
+        cls,
+        operands: Sequence[SSAValue],
+        result_type: StructInfoType | None = None,
+        **attributes: AttrValue | None,
+    ) -> Self:
+        """The operator on ``operands`` with attributes given as Python values
+        (``None`` leaves one unset); without ``result_type``, the inferred one."""
+        properties = {k: attribute_of(v) for k, v in attributes.items() if v is not None}
+
+        def make(sinfo: StructInfoType) -> Self:
+            return cls.create(operands=list(operands), properties=properties, result_types=[sinfo])
+
+        if result_type is not None:
+            return make(result_type)
+        return build_inferred(make)  # pyright: ignore[reportReturnType]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> OperatorOp:
+        """``relax.op %a, %b {attr = value} : T`` (the type may be omitted)."""
+        start = parser.pos
+        operands = []
+        if parser._current_token.kind == MLIRTokenKind.PERCENT_IDENT:  # pyright: ignore
+            operands = [parse_value(parser)]
+            while parser.parse_optional_punctuation(",") is not None:
+                operands.append(parse_value(parser))
+        properties = parse_attributes(parser)
+
+        def make(result_type: StructInfoType) -> OperatorOp:
+            return cls.create(operands=operands, properties=properties, result_types=[result_type])
+
+        return parse_or_infer_type(parser, start, make)  # pyright: ignore[reportReturnType]
+
+    def print(self, printer: Printer) -> None:
+        if self.operands:
+            printer.print_string(" ")
+            print_values(printer, self.operands)
+        if self.properties:
+            printer.print_string(" {")
+            printer.print_list(
+                self.properties.items(),
+                lambda item: print_attribute_entry(printer, item[0], item[1]),
+            )
+            printer.print_string("}")
+        print_result_type(printer, self)
+
+
+# --- attribute values -----------------------------------------------------------
+
+
+def attribute_of(value: AttrValue) -> Attribute:
+    """The property holding a Python attribute value."""
+    if isinstance(value, bool):
+        return BoolAttr.from_bool(value)
+    if isinstance(value, int):
+        return IntegerAttr(value, i64)
+    if isinstance(value, float):
+        return FloatAttr(value, f64)
+    if isinstance(value, str):
+        return StringAttr(value)
+    if isinstance(value, DataType):
+        return DataTypeAttr(value)
+    values = tuple(value)
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return DenseArrayBase.from_list(i64, values)  # pyright: ignore[reportArgumentType]
+    return DenseArrayBase.from_list(f64, [float(v) for v in values])
+
+
+def python_value(attr: Attribute) -> Any:
+    """The Python value of an operator attribute (other attributes are returned as is)."""
+    if isinstance(attr, IntegerAttr):
+        width = attr.type.width.data if isinstance(attr.type, IntegerType) else 64
+        return bool(attr.value.data) if width == 1 else attr.value.data
+    if isinstance(attr, FloatAttr):
+        return attr.value.data
+    if isinstance(attr, StringAttr):
+        return attr.data
+    if isinstance(attr, DataTypeAttr):
+        return attr.data
+    if isinstance(attr, DenseArrayBase):
+        return attr.get_values()  # pyright: ignore[reportUnknownMemberType]
+    return attr
+
+
+def print_attribute_entry(printer: Printer, name: str, attr: Attribute) -> None:
+    printer.print_string(f"{name} = ")
+    value = python_value(attr)
+    if isinstance(value, bool):
+        printer.print_string("true" if value else "false")
+    elif isinstance(value, int | float | DataType):
+        printer.print_string(_number_text(value))
+    elif isinstance(value, str):
+        printer.print_string_literal(value)
+    elif isinstance(value, tuple):
+        printer.print_string("[" + ", ".join(_number_text(v) for v in value) + "]")
+    else:
+        printer.print_attribute(attr)
+
+
+def _number_text(value: object) -> str:
+    return float_text(value) if isinstance(value, float) else str(value)
+
+
+def parse_attributes(parser: Parser) -> dict[str, Attribute]:
+    """``{name = value, ...}`` with the plain values of the module docstring
+    (any other attribute is written in MLIR syntax)."""
+    if parser.parse_optional_punctuation("{") is None:
+        return {}
+    entries: dict[str, Attribute] = {}
+    while True:
+        start = parser.pos
+        name = parser.parse_identifier()
+        if name in entries:
+            parser.raise_error(f"attribute '{name}' is given twice", start, parser.pos)
+        parser.parse_punctuation("=")
+        entries[name] = _parse_attribute_value(parser)
+        if parser.parse_optional_punctuation(",") is None:
+            break
+    parser.parse_punctuation("}")
+    return entries
+
+
+def _parse_attribute_value(parser: Parser) -> Attribute:
+    if (flag := parser.parse_optional_boolean()) is not None:
+        return attribute_of(flag)
+    if (number := parser.parse_optional_number()) is not None:
+        return attribute_of(number)
+    if (text := parser.parse_optional_str_literal()) is not None:
+        return attribute_of(text)
+    if parser.parse_optional_punctuation("[") is not None:
+        items: list[int | float] = []
+        if parser.parse_optional_punctuation("]") is None:
+            items.append(parser.parse_number())
+            while parser.parse_optional_punctuation(",") is not None:
+                items.append(parser.parse_number())
+            parser.parse_punctuation("]")
+        return attribute_of(tuple(items))  # pyright: ignore[reportArgumentType]
+    start = parser.pos
+    if parser._current_token.kind == MLIRTokenKind.BARE_IDENT:  # pyright: ignore
+        word = parser.parse_identifier()
+        dtype = DataType.parse(word)
+        if dtype is None:
+            parser.raise_error(f"expected an attribute value, got '{word}'", start, parser.pos)
+        return DataTypeAttr(dtype)
+    return parser.parse_attribute()
