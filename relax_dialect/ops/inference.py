@@ -54,3 +54,31 @@ def binary_arith_dtype(op_name: str, lhs: StructInfoType, rhs: StructInfoType) -
     if left != right and not left.is_bool and not right.is_bool:
         raise VerifyException(f"{op_name}: operands have different data types {left} and {right}")
     return left
+
+
+def tensor_operand(op_name: str, sinfo: StructInfoType, which: str) -> TensorType:
+    """An operand that must be a tensor (``which``: e.g. "first", "data")."""
+    if not isinstance(sinfo, TensorType):
+        raise VerifyException(
+            f"{op_name}: the {which} operand has type {struct_info_text(sinfo)}, "
+            "expected a tensor"
+        )
+    return sinfo
+
+
+def normalize_axis(op_name: str, axis: int, ndim: int) -> int:
+    """A possibly negative axis as an index in ``[0, ndim)``."""
+    if not -ndim <= axis < ndim:
+        raise VerifyException(
+            f"{op_name}: axis {axis} is out of range for a tensor of {ndim} dimensions "
+            f"(expected [{-ndim}, {ndim}))"
+        )
+    return axis + ndim if axis < 0 else axis
+
+
+def normalize_axes(op_name: str, axes: Sequence[int], ndim: int) -> list[int]:
+    """Possibly negative, distinct axes as indices in ``[0, ndim)``."""
+    normalized = [normalize_axis(op_name, axis, ndim) for axis in axes]
+    if len(set(normalized)) != len(normalized):
+        raise VerifyException(f"{op_name}: axes {list(axes)} repeat an axis")
+    return normalized

@@ -36,9 +36,11 @@ from xdsl.dialects.builtin import (
     IntegerType,
     StringAttr,
     f64,
+    i32,
     i64,
 )
 from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import AttrSizedOperandSegments, OptOperandDef
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -56,6 +58,7 @@ from .base import (
     print_values,
 )
 
+SEGMENTS = AttrSizedOperandSegments.attribute_name
 AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...]
 
 
@@ -97,22 +100,36 @@ class OperatorOp(BindingOp):
             operands = [parse_value(parser)]
             while parser.parse_optional_punctuation(",") is not None:
                 operands.append(parse_value(parser))
-        properties = parse_attributes(parser)
+        properties = parse_attributes(parser) | cls.segment_sizes(len(operands))
 
         def make(result_type: StructInfoType) -> OperatorOp:
             return cls.create(operands=operands, properties=properties, result_types=[result_type])
 
         return parse_or_infer_type(parser, start, make)  # pyright: ignore[reportReturnType]
 
+    @classmethod
+    def segment_sizes(cls, count: int) -> dict[str, Attribute]:
+        """``operandSegmentSizes`` for an operator with optional operands: the
+        ``count`` operands given fill the operand definitions in order."""
+        definition = cls.get_irdl_definition()
+        if not any(isinstance(o, AttrSizedOperandSegments) for o in definition.options):
+            return {}
+        sizes = []
+        for _, operand in definition.operands:
+            size = 1 if not isinstance(operand, OptOperandDef) or count > 0 else 0
+            sizes.append(size)
+            count -= size
+        return {SEGMENTS: DenseArrayBase.from_list(i32, sizes)}
+
     def print(self, printer: Printer) -> None:
         if self.operands:
             printer.print_string(" ")
             print_values(printer, self.operands)
-        if self.properties:
+        attributes = [(k, v) for k, v in self.properties.items() if k != SEGMENTS]
+        if attributes:
             printer.print_string(" {")
             printer.print_list(
-                self.properties.items(),
-                lambda item: print_attribute_entry(printer, item[0], item[1]),
+                attributes, lambda item: print_attribute_entry(printer, item[0], item[1])
             )
             printer.print_string("}")
         print_result_type(printer, self)
