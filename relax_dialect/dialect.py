@@ -26,9 +26,11 @@ from .ops import (
 )
 from .ops.calls import (
     CallDPSPackedOp,
+    CallInplacePackedOp,
     CallOp,
     CallPackedOp,
     CallPurePackedOp,
+    CallTIRInplaceOp,
     CallTIROp,
     InvokeOp,
 )
@@ -92,8 +94,10 @@ STRUCTURE: list[type[Operation]] = [
     CallOp,
     InvokeOp,
     CallTIROp,
+    CallTIRInplaceOp,
     CallPackedOp,
     CallPurePackedOp,
+    CallInplacePackedOp,
     CallDPSPackedOp,
 ]
 """The operations of the language itself: functions, blocks, bindings, calls."""

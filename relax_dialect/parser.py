@@ -42,6 +42,8 @@ class RelaxParser(Parser):
         """Names of the results of the operations being parsed (innermost last)."""
         self.dataflow_names: set[str] = set()
         """Names defined inside dataflow blocks that are already closed."""
+        self.operation_starts: list[int] = []
+        """Where the operations being parsed start (innermost last)."""
 
     def location_at(self, position: int) -> FileLineColLoc:
         """The location of a character offset of the input."""
@@ -52,10 +54,12 @@ class RelaxParser(Parser):
     def parse_operation(self) -> Operation:
         start = self.pos
         pending = len(self.pending_results)
+        self.operation_starts.append(start)
         try:
             op = super().parse_operation()
         finally:
             del self.pending_results[pending:]
+            self.operation_starts.pop()
         if isinstance(op.location, UnknownLoc):
             op.location = self.location_at(start)
         if op.name == "relax.dataflow":

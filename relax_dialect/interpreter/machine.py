@@ -25,19 +25,24 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from ..diagnostics import location_of
 from ..dtype import DataType
+from ..ops.base import BindingOp
 from ..ops.calls import (
     CallDPSPackedOp,
+    CallInplacePackedOp,
     CallOp,
     CallPackedOp,
     CallPurePackedOp,
-    CallTIROp,
+    CallTIRInplaceOp,
     InvokeOp,
+    TIRCallBase,
     output_tensors,
 )
 from ..ops.control_flow import IfOp, YieldOp
+from ..ops.core import InvokeClosureBase, MakeClosureOp
 from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
 from ..ops.match_cast import MatchCastOp
+from ..ops.operator import python_value
 from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from ..ops.values import (
     ConstantOp,
@@ -48,7 +53,7 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from ..types import StructInfoType, TensorType
+from ..types import FuncType, StructInfoType, TensorType
 from .checks import (
     ArgumentMismatch,
     MatchFailure,
@@ -440,15 +445,16 @@ def _invoke(compiler: _Compiler, op: InvokeOp) -> Callable[[Symbols, list[object
             raise RelaxRuntimeError(op, f"{operator.name} has no implementation in the interpreter")
         return lambda symbols, args: kernel(*args[1:])
 
-    def invoke(symbols: Symbols, args: list[object]) -> object:
-        callee, *arguments = args
-        if isinstance(callee, Closure):
-            return machine.call(callee.function, arguments, callee, op)
-        if isinstance(callee, PackedFunc):
-            return _call_packed(op, callee, arguments)
-        raise RelaxRuntimeError(op, f"relax.invoke: cannot call {describe(callee)}")
+    return lambda symbols, args: _call_value(machine, op, args[0], args[1:])
 
-    return invoke
+
+def _call_value(machine: Machine, op: Operation, callee: object, args: list[object]) -> object:
+    """Call a function value: a closure or a packed function."""
+    if isinstance(callee, Closure):
+        return machine.call(callee.function, [*callee.bound, *args], callee, op)
+    if isinstance(callee, PackedFunc):
+        return _call_packed(op, callee, args)
+    raise RelaxRuntimeError(op, f"{op.name}: cannot call {describe(callee)}")
 
 
 def _packed(op: Operation, registry: PackedRegistry, name: str) -> PackedFunc:
@@ -470,23 +476,12 @@ def _call_packed(op: Operation, function: PackedFunc, args: Sequence[object]) ->
 
 
 def _packed_call(
-    compiler: _Compiler, op: CallPackedOp | CallPurePackedOp
+    compiler: _Compiler, op: CallPackedOp | CallPurePackedOp | CallInplacePackedOp
 ) -> Callable[[Symbols, list[object]], object]:
     registry, name = compiler.machine.packed, op.callee.data
-    declared = op.result.type
-    assert isinstance(declared, StructInfoType)
-
-    def call(symbols: Symbols, args: list[object]) -> object:
-        result = _call_packed(op, _packed(op, registry, name), args)
-        try:
-            check(result, declared, dict(symbols))
-        except MatchFailure as failure:
-            raise RelaxRuntimeError(
-                op, f"{op.name}: '{name}' returned a value that does not match its type: {failure}"
-            ) from None
-        return result
-
-    return call
+    return _checked_result(
+        op, lambda symbols, args: _call_packed(op, _packed(op, registry, name), args)
+    )
 
 
 def _allocate(outputs: Sequence[TensorType], symbols: Symbols) -> list[np.ndarray]:
@@ -517,11 +512,16 @@ def _call_dps_packed(
     return call
 
 
-def _call_tir(compiler: _Compiler, op: CallTIROp) -> Callable[[Symbols, list[object]], object]:
+def _call_tir(compiler: _Compiler, op: TIRCallBase) -> Callable[[Symbols, list[object]], object]:
+    """``call_tir`` and ``call_tir_inplace``: an in-place output is the argument
+    array itself, updated with what the callee returns for it."""
     machine, callee = compiler.machine, op.callee_name
     declared = op.result.type
     outputs = output_tensors(op.name, declared)
     n_args = len(op.args)
+    in_place = [-1] * len(outputs)
+    if isinstance(op, CallTIRInplaceOp):
+        in_place = list(python_value(op.properties["inplace_indices"]))
 
     def call(symbols: Symbols, args: list[object]) -> object:
         inputs: list[np.ndarray | int | float | bool] = [
@@ -532,21 +532,70 @@ def _call_tir(compiler: _Compiler, op: CallTIROp) -> Callable[[Symbols, list[obj
             shape = args[n_args]
             assert isinstance(shape, ShapeValue)
             inputs.extend(shape.dims)
-        arrays = _allocate(outputs, symbols)
+        fresh = _allocate(outputs, symbols)
+        arrays = [fresh[i] if index == -1 else args[index] for i, index in enumerate(in_place)]
         try:
-            results = machine.tir.call(machine.module, callee, inputs, arrays)
+            results = machine.tir.call(machine.module, callee, inputs, arrays)  # pyright: ignore
         except TIRExecutionError as error:
-            raise RelaxRuntimeError(op, f"relax.call_tir @{callee}: {error}") from None
-        for index, (result, out) in enumerate(zip(results, arrays, strict=True)):
+            raise RelaxRuntimeError(op, f"{op.name} @{callee}: {error}") from None
+        for index, (result, out) in enumerate(zip(results, fresh, strict=True)):
             if result.shape != out.shape or result.dtype != out.dtype:
                 raise RelaxRuntimeError(
                     op,
-                    f"relax.call_tir @{callee}: output {index} is {describe(result)}, expected "
+                    f"{op.name} @{callee}: output {index} is {describe(result)}, expected "
                     f"shape {list(out.shape)} and dtype {DataType.from_numpy(out.dtype)}",
                 )
+        for index, (result, array) in enumerate(zip(results, arrays, strict=True)):
+            if in_place[index] != -1:
+                np.copyto(array, result)  # pyright: ignore[reportArgumentType]
+                results[index] = array  # pyright: ignore[reportArgumentType]
         return _pack_outputs(declared, results)  # pyright: ignore[reportArgumentType]
 
     return call
+
+
+def _make_closure(
+    compiler: _Compiler, op: MakeClosureOp
+) -> Callable[[Symbols, list[object]], object]:
+    machine, name = compiler.machine, op.function_name
+    n_bound = len(op.captured)
+
+    def make(symbols: Symbols, args: list[object]) -> object:
+        function = machine.function(name)
+        signature = function.op.function_type()
+        rest = list(signature.param_types or ())[n_bound:]
+        struct_info = FuncType(rest, signature.ret_type, signature.is_pure)
+        return Closure(function, [], {}, struct_info, tuple(args))
+
+    return make
+
+
+def _invoke_closure(
+    compiler: _Compiler, op: InvokeClosureBase
+) -> Callable[[Symbols, list[object]], object]:
+    machine = compiler.machine
+    return _checked_result(op, lambda symbols, args: _call_value(machine, op, args[0], args[1:]))
+
+
+def _checked_result(
+    op: BindingOp, compute: Callable[[Symbols, list[object]], object]
+) -> Callable[[Symbols, list[object]], object]:
+    """A computation whose result must match the op's declared type (results of
+    calls the types of which are declared, not derived)."""
+    declared = op.results[0].type
+    assert isinstance(declared, StructInfoType)
+
+    def checked(symbols: Symbols, args: list[object]) -> object:
+        result = compute(symbols, args)
+        try:
+            check(result, declared, dict(symbols))
+        except MatchFailure as failure:
+            raise RelaxRuntimeError(
+                op, f"{op.name}: the result does not match its declared type: {failure}"
+            ) from None
+        return result
+
+    return checked
 
 
 _COMPUTATIONS: list[tuple[type, Callable[..., Callable[[Symbols, list[object]], object]]]] = [
@@ -565,6 +614,9 @@ _COMPUTATIONS: list[tuple[type, Callable[..., Callable[[Symbols, list[object]], 
     (InvokeOp, _invoke),
     (CallPackedOp, _packed_call),
     (CallPurePackedOp, _packed_call),
+    (CallInplacePackedOp, _packed_call),
     (CallDPSPackedOp, _call_dps_packed),
-    (CallTIROp, _call_tir),
+    (TIRCallBase, _call_tir),
+    (MakeClosureOp, _make_closure),
+    (InvokeClosureBase, _invoke_closure),
 ]

@@ -64,6 +64,8 @@ class Closure:
     captured: list[Any]
     symbols: dict[str, int]
     struct_info: FuncType
+    bound: tuple[Any, ...] = ()
+    """Leading arguments bound by ``relax.make_closure``."""
 
     def __str__(self) -> str:
         return f"closure {self.function.name}"

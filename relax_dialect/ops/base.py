@@ -148,7 +148,8 @@ def parse_or_infer_type(
     try:
         return build_inferred(build)
     except VerifyException as error:
-        parser.raise_error(str(error), start, parser.pos)
+        starts = getattr(parser, "operation_starts", None)
+        parser.raise_error(str(error), starts[-1] if starts else start)
 
 
 def print_values(printer: Printer, values: Sequence[SSAValue]) -> None:

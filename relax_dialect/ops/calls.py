@@ -10,10 +10,17 @@ its ``sinfo_args`` (TVM's ``infer_by_sinfo_args``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerType, ShapedType, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    IndexType,
+    IntegerType,
+    ShapedType,
+    StringAttr,
+    SymbolRefAttr,
+)
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
@@ -32,7 +39,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..builtin_types import element_type_matches
-from ..struct_info import CallMismatch, derive_call_ret
+from ..struct_info import CallMismatch, derive_call_ret, is_base_of
 from ..types import (
     FuncType,
     PrimType,
@@ -52,6 +59,7 @@ from .base import (
     print_values,
     relax_type,
 )
+from .operator import SEGMENTS, parse_attributes, print_attributes, python_value
 from .references import OpRefOp, function_type_of, lookup_symbol
 
 
@@ -191,17 +199,9 @@ def output_tensors(op_name: str, declared: Attribute) -> list[TensorType]:
     return tensors
 
 
-@irdl_op_definition
-class CallTIROp(BindingOp):
-    """Call a destination-passing ``func.func`` with freshly allocated outputs:
-    ``relax.call_tir @f(%x, %y) tir_vars %s : !relax.tensor<[n], f32>``.
+class TIRCallBase(BindingOp):
+    """A destination-passing call of a ``func.func`` (``call_tir`` and variants)."""
 
-    The callee takes the arguments, then the ``tir_vars`` dimensions as
-    ``index`` values, then one output tensor per result tensor, and returns the
-    outputs (or nothing, when it writes into memrefs).
-    """
-
-    name = "relax.call_tir"
     callee = prop_def(SymbolRefAttr)
     args = var_operand_def()
     tir_vars = opt_operand_def()
@@ -215,10 +215,11 @@ class CallTIROp(BindingOp):
         args: Sequence[SSAValue],
         result_type: StructInfoType,
         tir_vars: SSAValue | None = None,
+        attributes: Mapping[str, Attribute] | None = None,
     ):
         super().__init__(
             operands=[args, [] if tir_vars is None else [tir_vars]],
-            properties={"callee": SymbolRefAttr(callee)},
+            properties={"callee": SymbolRefAttr(callee), **(attributes or {})},
             result_types=[result_type],
         )
 
@@ -227,7 +228,7 @@ class CallTIROp(BindingOp):
         return self.callee.root_reference.data
 
     def infer_type(self) -> StructInfoType:
-        what = f"relax.call_tir @{self.callee_name}"
+        what = f"{self.name} @{self.callee_name}"
         outputs = output_tensors(what, self.result.type)
         args = _arg_types(self.name, self.args)
         for index, arg in enumerate(args):
@@ -250,20 +251,85 @@ class CallTIROp(BindingOp):
         return relax_type(self.name, self.result, "result")
 
     @classmethod
-    def parse(cls, parser: Parser) -> CallTIROp:
+    def parse(cls, parser: Parser) -> TIRCallBase:
         callee = parser.parse_symbol_name().data
         args = parse_values(parser, parser.Delimiter.PAREN)
         tir_vars = None
         if parser.parse_optional_keyword("tir_vars") is not None:
             tir_vars = parse_value(parser)
-        return cls(callee, args, parse_result_type(parser), tir_vars)
+        attributes = parse_attributes(parser)
+        return cls(callee, args, parse_result_type(parser), tir_vars, attributes)
 
     def print(self, printer: Printer) -> None:
         _print_call(printer, f"@{self.callee_name}", self.args)
         if self.tir_vars is not None:
             printer.print_string(" tir_vars ")
             printer.print_operand(self.tir_vars)
+        print_attributes(printer, self.properties, exclude=("callee", SEGMENTS))
         print_result_type(printer, self)
+
+
+@irdl_op_definition
+class CallTIROp(TIRCallBase):
+    """Call a destination-passing ``func.func`` with freshly allocated outputs:
+    ``relax.call_tir @f(%x, %y) tir_vars %s : !relax.tensor<[n], f32>``.
+
+    The callee takes the arguments, then the ``tir_vars`` dimensions as
+    ``index`` values, then one output tensor per result tensor, and returns the
+    outputs (or nothing, when it writes into memrefs).
+    """
+
+    name = "relax.call_tir"
+
+
+def inplace_indices(op: BindingOp, outputs: Sequence[StructInfoType], n_args: int) -> list[int]:
+    """The ``inplace_indices`` attribute, checked: one index per output, each -1
+    (a fresh output) or a distinct argument position, at least one in place."""
+    indices = list(python_value(op.properties["inplace_indices"]))
+    if len(indices) != len(outputs):
+        raise VerifyException(
+            f"{op.name}: {len(indices)} in-place indices for {len(outputs)} outputs"
+        )
+    for index in indices:
+        if not -1 <= index < n_args:
+            raise VerifyException(
+                f"{op.name}: in-place index {index} is out of range (-1 to {n_args - 1})"
+            )
+    mutated = [i for i in indices if i != -1]
+    if len(set(mutated)) != len(mutated):
+        raise VerifyException(f"{op.name}: in-place indices {indices} repeat an argument")
+    if not mutated:
+        raise VerifyException(f"{op.name}: no output is in place (all indices are -1)")
+    return indices
+
+
+@irdl_op_definition
+class CallTIRInplaceOp(TIRCallBase):
+    """``relax.call_tir`` whose outputs at ``inplace_indices`` (one per output; -1
+    for a fresh one) are the corresponding arguments, mutated by the callee:
+    ``relax.call_tir_inplace @f(%x) {inplace_indices = [0]} : T``.
+
+    The callee takes the arguments, the ``tir_vars``, then every output (an
+    in-place output is the argument itself) and returns the outputs. An in-place
+    output has the argument's shape and data type.
+    """
+
+    name = "relax.call_tir_inplace"
+    inplace_indices = prop_def(DenseArrayBase)
+
+    def infer_type(self) -> StructInfoType:
+        declared = super().infer_type()
+        outputs = output_tensors(self.name, declared)
+        args = _arg_types(self.name, self.args)
+        for output, index in zip(outputs, inplace_indices(self, outputs, len(args)), strict=True):
+            if index != -1 and not (
+                isinstance(args[index], TensorType) and is_base_of(output, args[index])
+            ):
+                raise VerifyException(
+                    f"{self.name}: output {struct_info_text(output)} is argument {index}, of "
+                    f"type {struct_info_text(args[index])}: the shape and data type must agree"
+                )
+        return declared
 
 
 def _check_dps_signature(
@@ -335,7 +401,10 @@ class PackedCallOp(BindingOp):
     def parse(cls, parser: Parser) -> PackedCallOp:
         callee = parser.parse_str_literal()
         args = parse_values(parser, parser.Delimiter.PAREN)
-        return cls(callee, args, parse_result_type(parser))
+        attributes = parse_attributes(parser)
+        op = cls(callee, args, parse_result_type(parser))
+        op.properties.update(attributes)
+        return op
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
@@ -343,6 +412,7 @@ class PackedCallOp(BindingOp):
         printer.print_string("(")
         print_values(printer, self.args)
         printer.print_string(")")
+        print_attributes(printer, self.properties, exclude=("callee",))
         print_result_type(printer, self)
 
 
@@ -360,6 +430,34 @@ class CallPurePackedOp(PackedCallOp):
 
     name = "relax.call_pure_packed"
     traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class CallInplacePackedOp(PackedCallOp):
+    """A call of a packed function that mutates the arguments at
+    ``inplace_indices`` and returns them (pure, as TVM treats it):
+    ``relax.call_inplace_packed "f"(%x) {inplace_indices = [0]} : T``."""
+
+    name = "relax.call_inplace_packed"
+    inplace_indices = prop_def(DenseArrayBase)
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        declared = super().infer_type()
+        args = _arg_types(self.name, self.args)
+        single = len(python_value(self.properties["inplace_indices"])) == 1
+        if not single and not isinstance(declared, TupleType):
+            raise VerifyException(
+                f"{self.name}: several in-place indices need a tuple result type"
+            )
+        outputs = [declared] if single else list(declared.types)  # pyright: ignore
+        for output, index in zip(outputs, inplace_indices(self, outputs, len(args)), strict=True):
+            if index != -1 and not is_base_of(output, args[index]):
+                raise VerifyException(
+                    f"{self.name}: output {struct_info_text(output)} does not match argument "
+                    f"{index} of type {struct_info_text(args[index])}"
+                )
+        return declared
 
 
 @irdl_op_definition

@@ -1,8 +1,301 @@
-"""Operators of TVM's ``op.cc``: shapes and sizes, null, print and assert, in-place
-and closure calls."""
+"""Operators of TVM's ``op.cc``: shapes and sizes, null, print and assert, closures.
+
+The in-place calls (``relax.call_tir_inplace``, ``relax.call_inplace_packed``)
+are with the other calls in ``calls.py``.
+"""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from collections.abc import Sequence
+from typing import ClassVar
 
-OPERATIONS: list[type[Operation]] = []
+from xdsl.dialects.builtin import StringAttr, SymbolRefAttr
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ..dtype import INT64
+from ..prim_expr import IntImm
+from ..types import (
+    UNKNOWN_NDIM,
+    ObjectType,
+    ShapeType,
+    StructInfoType,
+    TensorType,
+    TupleType,
+    struct_info_text,
+)
+from .base import (
+    BindingOp,
+    parse_result_type,
+    parse_value,
+    parse_values,
+    print_result_type,
+    print_values,
+    relax_type,
+)
+from .control_flow import is_bool_scalar
+from .inference import tensor_operand
+from .operator import OperatorOp
+from .references import function_type_of
+
+
+class TensorInspectionOp(OperatorOp):
+    """An operator reading its tensor operand's shape."""
+
+    tensor = operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def tensor_type(self) -> TensorType:
+        return tensor_operand(self.name, relax_type(self.name, self.tensor), "first")
+
+
+@irdl_op_definition
+class ShapeOfOp(TensorInspectionOp):
+    """The shape of a tensor, as a shape value.
+
+    Inference: the tensor's dimensions when known, else its rank."""
+
+    name = "relax.shape_of"
+
+    def infer_type(self) -> StructInfoType:
+        tensor = self.tensor_type()
+        return ShapeType(tensor.dims, ndim=tensor.rank)
+
+
+@irdl_op_definition
+class SizeOp(TensorInspectionOp):
+    """The number of elements of a tensor.
+
+    Inference: a 0-d ``i64`` tensor."""
+
+    name = "relax.size"
+
+    def infer_type(self) -> StructInfoType:
+        self.tensor_type()
+        return TensorType([], INT64)
+
+
+@irdl_op_definition
+class TensorToShapeOp(OperatorOp):
+    """The values of a 1-d integer tensor, as a shape value.
+
+    Inference: a shape of as many dimensions as the tensor's static length,
+    else of unknown rank; the tensor must be 1-d."""
+
+    name = "relax.tensor_to_shape"
+    tensor = operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        tensor = tensor_operand(self.name, relax_type(self.name, self.tensor), "first")
+        if tensor.rank not in (1, UNKNOWN_NDIM):
+            raise VerifyException(
+                f"{self.name}: expected a 1-d tensor, got {struct_info_text(tensor)}"
+            )
+        length = tensor.dims[0] if tensor.dims else None
+        return ShapeType(ndim=length.value if isinstance(length, IntImm) else UNKNOWN_NDIM)
+
+
+@irdl_op_definition
+class ShapeToTensorOp(OperatorOp):
+    """The dimensions of a shape value, as a 1-d ``i64`` tensor.
+
+    Inference: a tensor of the shape's rank elements (length unknown when the
+    rank is)."""
+
+    name = "relax.shape_to_tensor"
+    shape = operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        shape = relax_type(self.name, self.shape)
+        if not isinstance(shape, ShapeType):
+            raise VerifyException(
+                f"{self.name}: the operand has type {struct_info_text(shape)}, expected a shape"
+            )
+        if shape.rank == UNKNOWN_NDIM:
+            return TensorType(dtype=INT64, ndim=1)
+        return TensorType([shape.rank], INT64)
+
+
+@irdl_op_definition
+class NullValueOp(OperatorOp):
+    """The null object (an optional argument left out of a packed call).
+
+    Inference: ``object``."""
+
+    name = "relax.null_value"
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        return ObjectType()
+
+
+class FormattedOp(OperatorOp):
+    """An operator that formats its operands with a Python-style ``format``
+    string (only ``{}``/``{N}`` fields with format specs; empty: space-separated)."""
+
+    PURE: ClassVar[bool] = False
+    values = var_operand_def()
+    format = opt_prop_def(StringAttr)
+    result = result_def()
+
+
+@irdl_op_definition
+class PrintOp(FormattedOp):
+    """Print values to standard output (impure).
+
+    Inference: the empty tuple."""
+
+    name = "relax.print"
+
+    def infer_type(self) -> StructInfoType:
+        for value in self.values:
+            relax_type(self.name, value)
+        return TupleType([])
+
+
+@irdl_op_definition
+class AssertOp(FormattedOp):
+    """Fail with a formatted message unless the first operand, a boolean scalar,
+    is true (impure).
+
+    Inference: the empty tuple; the condition must be a boolean scalar."""
+
+    name = "relax.assert_op"
+
+    def infer_type(self) -> StructInfoType:
+        if not self.values:
+            raise VerifyException(f"{self.name}: the condition is missing")
+        condition = relax_type(self.name, self.values[0])
+        if not is_bool_scalar(condition):
+            raise VerifyException(
+                f"{self.name}: the condition has type {struct_info_text(condition)}, "
+                "expected a boolean scalar"
+            )
+        return TupleType([])
+
+
+@irdl_op_definition
+class MakeClosureOp(BindingOp):
+    """A closure of a global function whose leading parameters are bound to
+    the given values (what lambda lifting produces): ``relax.make_closure
+    @f(%captured...)``.
+
+    Inference: ``object``."""
+
+    name = "relax.make_closure"
+    function = prop_def(SymbolRefAttr)
+    captured = var_operand_def()
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def __init__(self, function: str, captured: Sequence[SSAValue], result_type: StructInfoType):
+        super().__init__(
+            operands=[captured],
+            properties={"function": SymbolRefAttr(function)},
+            result_types=[result_type],
+        )
+
+    @property
+    def function_name(self) -> str:
+        return self.function.root_reference.data
+
+    def infer_type(self) -> StructInfoType:
+        callee = function_type_of(self, self.function_name, f"{self.name} @{self.function_name}")
+        params = callee.param_types or ()
+        if len(self.captured) > len(params):
+            raise VerifyException(
+                f"{self.name}: @{self.function_name} takes {len(params)} parameters, "
+                f"{len(self.captured)} are captured"
+            )
+        return ObjectType()
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MakeClosureOp:
+        function = parser.parse_symbol_name().data
+        captured = parse_values(parser, parser.Delimiter.PAREN)
+        return cls(function, captured, parse_result_type(parser))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" @{self.function_name}(")
+        print_values(printer, self.captured)
+        printer.print_string(")")
+        print_result_type(printer, self)
+
+
+class InvokeClosureBase(BindingOp):
+    """A call of a closure value whose result type is the declared one
+    (TVM's ``sinfo_args``): ``relax.invoke_closure %c(%args...) : T``."""
+
+    closure = operand_def()
+    args = var_operand_def()
+    result = result_def()
+
+    def __init__(self, closure: SSAValue, args: Sequence[SSAValue], result_type: StructInfoType):
+        super().__init__(operands=[closure, args], result_types=[result_type])
+
+    def infer_type(self) -> StructInfoType:
+        for value in (self.closure, *self.args):
+            relax_type(self.name, value)
+        return relax_type(self.name, self.result, "result")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Operation:
+        closure = parse_value(parser)
+        args = parse_values(parser, parser.Delimiter.PAREN)
+        return cls(closure, args, parse_result_type(parser))
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.closure)
+        printer.print_string("(")
+        print_values(printer, self.args)
+        printer.print_string(")")
+        print_result_type(printer, self)
+
+
+@irdl_op_definition
+class InvokeClosureOp(InvokeClosureBase):
+    """Call a closure, possibly with side effects (impure)."""
+
+    name = "relax.invoke_closure"
+    PURE: ClassVar[bool] = False
+
+
+@irdl_op_definition
+class InvokePureClosureOp(InvokeClosureBase):
+    """Call a closure known to be pure."""
+
+    name = "relax.invoke_pure_closure"
+    traits = traits_def(Pure())
+
+
+OPERATIONS: list[type[Operation]] = [
+    ShapeOfOp,
+    SizeOp,
+    TensorToShapeOp,
+    ShapeToTensorOp,
+    NullValueOp,
+    PrintOp,
+    AssertOp,
+    MakeClosureOp,
+    InvokeClosureOp,
+    InvokePureClosureOp,
+]

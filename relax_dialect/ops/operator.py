@@ -25,7 +25,7 @@ result type.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from xdsl.dialects.builtin import (
@@ -125,13 +125,7 @@ class OperatorOp(BindingOp):
         if self.operands:
             printer.print_string(" ")
             print_values(printer, self.operands)
-        attributes = [(k, v) for k, v in self.properties.items() if k != SEGMENTS]
-        if attributes:
-            printer.print_string(" {")
-            printer.print_list(
-                attributes, lambda item: print_attribute_entry(printer, item[0], item[1])
-            )
-            printer.print_string("}")
+        print_attributes(printer, self.properties, exclude=(SEGMENTS,))
         print_result_type(printer, self)
 
 
@@ -170,6 +164,19 @@ def python_value(attr: Attribute) -> Any:
     if isinstance(attr, DenseArrayBase):
         return attr.get_values()  # pyright: ignore[reportUnknownMemberType]
     return attr
+
+
+def print_attributes(
+    printer: Printer, properties: Mapping[str, Attribute], exclude: Sequence[str] = ()
+) -> None:
+    """`` {name = value, ...}`` for the given properties, if any remain."""
+    attributes = [(k, v) for k, v in properties.items() if k not in exclude]
+    if attributes:
+        printer.print_string(" {")
+        printer.print_list(
+            attributes, lambda item: print_attribute_entry(printer, item[0], item[1])
+        )
+        printer.print_string("}")
 
 
 def print_attribute_entry(printer: Printer, name: str, attr: Attribute) -> None:

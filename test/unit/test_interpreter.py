@@ -470,7 +470,7 @@ relax.function @main(%x: {F32}) -> {F32} {{
 }}
 """)
     error = failure(module, rng_array(1, 4))
-    assert "'builtin.identity' returned a value that does not match its type" in error.message
+    assert "relax.call_pure_packed: the result does not match its declared type" in error.message
 
 
 CALL_TIR = """
