@@ -93,10 +93,11 @@ class OperatorOp(BindingOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> OperatorOp:
-        """``relax.op %a, %b {attr = value} : T`` (the type may be omitted)."""
+        """``relax.op %a, %b {attr = value} : T`` (the type may be omitted; the
+        operands start on the operator's line)."""
         start = parser.pos
         operands = []
-        if parser._current_token.kind == MLIRTokenKind.PERCENT_IDENT:  # pyright: ignore
+        if parser._current_token.kind == MLIRTokenKind.PERCENT_IDENT and _continues_line(parser):  # pyright: ignore
             operands = [parse_value(parser)]
             while parser.parse_optional_punctuation(",") is not None:
                 operands.append(parse_value(parser))
@@ -127,6 +128,15 @@ class OperatorOp(BindingOp):
             print_values(printer, self.operands)
         print_attributes(printer, self.properties, exclude=(SEGMENTS,))
         print_result_type(printer, self)
+
+
+def _continues_line(parser: Parser) -> bool:
+    """Whether the next token is on the operator's line: operands start there,
+    so that an operator without operands is not read into the next binding."""
+    text, index = parser.lexer.input.content, parser.pos - 1
+    while index >= 0 and text[index] in " \t\r":
+        index -= 1
+    return index < 0 or text[index] != "\n"
 
 
 # --- attribute values -----------------------------------------------------------

@@ -52,7 +52,7 @@ def test_shape_operators(n: int, m: int) -> None:
 def test_print_and_assert(capsys: pytest.CaptureFixture[str]) -> None:
     module = load("""
 relax.function impure @main(%x: !relax.tensor<[2], i32>, %c: !relax.tensor<[], bool>) -> !relax.tuple<> {
-  %p = relax.print %x, %c {format = "x = {}; ok: {1}"}
+  %p = relax.print %x, %c {format = "x = {0}; ok: {1}"}
   %q = relax.print %x, %c
   %a = relax.assert_op %c, %x {format = "failed with {}"}
   relax.return %a
@@ -67,7 +67,7 @@ relax.function impure @main(%x: !relax.tensor<[2], i32>, %c: !relax.tensor<[], b
 
 
 def test_format_fields_are_positional_only() -> None:
-    assert format_values("{:>4}|{0}", (1,)) == "   1|1"
+    assert format_values("{0:>4}|{0}", (1,)) == "   1|1"
     for template in ("{0.__class__}", "{x}", "{0!r}", "{:{1}}"):
         with pytest.raises(ValueError, match="unsupported format field"):
             format_values(template, (1, 2))
