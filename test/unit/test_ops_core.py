@@ -90,7 +90,7 @@ relax.function private @scaled_add(%a: !relax.tensor<[k], f32>, %b: !relax.tenso
     np.testing.assert_array_equal(run(module, "main", x, y), 2 * x + y)  # pyright: ignore
     with pytest.raises(RelaxRuntimeError) as error:
         run(module, "main", x, np.ones(4, np.float32))
-    assert "@scaled_add: argument 1: dimension k bound to 3, got 4" in error.value.message
+    assert error.value.message == "@main: argument 1: dimension n bound to 3, got 4"
 
 
 def test_invoke_closure_checks_the_declared_result() -> None:
