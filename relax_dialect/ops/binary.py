@@ -1,4 +1,11 @@
-"""Element-wise binary operators with NumPy broadcasting over symbolic shapes."""
+"""Element-wise binary operators (TVM's ``tensor/binary.cc``) with NumPy
+broadcasting over symbolic shapes.
+
+All 26 share one inference (TVM's ``InferStructInfoBroadcast``): arithmetic,
+logical and bitwise operators keep their operands' common data type, the
+comparisons return ``bool``. Inference does not restrict data types (TVM does
+not either); the kernels reject the data types TVM cannot compute.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +13,24 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure
 
-from ..dtype import DataType
-from ..prim_expr import IntImm
+from ..dtype import BOOL, DataType
+from ..prim_expr import IntImm, PrimExpr
 from ..types import UNKNOWN_NDIM, PrimType, StructInfoType, TensorType
 from .base import relax_type
-from .inference import binary_arith_dtype, broadcast_dims
+from .inference import binary_arith_dtype, broadcast_dims, element_dtype
 from .operator import OperatorOp
 
 
 class BinaryBroadcastOp(OperatorOp):
-    """``relax.<op> %lhs, %rhs``: tensors (or prim values) broadcast together.
+    """``relax.<op> %x1, %x2``: tensors (or prim values) broadcast together.
 
-    Inference follows TVM: a prim value acts as a tensor of shape ``[1]``; when
-    the broadcast cannot be decided statically only the rank is kept.
+    Inference (TVM's ``InferStructInfoBroadcastArith``): operands are tensors
+    or prim values, a prim value acting as a tensor of shape ``[1]``; two prim
+    values give a prim value. The shape is the NumPy broadcast of the operand
+    shapes; when that cannot be decided statically only the rank (the larger
+    one) is kept, and provably incompatible dimensions are an error. The data
+    type is the operands' common one (``bool`` mixes with any; ``void`` makes
+    the result ``void``).
     """
 
     lhs = operand_def()
@@ -30,6 +42,7 @@ class BinaryBroadcastOp(OperatorOp):
         super().__init__(operands=[lhs, rhs], result_types=[result_type])
 
     def result_dtype(self, lhs: StructInfoType, rhs: StructInfoType) -> DataType:
+        """The result's data type (an error if an operand has none)."""
         return binary_arith_dtype(self.name, lhs, rhs)
 
     def infer_type(self) -> StructInfoType:
@@ -48,7 +61,21 @@ class BinaryBroadcastOp(OperatorOp):
         return TensorType(dtype=dtype, ndim=ndim)
 
 
-def _as_dims(sinfo: StructInfoType) -> tuple | None:
+class ComparisonOp(BinaryBroadcastOp):
+    """A broadcast comparison: a ``bool`` result.
+
+    Inference (TVM's ``InferStructInfoBroadcastCMP``): the shape as for the
+    arithmetic operators; the result is ``bool`` and the operand data types are
+    not compared.
+    """
+
+    def result_dtype(self, lhs: StructInfoType, rhs: StructInfoType) -> DataType:
+        element_dtype(self.name, lhs, "first")
+        element_dtype(self.name, rhs, "second")
+        return BOOL
+
+
+def _as_dims(sinfo: StructInfoType) -> tuple[PrimExpr, ...] | None:
     if isinstance(sinfo, PrimType):
         return (IntImm(1),)
     assert isinstance(sinfo, TensorType)
@@ -59,11 +86,292 @@ def _rank(sinfo: StructInfoType) -> int:
     return 1 if isinstance(sinfo, PrimType) else sinfo.rank  # pyright: ignore
 
 
+# --- arithmetic -------------------------------------------------------------------
+
+
 @irdl_op_definition
 class AddOp(BinaryBroadcastOp):
-    """Element-wise sum: ``relax.add %a, %b``."""
+    """Element-wise sum ``x1 + x2``.
+
+    Inference: the broadcast shape and the common data type."""
 
     name = "relax.add"
 
 
-OPERATIONS = [AddOp]
+@irdl_op_definition
+class SubtractOp(BinaryBroadcastOp):
+    """Element-wise difference ``x1 - x2``.
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.subtract"
+
+
+@irdl_op_definition
+class MultiplyOp(BinaryBroadcastOp):
+    """Element-wise product ``x1 * x2``.
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.multiply"
+
+
+@irdl_op_definition
+class DivideOp(BinaryBroadcastOp):
+    """Element-wise quotient ``x1 / x2``: true division on floats, division
+    truncated toward zero on integers (C semantics).
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.divide"
+
+
+@irdl_op_definition
+class FloorDivideOp(BinaryBroadcastOp):
+    """Element-wise quotient rounded toward negative infinity: ``floor(x1 / x2)``
+    on floats, floor division on integers.
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.floor_divide"
+
+
+@irdl_op_definition
+class ModOp(BinaryBroadcastOp):
+    """Element-wise remainder of the truncated division (C ``fmod``/``%``):
+    the sign of ``x1``.
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.mod"
+
+
+@irdl_op_definition
+class FloorModOp(BinaryBroadcastOp):
+    """Element-wise remainder of the floor division, ``x1 - floor(x1 / x2) * x2``:
+    the sign of ``x2``.
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.floor_mod"
+
+
+@irdl_op_definition
+class PowerOp(BinaryBroadcastOp):
+    """Element-wise power ``x1 ** x2`` (computed by TVM on floats only).
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.power"
+
+
+@irdl_op_definition
+class MaximumOp(BinaryBroadcastOp):
+    """Element-wise maximum, ``x1 > x2 ? x1 : x2`` (so a NaN in ``x2`` wins
+    and a NaN in ``x1`` loses, as in TVM's generated code).
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.maximum"
+
+
+@irdl_op_definition
+class MinimumOp(BinaryBroadcastOp):
+    """Element-wise minimum, ``x1 < x2 ? x1 : x2`` (so a NaN in ``x2`` wins
+    and a NaN in ``x1`` loses, as in TVM's generated code).
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.minimum"
+
+
+@irdl_op_definition
+class Atan2Op(BinaryBroadcastOp):
+    """Element-wise arc tangent of ``x1 / x2`` in the quadrant of ``(x2, x1)``
+    (floats only).
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.atan2"
+
+
+@irdl_op_definition
+class LogAddExpOp(BinaryBroadcastOp):
+    """Element-wise ``log(exp(x1) + exp(x2))``, computed literally as TVM does
+    (it overflows for large inputs; floats only).
+
+    Inference: the broadcast shape and the common data type."""
+
+    name = "relax.log_add_exp"
+
+
+# --- comparisons ------------------------------------------------------------------
+
+
+@irdl_op_definition
+class EqualOp(ComparisonOp):
+    """Element-wise ``x1 == x2``.
+
+    Inference: the broadcast shape, ``bool``."""
+
+    name = "relax.equal"
+
+
+@irdl_op_definition
+class NotEqualOp(ComparisonOp):
+    """Element-wise ``x1 != x2``, ordered as in TVM's generated code: false
+    when either is NaN.
+
+    Inference: the broadcast shape, ``bool``."""
+
+    name = "relax.not_equal"
+
+
+@irdl_op_definition
+class LessOp(ComparisonOp):
+    """Element-wise ``x1 < x2``.
+
+    Inference: the broadcast shape, ``bool``."""
+
+    name = "relax.less"
+
+
+@irdl_op_definition
+class LessEqualOp(ComparisonOp):
+    """Element-wise ``x1 <= x2``.
+
+    Inference: the broadcast shape, ``bool``."""
+
+    name = "relax.less_equal"
+
+
+@irdl_op_definition
+class GreaterOp(ComparisonOp):
+    """Element-wise ``x1 > x2``.
+
+    Inference: the broadcast shape, ``bool``."""
+
+    name = "relax.greater"
+
+
+@irdl_op_definition
+class GreaterEqualOp(ComparisonOp):
+    """Element-wise ``x1 >= x2``.
+
+    Inference: the broadcast shape, ``bool``."""
+
+    name = "relax.greater_equal"
+
+
+# --- logical and bitwise ----------------------------------------------------------
+
+
+@irdl_op_definition
+class LogicalAndOp(BinaryBroadcastOp):
+    """Element-wise ``x1 && x2`` of ``bool`` tensors.
+
+    Inference: the broadcast shape and the common data type (not checked to
+    be ``bool``, as in TVM)."""
+
+    name = "relax.logical_and"
+
+
+@irdl_op_definition
+class LogicalOrOp(BinaryBroadcastOp):
+    """Element-wise ``x1 || x2`` of ``bool`` tensors.
+
+    Inference: the broadcast shape and the common data type (not checked to
+    be ``bool``, as in TVM)."""
+
+    name = "relax.logical_or"
+
+
+@irdl_op_definition
+class LogicalXorOp(BinaryBroadcastOp):
+    """Element-wise exclusive or of ``bool`` tensors (TVM computes it as ``x1 ^ x2``,
+    so it is the bitwise exclusive or on integers).
+
+    Inference: the broadcast shape and the common data type (not checked to
+    be ``bool``, as in TVM)."""
+
+    name = "relax.logical_xor"
+
+
+@irdl_op_definition
+class BitwiseAndOp(BinaryBroadcastOp):
+    """Element-wise ``x1 & x2`` of integer or ``bool`` tensors.
+
+    Inference: the broadcast shape and the common data type (not checked, as
+    in TVM)."""
+
+    name = "relax.bitwise_and"
+
+
+@irdl_op_definition
+class BitwiseOrOp(BinaryBroadcastOp):
+    """Element-wise ``x1 | x2`` of integer or ``bool`` tensors.
+
+    Inference: the broadcast shape and the common data type (not checked, as
+    in TVM)."""
+
+    name = "relax.bitwise_or"
+
+
+@irdl_op_definition
+class BitwiseXorOp(BinaryBroadcastOp):
+    """Element-wise ``x1 ^ x2`` of integer or ``bool`` tensors.
+
+    Inference: the broadcast shape and the common data type (not checked, as
+    in TVM)."""
+
+    name = "relax.bitwise_xor"
+
+
+@irdl_op_definition
+class LeftShiftOp(BinaryBroadcastOp):
+    """Element-wise ``x1 << x2`` of integer tensors.
+
+    Inference: the broadcast shape and the common data type (not checked, as
+    in TVM)."""
+
+    name = "relax.left_shift"
+
+
+@irdl_op_definition
+class RightShiftOp(BinaryBroadcastOp):
+    """Element-wise ``x1 >> x2`` of integer tensors (arithmetic on signed ones).
+
+    Inference: the broadcast shape and the common data type (not checked, as
+    in TVM)."""
+
+    name = "relax.right_shift"
+
+
+OPERATIONS = [
+    AddOp,
+    SubtractOp,
+    MultiplyOp,
+    DivideOp,
+    FloorDivideOp,
+    ModOp,
+    FloorModOp,
+    PowerOp,
+    MaximumOp,
+    MinimumOp,
+    Atan2Op,
+    LogAddExpOp,
+    EqualOp,
+    NotEqualOp,
+    LessOp,
+    LessEqualOp,
+    GreaterOp,
+    GreaterEqualOp,
+    LogicalAndOp,
+    LogicalOrOp,
+    LogicalXorOp,
+    BitwiseAndOp,
+    BitwiseOrOp,
+    BitwiseXorOp,
+    LeftShiftOp,
+    RightShiftOp,
+]

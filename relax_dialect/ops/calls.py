@@ -447,9 +447,7 @@ class CallInplacePackedOp(PackedCallOp):
         args = _arg_types(self.name, self.args)
         single = len(python_value(self.properties["inplace_indices"])) == 1
         if not single and not isinstance(declared, TupleType):
-            raise VerifyException(
-                f"{self.name}: several in-place indices need a tuple result type"
-            )
+            raise VerifyException(f"{self.name}: several in-place indices need a tuple result type")
         outputs = [declared] if single else list(declared.types)  # pyright: ignore
         for output, index in zip(outputs, inplace_indices(self, outputs, len(args)), strict=True):
             if index != -1 and not is_base_of(output, args[index]):

@@ -60,8 +60,7 @@ def tensor_operand(op_name: str, sinfo: StructInfoType, which: str) -> TensorTyp
     """An operand that must be a tensor (``which``: e.g. "first", "data")."""
     if not isinstance(sinfo, TensorType):
         raise VerifyException(
-            f"{op_name}: the {which} operand has type {struct_info_text(sinfo)}, "
-            "expected a tensor"
+            f"{op_name}: the {which} operand has type {struct_info_text(sinfo)}, expected a tensor"
         )
     return sinfo
 

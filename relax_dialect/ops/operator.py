@@ -83,6 +83,7 @@ class OperatorOp(BindingOp):
         """The operator on ``operands`` with attributes given as Python values
         (``None`` leaves one unset); without ``result_type``, the inferred one."""
         properties = {k: attribute_of(v) for k, v in attributes.items() if v is not None}
+        properties |= cls.segment_sizes(len(operands))
 
         def make(sinfo: StructInfoType) -> Self:
             return cls.create(operands=list(operands), properties=properties, result_types=[sinfo])

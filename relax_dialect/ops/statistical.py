@@ -1,7 +1,212 @@
-"""Reductions and scans (TVM's ``tensor/statistical.cc``)."""
+"""Reductions and scans (TVM's ``tensor/statistical.cc``).
+
+Reductions (``relax.sum``, ``relax.mean``, ...) reduce the axes listed in
+``axis`` (every axis when it is unset) and keep them as size-1 dimensions when
+``keepdims`` is set. Scans (``relax.cumsum``, ``relax.cumprod``) accumulate
+along one axis, or over the flattened tensor when ``axis`` is unset.
+"""
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from functools import reduce
+from operator import mul
 
-OPERATIONS: list[type[Operation]] = []
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr
+from xdsl.ir import Operation
+from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ..attributes import DataTypeAttr
+from ..dtype import VOID
+from ..prim_expr import IntImm, PrimExpr
+from ..prim_expr_simplify import simplify
+from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
+from .base import relax_type
+from .inference import normalize_axes, normalize_axis, tensor_operand
+from .operator import OperatorOp
+
+
+class ReductionOp(OperatorOp):
+    """``relax.<op> %x {axis = [...], keepdims = false}``: a reduction (TVM's
+    ``InferStructInfoStatistical``); the result keeps the data type."""
+
+    x = operand_def()
+    axis = opt_prop_def(DenseArrayBase)
+    keepdims = opt_prop_def(BoolAttr)
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        data = tensor_operand(self.name, relax_type(self.name, self.x), "x")
+        axis = self.reduced_axes()
+        keepdims: bool = self.attr("keepdims", False)
+        dtype = data.data_type
+        if data.rank == UNKNOWN_NDIM:
+            if axis is None and not keepdims:
+                return TensorType([], dtype)
+            return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
+        reduced = range(data.rank) if axis is None else normalize_axes(self.name, axis, data.rank)
+        if data.dims is None:
+            if axis is None and keepdims:
+                return TensorType([1] * data.rank, dtype)
+            ndim = data.rank if keepdims else data.rank - len(reduced)
+            return TensorType([], dtype) if ndim == 0 else TensorType(dtype=dtype, ndim=ndim)
+        dims = [
+            IntImm(1) if i in reduced else dim
+            for i, dim in enumerate(data.dims)
+            if keepdims or i not in reduced
+        ]
+        return TensorType(dims, dtype)
+
+    def reduced_axes(self) -> tuple[int, ...] | None:
+        """The ``axis`` attribute (None when unset), checked to hold integers."""
+        axis = self.attr("axis")
+        if axis is not None and not all(isinstance(a, int) for a in axis):
+            raise VerifyException(f"{self.name}: axis must be a list of integers, got {list(axis)}")
+        return axis
+
+
+@irdl_op_definition
+class SumOp(ReductionOp):
+    """Sum of the elements over ``axis`` (every axis when unset), in the data type.
+
+    Inference: the reduced axes are dropped, or kept as 1 with ``keepdims``;
+    ``axis = []`` reduces nothing. Axes may be negative and must be distinct
+    and in range. Without a known shape only the rank is kept (TVM's fallback:
+    a full reduction of an unknown shape is ``[]``, or all ones with
+    ``keepdims``); with an unknown rank only a full reduction without
+    ``keepdims`` is known (``[]``). The data type is the input's.
+    """
+
+    name = "relax.sum"
+
+
+@irdl_op_definition
+class ProdOp(ReductionOp):
+    """Product of the elements over ``axis`` (every axis when unset), in the data type.
+
+    Inference: as ``relax.sum``.
+    """
+
+    name = "relax.prod"
+
+
+@irdl_op_definition
+class MaxOp(ReductionOp):
+    """Maximum over ``axis`` (every axis when unset); NaN propagates.
+
+    Inference: as ``relax.sum``.
+    """
+
+    name = "relax.max"
+
+
+@irdl_op_definition
+class MinOp(ReductionOp):
+    """Minimum over ``axis`` (every axis when unset); NaN propagates.
+
+    Inference: as ``relax.sum``.
+    """
+
+    name = "relax.min"
+
+
+@irdl_op_definition
+class MeanOp(ReductionOp):
+    """Arithmetic mean over ``axis`` (every axis when unset): the sum divided by
+    the element count, truncated toward zero for integer data (as TVM does).
+
+    Inference: as ``relax.sum``; integer data gives an integer result.
+    """
+
+    name = "relax.mean"
+
+
+@irdl_op_definition
+class VarianceOp(ReductionOp):
+    """Population variance (``ddof = 0``) over ``axis`` (every axis when unset):
+    the mean of the squared deviations from the mean, in the data type.
+
+    Inference: as ``relax.sum``; integer data gives an integer result.
+    """
+
+    name = "relax.variance"
+
+
+@irdl_op_definition
+class StdOp(ReductionOp):
+    """Population standard deviation (``ddof = 0``) over ``axis`` (every axis
+    when unset): the square root of ``relax.variance``.
+
+    Inference: as ``relax.sum``; integer data gives an integer result (the
+    square root truncated toward zero).
+    """
+
+    name = "relax.std"
+
+
+class ScanOp(OperatorOp):
+    """``relax.<op> %data {axis = 0, dtype = f32, exclusive = false}``: a
+    cumulative operation (TVM's ``InferStructInfoScan``)."""
+
+    data = operand_def()
+    axis = opt_prop_def(IntegerAttr)
+    dtype = opt_prop_def(DataTypeAttr)
+    exclusive = opt_prop_def(BoolAttr)
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        data = tensor_operand(self.name, relax_type(self.name, self.data), "data")
+        dtype = self.attr("dtype", VOID)
+        if dtype.is_void:
+            dtype = data.data_type
+        axis: int | None = self.attr("axis")
+        if axis is None:
+            if data.dims is None:
+                return TensorType(dtype=dtype, ndim=1)
+            size: PrimExpr = reduce(mul, data.dims, IntImm(1))
+            return TensorType([simplify(size)], dtype)
+        if data.rank != UNKNOWN_NDIM:
+            normalize_axis(self.name, axis, data.rank)
+        return TensorType(data.dims, dtype, ndim=data.rank)
+
+
+@irdl_op_definition
+class CumsumOp(ScanOp):
+    """Cumulative sum along ``axis`` (of the flattened tensor when unset),
+    accumulated in ``dtype`` (default: the data type); ``exclusive`` leaves
+    each element out of its own sum (the first one is 0).
+
+    Inference: the data's shape, or ``[prod(shape)]`` without ``axis`` (a 1-D
+    tensor of unknown length when the shape is unknown); the data type is
+    ``dtype`` when given, else the input's. A known rank checks ``axis``.
+    """
+
+    name = "relax.cumsum"
+
+
+@irdl_op_definition
+class CumprodOp(ScanOp):
+    """Cumulative product along ``axis`` (of the flattened tensor when unset),
+    accumulated in ``dtype`` (default: the data type); ``exclusive`` leaves
+    each element out of its own product (the first one is 1).
+
+    Inference: as ``relax.cumsum``.
+    """
+
+    name = "relax.cumprod"
+
+
+OPERATIONS: list[type[Operation]] = [
+    SumOp,
+    MeanOp,
+    MaxOp,
+    MinOp,
+    ProdOp,
+    StdOp,
+    VarianceOp,
+    CumsumOp,
+    CumprodOp,
+]

@@ -2,7 +2,134 @@
 
 from __future__ import annotations
 
-from ...ops.operator import OperatorOp
-from .common import KernelFactory
+import numpy as np
 
-KERNELS: dict[type[OperatorOp], KernelFactory] = {}
+from ...ops.create import (
+    ArangeOp,
+    EyeLikeOp,
+    EyeOp,
+    FullLikeOp,
+    FullOp,
+    OnesLikeOp,
+    OnesOp,
+    TrilOp,
+    TriuOp,
+    ZerosLikeOp,
+    ZerosOp,
+    arange_length,
+)
+from ...ops.operator import OperatorOp
+from ...prim_expr import FloatImm, IntImm
+from ..values import PrimValue, ShapeValue
+from .common import Kernel, KernelFactory, as_array, as_result, result_dtype
+
+
+def _shape_fill(op: OperatorOp) -> Kernel:
+    fill = type(op).FILL  # pyright: ignore[reportAttributeAccessIssue]
+    dtype = result_dtype(op)
+
+    def apply(shape: ShapeValue) -> object:
+        return as_result(op, np.full(shape.dims, fill, dtype=dtype))
+
+    return apply
+
+
+def _like_fill(op: OperatorOp) -> Kernel:
+    fill = type(op).FILL  # pyright: ignore[reportAttributeAccessIssue]
+    dtype = result_dtype(op)
+
+    def apply(x: np.ndarray) -> object:
+        return as_result(op, np.full_like(x, fill, dtype=dtype))
+
+    return apply
+
+
+def _full(op: OperatorOp) -> Kernel:
+    dtype = result_dtype(op)
+
+    def apply(shape: ShapeValue, fill_value: np.ndarray) -> object:
+        return as_result(op, np.full(shape.dims, fill_value, dtype=dtype))
+
+    return apply
+
+
+def _full_like(op: OperatorOp) -> Kernel:
+    dtype = result_dtype(op)
+
+    def apply(x: np.ndarray, fill_value: np.ndarray) -> object:
+        return as_result(op, np.full_like(x, fill_value, dtype=dtype))
+
+    return apply
+
+
+def _eye(op: OperatorOp) -> Kernel:
+    def apply(n: PrimValue, m: PrimValue, k: PrimValue) -> object:
+        return as_result(op, np.eye(int(n.value), int(m.value), int(k.value)))
+
+    return apply
+
+
+def _eye_like(op: OperatorOp) -> Kernel:
+    dtype = result_dtype(op)
+
+    def apply(x: np.ndarray, k: PrimValue) -> object:
+        if x.ndim != 2:
+            raise ValueError(f"the data must be 2-D, got {x.ndim} dimensions")
+        rows, cols = x.shape
+        return as_result(
+            op, np.eye(rows, cols, int(k.value), dtype=x.dtype if dtype is None else dtype)
+        )
+
+    return apply
+
+
+def _arange(op: OperatorOp) -> Kernel:
+    # TVM folds a range of constants with NumPy and computes others as start + step * i.
+    folded = all(isinstance(v.type.known_value, IntImm | FloatImm) for v in op.operands)  # pyright: ignore
+    dtype = result_dtype(op)
+
+    def apply(start: PrimValue, end: PrimValue, step: PrimValue) -> object:
+        if step.value == 0:
+            raise ValueError("the step is zero")
+        if all(v.dtype.code == "int" for v in (start, end, step)):
+            length = -((int(start.value) - int(end.value)) // int(step.value))
+        else:
+            length = arange_length(end.value - start.value, step.value)
+        if length < 0:
+            raise ValueError(
+                f"the range from {start.value} to {end.value} with step {step.value} has "
+                f"negative length {length}"
+            )
+        if folded:
+            return as_result(op, np.arange(start.value, end.value, step.value, dtype=dtype))
+        first, increment = as_array(start), as_array(step)
+        floats = [a.dtype for a in (first, increment) if a.dtype.kind == "f"]
+        compute = max(floats, key=lambda d: d.itemsize) if floats else np.dtype(np.int64)
+        count = np.arange(length, dtype=compute)
+        return as_result(op, first.astype(compute) + increment.astype(compute) * count)
+
+    return apply
+
+
+def _triangular(op: OperatorOp) -> Kernel:
+    triangle = np.triu if isinstance(op, TriuOp) else np.tril
+
+    def apply(x: np.ndarray, k: PrimValue) -> object:
+        return as_result(op, triangle(x, int(k.value)))
+
+    return apply
+
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = {
+    ZerosOp: _shape_fill,
+    OnesOp: _shape_fill,
+    FullOp: _full,
+    ZerosLikeOp: _like_fill,
+    OnesLikeOp: _like_fill,
+    FullLikeOp: _full_like,
+    EyeOp: _eye,
+    EyeLikeOp: _eye_like,
+    ArangeOp: _arange,
+    TrilOp: _triangular,
+    TriuOp: _triangular,
+}

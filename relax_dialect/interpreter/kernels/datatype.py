@@ -1,8 +1,25 @@
-"""Kernels of the data-type conversion."""
+"""Kernels of the data-type conversions."""
 
 from __future__ import annotations
 
-from ...ops.operator import OperatorOp
-from .common import KernelFactory
+import numpy as np
 
-KERNELS: dict[type[OperatorOp], KernelFactory] = {}
+from ...ops.datatype import AstypeOp, ConvertOp, WrapParamOp
+from ...ops.operator import OperatorOp
+from .common import Kernel, KernelFactory
+
+
+def _convert(op: OperatorOp) -> Kernel:
+    assert isinstance(op, ConvertOp)
+    dtype = op.attr("dtype", op.DEFAULT_DTYPE).to_numpy()
+
+    def apply(x: np.ndarray) -> np.ndarray:
+        # NumPy casts as TIR does: float to int truncates toward zero, to bool is
+        # x != 0 (NaN is true); out-of-range float to int is undefined in both.
+        with np.errstate(invalid="ignore", over="ignore"):
+            return x.astype(dtype)
+
+    return apply
+
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = dict.fromkeys((AstypeOp, WrapParamOp), _convert)

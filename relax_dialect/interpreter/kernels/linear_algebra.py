@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.linear_algebra import MatmulOp
+from ...ops.linear_algebra import EinsumOp, MatmulOp, OuterOp
 from ...ops.operator import OperatorOp
 from .common import Kernel, KernelFactory, as_result
 
@@ -21,4 +21,25 @@ def _matmul(op: OperatorOp) -> Kernel:
     return apply
 
 
-KERNELS: dict[type[OperatorOp], KernelFactory] = {MatmulOp: _matmul}
+def _einsum(op: OperatorOp) -> Kernel:
+    assert isinstance(op, EinsumOp)
+    equation = op.equation().text()
+
+    def apply(tensors: tuple[np.ndarray, ...]) -> object:
+        return as_result(op, np.einsum(equation, *tensors))
+
+    return apply
+
+
+def _outer(op: OperatorOp) -> Kernel:
+    def apply(lhs: np.ndarray, rhs: np.ndarray) -> object:
+        return as_result(op, np.multiply.outer(lhs, rhs))
+
+    return apply
+
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = {
+    MatmulOp: _matmul,
+    EinsumOp: _einsum,
+    OuterOp: _outer,
+}

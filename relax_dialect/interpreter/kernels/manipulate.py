@@ -1,8 +1,284 @@
-"""Kernels of the shape manipulation operators."""
+"""Kernels of the shape manipulation operators.
+
+Scatters apply their updates in index order, as TVM's kernels do: updates that
+hit the same position are combined one after the other (the last ``update``
+wins, ``mean`` averages pairwise in order), in as many vectorised rounds as
+the most repeated position has updates.
+"""
 
 from __future__ import annotations
 
-from ...ops.operator import OperatorOp
-from .common import KernelFactory
+import math
+from collections.abc import Callable
 
-KERNELS: dict[type[OperatorOp], KernelFactory] = {}
+import numpy as np
+
+from ...ops.manipulate import (
+    BroadcastToOp,
+    CollapseSumLikeOp,
+    CollapseSumToOp,
+    ConcatOp,
+    ExpandDimsOp,
+    FlattenOp,
+    FlipOp,
+    GatherElementsOp,
+    GatherNDOp,
+    ManipulateOp,
+    MeshgridOp,
+    OneHotOp,
+    PermuteDimsOp,
+    RepeatOp,
+    ReshapeOp,
+    ScatterElementsOp,
+    ScatterNDOp,
+    SplitOp,
+    SqueezeOp,
+    StackOp,
+    TileOp,
+)
+from ...ops.operator import OperatorOp
+from ..values import PrimValue, ShapeValue
+from .common import Kernel, KernelFactory, as_result
+
+Combine = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+COMBINE: dict[str, Combine] = {
+    "update": lambda old, new: new,
+    "add": np.add,
+    "mul": np.multiply,
+    "mean": lambda old, new: (old + new) / 2,
+    # TVM's min/max select the old value only when it compares smaller/larger,
+    # so a NaN on either side yields the new value
+    "min": lambda old, new: np.where(old < new, old, new),
+    "max": lambda old, new: np.where(old > new, old, new),
+}
+
+
+def _tensor_kernel(op: ManipulateOp, compute: Callable[..., np.ndarray]) -> Kernel:
+    """A kernel whose tensor result is ``compute(*operands)``."""
+    return lambda *operands: as_result(op, compute(*operands))
+
+
+def _reshape(op: ReshapeOp) -> Kernel:
+    zeros, inferred = op.placeholders()
+
+    def reshape(x: np.ndarray, shape: ShapeValue) -> np.ndarray:
+        dims = list(shape.dims)
+        for i in zeros:
+            dims[i] = x.shape[i]
+        if inferred is not None:
+            dims[inferred] = x.size // math.prod(d for d in dims if d > 0)
+        return x.reshape(dims)
+
+    return _tensor_kernel(op, reshape)
+
+
+def _flatten(op: FlattenOp) -> Kernel:
+    return _tensor_kernel(op, lambda x: x.reshape(-1))
+
+
+def _expand_dims(op: ExpandDimsOp) -> Kernel:
+    axis = op.attr("axis")
+    return _tensor_kernel(op, lambda x: np.expand_dims(x, axis))
+
+
+def _squeeze(op: SqueezeOp) -> Kernel:
+    axes = op.squeezed_axes()
+    if axes is None:
+        axes = op.attr("axis")
+    return _tensor_kernel(op, lambda x: np.squeeze(x, axes))
+
+
+def _permute_dims(op: PermuteDimsOp) -> Kernel:
+    axes = op.attr("axes")
+    return _tensor_kernel(op, lambda x: np.transpose(x, axes))
+
+
+def _flip(op: FlipOp) -> Kernel:
+    axis = op.attr("axis")
+    return _tensor_kernel(op, lambda x: np.flip(x, axis))
+
+
+def _concat(op: ConcatOp) -> Kernel:
+    axis = op.option("axis")
+    return _tensor_kernel(op, lambda tensors: np.concatenate(tensors, axis))
+
+
+def _stack(op: StackOp) -> Kernel:
+    axis = op.option("axis")
+    return _tensor_kernel(op, lambda tensors: np.stack(tensors, axis))
+
+
+def _split(op: SplitOp) -> Kernel:
+    spec = op.attr("indices_or_sections")
+    axis = op.option("axis")
+    if spec == 1 or spec == ():
+        return _tensor_kernel(op, lambda x: x)
+
+    def split(x: np.ndarray) -> tuple[np.ndarray, ...]:
+        length = x.shape[axis]
+        if isinstance(spec, int):
+            size = -(-length // spec)
+            points = [size * i for i in range(1, spec)]
+        else:
+            points = list(spec)
+        return tuple(np.split(x, np.clip(points, 0, length), axis))
+
+    return split
+
+
+def _meshgrid(op: MeshgridOp) -> Kernel:
+    indexing = op.option("indexing")
+    return lambda tensors: tuple(np.meshgrid(*tensors, indexing=indexing))
+
+
+def _broadcast_to(op: BroadcastToOp) -> Kernel:
+    return _tensor_kernel(op, lambda x, shape: np.broadcast_to(x, shape.dims).copy())
+
+
+def _tile(op: TileOp) -> Kernel:
+    repeats = op.attr("repeats")
+    return _tensor_kernel(op, lambda data: np.tile(data, repeats))
+
+
+def _repeat(op: RepeatOp) -> Kernel:
+    repeats, axis = op.attr("repeats"), op.attr("axis")
+    return _tensor_kernel(op, lambda data: np.repeat(data, repeats, axis))
+
+
+def collapse_sum(data: np.ndarray, target: tuple[int, ...]) -> np.ndarray:
+    """``data`` summed to ``target``, a shape it broadcasts from: leading axes
+    are summed away, aligned axes where ``target`` is 1 summed and kept."""
+    lead = data.ndim - len(target)
+    aligned = data.shape[lead:] if lead >= 0 else ()
+    if lead < 0 or any(h != w and w != 1 for h, w in zip(aligned, target, strict=True)):
+        raise ValueError(
+            f"a tensor of shape {list(data.shape)} does not collapse to {list(target)}"
+        )
+    kept = [lead + i for i, (h, w) in enumerate(zip(aligned, target, strict=True)) if h != w]
+    return data.sum(axis=(*range(lead), *kept), keepdims=True).reshape(target)
+
+
+def _collapse_sum_like(op: CollapseSumLikeOp) -> Kernel:
+    return _tensor_kernel(op, lambda data, target: collapse_sum(data, target.shape))
+
+
+def _collapse_sum_to(op: CollapseSumToOp) -> Kernel:
+    return _tensor_kernel(op, lambda data, shape: collapse_sum(data, shape.dims))
+
+
+def _gather_elements(op: GatherElementsOp) -> Kernel:
+    axis = op.option("axis")
+
+    def gather(data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+        coordinates = list(np.indices(indices.shape, sparse=True))
+        coordinates[axis] = indices
+        return data[tuple(coordinates)]
+
+    return _tensor_kernel(op, gather)
+
+
+def _gather_nd(op: GatherNDOp) -> Kernel:
+    batch_dims = op.option("batch_dims")
+
+    def gather(data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+        batch = np.indices(indices.shape[:-1], sparse=True)[:batch_dims]
+        return data[(*batch, *np.moveaxis(indices, -1, 0))]
+
+    return _tensor_kernel(op, gather)
+
+
+def scatter_rows(
+    rows: np.ndarray, targets: np.ndarray, values: np.ndarray, combine: Combine
+) -> None:
+    """``rows[targets[i]] = combine(rows[targets[i]], values[i])`` for each
+    ``i`` in order, one vectorised round per repetition of a target."""
+    if targets.size == 0:
+        return
+    order = np.argsort(targets, kind="stable")
+    ranked = targets[order]
+    count = np.arange(targets.size)
+    starts = np.maximum.accumulate(np.where(np.r_[True, ranked[1:] != ranked[:-1]], count, 0))
+    repetition = np.empty_like(count)
+    repetition[order] = count - starts
+    for round_ in range(repetition.max() + 1):
+        chosen = repetition == round_
+        hit = targets[chosen]
+        rows[hit] = combine(rows[hit], values[chosen])
+
+
+def _scatter_elements(op: ScatterElementsOp) -> Kernel:
+    axis, combine = op.option("axis"), COMBINE[op.option("reduction")]
+
+    def scatter(data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+        if indices.shape != updates.shape:
+            raise ValueError(
+                f"indices of shape {list(indices.shape)} and updates of shape "
+                f"{list(updates.shape)} differ"
+            )
+        coordinates = list(np.indices(indices.shape))
+        position = indices.astype(np.int64)
+        coordinates[axis] = np.where(position < 0, position + data.shape[axis], position)
+        targets = np.ravel_multi_index(tuple(coordinates), data.shape).reshape(-1)
+        out = data.copy()
+        scatter_rows(out.reshape(-1, 1), targets, updates.reshape(-1, 1), combine)
+        return out
+
+    return _tensor_kernel(op, scatter)
+
+
+def _scatter_nd(op: ScatterNDOp) -> Kernel:
+    combine = COMBINE[op.option("reduction")]
+
+    def scatter(data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+        depth = indices.shape[-1]
+        expected = (*indices.shape[:-1], *data.shape[depth:])
+        if updates.shape != expected:
+            raise ValueError(f"updates have shape {list(updates.shape)}, expected {list(expected)}")
+        coordinates = tuple(np.moveaxis(indices, -1, 0).astype(np.int64))
+        addressed = data.shape[:depth]
+        targets = (
+            np.ravel_multi_index(coordinates, addressed)
+            if depth
+            else np.zeros(indices.shape[:-1], dtype=np.intp)
+        )
+        out = data.copy()
+        rows = out.reshape(math.prod(addressed), math.prod(data.shape[depth:]))
+        scatter_rows(rows, targets.reshape(-1), updates.reshape(targets.size, -1), combine)
+        return out
+
+    return _tensor_kernel(op, scatter)
+
+
+def _one_hot(op: OneHotOp) -> Kernel:
+    depth, axis = op.attr("depth"), op.option("axis")
+
+    def one_hot(indices: np.ndarray, on: PrimValue, off: PrimValue) -> np.ndarray:
+        hit = np.moveaxis(indices[..., np.newaxis] == np.arange(depth), -1, axis)
+        return np.where(hit, on.value, off.value)
+
+    return _tensor_kernel(op, one_hot)
+
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = {  # pyright: ignore[reportAssignmentType]
+    ReshapeOp: _reshape,
+    FlattenOp: _flatten,
+    ExpandDimsOp: _expand_dims,
+    SqueezeOp: _squeeze,
+    PermuteDimsOp: _permute_dims,
+    FlipOp: _flip,
+    ConcatOp: _concat,
+    StackOp: _stack,
+    SplitOp: _split,
+    MeshgridOp: _meshgrid,
+    BroadcastToOp: _broadcast_to,
+    TileOp: _tile,
+    RepeatOp: _repeat,
+    CollapseSumLikeOp: _collapse_sum_like,
+    CollapseSumToOp: _collapse_sum_to,
+    GatherElementsOp: _gather_elements,
+    GatherNDOp: _gather_nd,
+    ScatterElementsOp: _scatter_elements,
+    ScatterNDOp: _scatter_nd,
+    OneHotOp: _one_hot,
+}

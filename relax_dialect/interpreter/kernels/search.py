@@ -2,7 +2,83 @@
 
 from __future__ import annotations
 
-from ...ops.operator import OperatorOp
-from .common import KernelFactory
+import numpy as np
 
-KERNELS: dict[type[OperatorOp], KernelFactory] = {}
+from ...ops.operator import OperatorOp
+from ...ops.search import ArgmaxOp, ArgminOp, BucketizeOp, WhereOp
+from .common import Kernel, KernelFactory, as_result
+
+
+def _where(op: OperatorOp) -> Kernel:
+    def apply(condition: np.ndarray, x1: np.ndarray, x2: np.ndarray) -> object:
+        return as_result(op, np.where(condition, x1, x2))
+
+    return apply
+
+
+def tvm_arg_extreme(data: np.ndarray, axis: int, largest: bool) -> np.ndarray:
+    """TVM's ``argmax`` (``largest``) or ``argmin`` along ``axis``, keeping it.
+
+    TVM scans the axis from a sentinel (the data type's lowest finite value for
+    argmax, highest for argmin, at index -1) and moves to each element unless
+    the current one is better or equal; comparisons with NaN being false, a NaN
+    is taken and then left for the next element. Hence: the first extreme
+    element after the last NaN (the last NaN if it ends the axis), and -1 when
+    there is no NaN and no element beats the sentinel.
+    """
+    if data.dtype == np.bool_:
+        raise TypeError("TVM has no lowest or highest value for bool data")
+    length = data.shape[axis]
+    if length == 0:
+        raise ValueError(f"axis {axis} of the input is empty")
+    floating = data.dtype.kind == "f"
+    limits = np.finfo(data.dtype) if floating else np.iinfo(data.dtype)
+    sentinel = limits.min if largest else limits.max
+    index = np.arange(length).reshape((length,) + (1,) * (data.ndim - axis - 1))
+    nan = np.isnan(data) if floating else np.zeros(data.shape, np.bool_)
+    has_nan = nan.any(axis, keepdims=True)
+    last_nan = np.where(has_nan, length - 1 - np.flip(nan, axis).argmax(axis, keepdims=True), -1)
+    after = index > last_nan
+    reduce = np.max if largest else np.min
+    worst = (-np.inf if largest else np.inf) if floating else sentinel
+    best = reduce(data, axis, keepdims=True, where=after, initial=worst)
+    candidates = after & (data == best)
+    found = np.where(
+        candidates.any(axis, keepdims=True), candidates.argmax(axis, keepdims=True), last_nan
+    )
+    beaten = best > sentinel if largest else best < sentinel
+    return np.where(has_nan | beaten, found, -1)
+
+
+def _index_reduction(largest: bool) -> KernelFactory:
+    def factory(op: OperatorOp) -> Kernel:
+        axis: int | None = op.attr("axis")
+        keepdims: bool = op.attr("keepdims", False)
+
+        def apply(data: np.ndarray) -> object:
+            if axis is None:
+                found = tvm_arg_extreme(data.reshape(-1), 0, largest)
+                return as_result(op, found.reshape((1,) * data.ndim if keepdims else ()))
+            found = tvm_arg_extreme(data, axis % data.ndim, largest)
+            return as_result(op, found if keepdims else found.squeeze(axis))
+
+        return apply
+
+    return factory
+
+
+def _bucketize(op: OperatorOp) -> Kernel:
+    side = "right" if op.attr("right", False) else "left"
+
+    def apply(values: np.ndarray, boundaries: np.ndarray) -> object:
+        return as_result(op, np.searchsorted(boundaries, values, side=side))
+
+    return apply
+
+
+KERNELS: dict[type[OperatorOp], KernelFactory] = {
+    WhereOp: _where,
+    ArgmaxOp: _index_reduction(largest=True),
+    ArgminOp: _index_reduction(largest=False),
+    BucketizeOp: _bucketize,
+}

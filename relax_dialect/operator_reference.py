@@ -1,0 +1,116 @@
+"""The operator reference (``docs/operators.md``), generated from the definitions.
+
+    python -m relax_dialect.operator_reference > docs/operators.md
+
+A test compares the checked-in file with the output, so the reference cannot
+drift from the code.
+"""
+
+from __future__ import annotations
+
+import inspect
+from types import ModuleType
+
+from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IntegerAttr, StringAttr
+from xdsl.ir import Attribute, Operation
+from xdsl.irdl import (
+    BaseAttr,
+    OptOperandDef,
+    OptPropertyDef,
+    ParamAttrConstraint,
+    VarOperandDef,
+)
+
+from .attributes import DataTypeAttr
+from .dialect import OPERATOR_FAMILIES, STRUCTURE
+from .ops.base import BindingOp
+from .ops.operator import python_value
+
+KINDS: dict[type[Attribute], str] = {
+    IntegerAttr: "int",
+    FloatAttr: "float",
+    StringAttr: "str",
+    DenseArrayBase: "list",
+    DataTypeAttr: "dtype",
+}
+
+
+def _kind(constraint: object) -> str:
+    if isinstance(constraint, BaseAttr):
+        return KINDS.get(constraint.attr, constraint.attr.name)
+    if isinstance(constraint, ParamAttrConstraint):
+        return "bool" if constraint.base_attr is IntegerAttr else constraint.base_attr.name
+    return "attribute"
+
+
+def _operands(op: type[Operation]) -> str:
+    names = []
+    for name, definition in op.get_irdl_definition().operands:
+        suffix = "..." if isinstance(definition, VarOperandDef) else ""
+        suffix = "?" if isinstance(definition, OptOperandDef) else suffix
+        names.append(f"`{name}{suffix}`")
+    return ", ".join(names) or "—"
+
+
+def _attributes(op: type[Operation]) -> str:
+    entries = []
+    for name, definition in op.get_irdl_definition().properties.items():
+        if name == "operandSegmentSizes":
+            continue
+        text = f"`{name}`: {_kind(definition.constr)}"
+        if isinstance(definition, OptPropertyDef):
+            default = definition.default_value
+            text += " = " + (f"`{python_value(default)}`" if default is not None else "none")
+        entries.append(text)
+    return "<br>".join(entries) or "—"
+
+
+def _description(op: type[Operation]) -> str:
+    doc = inspect.getdoc(op) or ""
+    return " ".join(doc.split())
+
+
+def _family_title(module: ModuleType) -> str:
+    doc = inspect.getdoc(module) or module.__name__
+    return " ".join(doc.split("\n\n")[0].split())
+
+
+def _table(ops: list[type[Operation]]) -> list[str]:
+    lines = [
+        "| operator | operands | attributes | pure | semantics and inference |",
+        "|---|---|---|---|---|",
+    ]
+    for op in ops:
+        pure = "yes" if getattr(op, "PURE", True) else "**no**"
+        lines.append(
+            f"| `{op.name}` | {_operands(op)} | {_attributes(op)} | {pure} | {_description(op)} |"
+        )
+    return lines
+
+
+def render() -> str:
+    """The whole reference as Markdown."""
+    families = [(f, list(f.OPERATIONS)) for f in OPERATOR_FAMILIES if f.OPERATIONS]
+    calls = [
+        op for op in STRUCTURE if issubclass(op, BindingOp) and op.name.startswith("relax.call")
+    ]
+    count = sum(len(ops) for _, ops in families) + len(calls)
+    lines = [
+        "# Operator reference",
+        "",
+        "Generated from the operator definitions by "
+        "`python -m relax_dialect.operator_reference`; do not edit by hand.",
+        "",
+        f"{count} operators. Operands are SSA values in the order TVM takes them "
+        "(`?` optional, `...` variadic); attributes are written "
+        "`{name = value}` after the operands, with their default.",
+        "",
+    ]
+    for module, ops in families:
+        lines += [f"## {_family_title(module)}", "", *_table(ops), ""]
+    lines += ["## Calls (see the dialect reference)", "", *_table(calls), ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(render(), end="")
