@@ -9,6 +9,7 @@ drift from the code.
 from __future__ import annotations
 
 import inspect
+from io import StringIO
 from types import ModuleType
 
 from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IntegerAttr, StringAttr
@@ -20,11 +21,12 @@ from xdsl.irdl import (
     ParamAttrConstraint,
     VarOperandDef,
 )
+from xdsl.printer import Printer
 
 from .attributes import DataTypeAttr
 from .dialect import OPERATOR_FAMILIES, STRUCTURE
 from .ops.base import BindingOp
-from .ops.operator import python_value
+from .ops.operator import print_attribute_entry
 
 KINDS: dict[type[Attribute], str] = {
     IntegerAttr: "int",
@@ -57,22 +59,31 @@ def _attributes(op: type[Operation]) -> str:
     for name, definition in op.get_irdl_definition().properties.items():
         if name == "operandSegmentSizes":
             continue
-        text = f"`{name}`: {_kind(definition.constr)}"
-        if isinstance(definition, OptPropertyDef):
-            default = definition.default_value
-            text += " = " + (f"`{python_value(default)}`" if default is not None else "none")
-        entries.append(text)
+        kind = _kind(definition.constr)
+        if not isinstance(definition, OptPropertyDef):
+            entries.append(f"`{name}`: {kind}")
+        elif definition.default_value is None:
+            entries.append(f"`{name}`: {kind} (optional)")
+        else:
+            entries.append(f"`{_entry_text(name, definition.default_value)}`: {kind}")
     return "<br>".join(entries) or "—"
+
+
+def _entry_text(name: str, value: Attribute) -> str:
+    """``name = value`` as the custom syntax writes it."""
+    stream = StringIO()
+    print_attribute_entry(Printer(stream), name, value)
+    return stream.getvalue()
 
 
 def _description(op: type[Operation]) -> str:
     doc = inspect.getdoc(op) or ""
-    return " ".join(doc.split())
+    return " ".join(doc.split()).replace("|", "\\|")  # a bar would end the table cell
 
 
 def _family_title(module: ModuleType) -> str:
     doc = inspect.getdoc(module) or module.__name__
-    return " ".join(doc.split("\n\n")[0].split())
+    return " ".join(doc.split("\n\n")[0].split()).removesuffix(".")
 
 
 def _table(ops: list[type[Operation]]) -> list[str]:
@@ -103,7 +114,8 @@ def render() -> str:
         "",
         f"{count} operators. Operands are SSA values in the order TVM takes them "
         "(`?` optional, `...` variadic); attributes are written "
-        "`{name = value}` after the operands, with their default.",
+        "`{name = value}` after the operands; the table shows their defaults (an "
+        "optional attribute without one means what the description says).",
         "",
     ]
     for module, ops in families:

@@ -9,7 +9,6 @@ not either); the kernels reject the data types TVM cannot compute.
 
 from __future__ import annotations
 
-from xdsl.ir import SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure
 
@@ -33,21 +32,18 @@ class BinaryBroadcastOp(OperatorOp):
     the result ``void``).
     """
 
-    lhs = operand_def()
-    rhs = operand_def()
+    x1 = operand_def()
+    x2 = operand_def()
     result = result_def()
     traits = traits_def(Pure())
-
-    def __init__(self, lhs: SSAValue, rhs: SSAValue, result_type: StructInfoType):
-        super().__init__(operands=[lhs, rhs], result_types=[result_type])
 
     def result_dtype(self, lhs: StructInfoType, rhs: StructInfoType) -> DataType:
         """The result's data type (an error if an operand has none)."""
         return binary_arith_dtype(self.name, lhs, rhs)
 
     def infer_type(self) -> StructInfoType:
-        lhs = relax_type(self.name, self.lhs)
-        rhs = relax_type(self.name, self.rhs)
+        lhs = relax_type(self.name, self.x1)
+        rhs = relax_type(self.name, self.x2)
         dtype = self.result_dtype(lhs, rhs)
         if isinstance(lhs, PrimType) and isinstance(rhs, PrimType):
             return PrimType(dtype)

@@ -25,9 +25,8 @@ from ..dtype import DataType
 from ..prim_expr import IntImm, PrimExpr, as_expr, call
 from ..prim_expr_simplify import prove_not_equal, simplify
 from ..types import StructInfoType, TensorType
-from .base import relax_type
-from .inference import binary_arith_dtype, tensor_operand
-from .operator import OperatorOp
+from .inference import binary_arith_dtype
+from .operator import OperatorOp, attribute_of
 
 # --- layouts ------------------------------------------------------------------------
 
@@ -126,12 +125,10 @@ def _alternatives(*counts: int) -> str:
     return unique[0] if len(unique) == 1 else f"{', '.join(unique[:-1])} or {unique[-1]}"
 
 
-def spatial_ints(
-    op: OperatorOp, name: str, spatial: int, default: int, minimum: int
-) -> tuple[int, ...]:
+def spatial_ints(op: OperatorOp, name: str, spatial: int, minimum: int) -> tuple[int, ...]:
     """Attribute ``name``: one value per spatial axis (a single value stands
     for all), each at least ``minimum``."""
-    values = tuple(op.attr(name, (default,)))
+    values = tuple(op.attr(name))
     if not all(isinstance(v, int) for v in values):
         raise VerifyException(f"{op.name}: {name} must be integers, got {list(values)}")
     if len(values) == 1:
@@ -148,7 +145,7 @@ def spatial_ints(
 def spatial_padding(op: OperatorOp, spatial: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The ``padding`` attribute as (before, after) per spatial axis: one value
     for all sides, one per axis for both its sides, or all befores then all afters."""
-    values = tuple(op.attr("padding", (0,)))
+    values = tuple(op.attr("padding"))
     if not all(isinstance(v, int) for v in values):
         raise VerifyException(f"{op.name}: padding must be integers, got {list(values)}")
     if len(values) == 1:
@@ -228,10 +225,10 @@ class ConvolutionOp(OperatorOp):
 
     data = operand_def()
     weight = operand_def()
-    strides = opt_prop_def(DenseArrayBase)
-    padding = opt_prop_def(DenseArrayBase)
-    dilation = opt_prop_def(DenseArrayBase)
-    groups = opt_prop_def(IntegerAttr)
+    strides = opt_prop_def(DenseArrayBase, default_value=attribute_of((1,)))
+    padding = opt_prop_def(DenseArrayBase, default_value=attribute_of((0,)))
+    dilation = opt_prop_def(DenseArrayBase, default_value=attribute_of((1,)))
+    groups = opt_prop_def(IntegerAttr, default_value=attribute_of(1))
     data_layout = opt_prop_def(StringAttr)
     kernel_layout = opt_prop_def(StringAttr)
     out_layout = opt_prop_def(StringAttr)
@@ -247,17 +244,17 @@ class ConvolutionOp(OperatorOp):
     def settings(self) -> ConvolutionSettings:
         spatial = len(self.SPATIAL)
         data_canonical, kernel_canonical = self.canonical_layouts()
-        groups = self.attr("groups", 1)
+        groups = self.attr("groups")
         if groups < 1:
             raise VerifyException(f"{self.name}: groups must be positive, got {groups}")
         data_layout = self.attr("data_layout", data_canonical)
         pad_before, pad_after = spatial_padding(self, spatial)
         out_dtype = self.attr("out_dtype")
         return ConvolutionSettings(
-            strides=spatial_ints(self, "strides", spatial, 1, 1),
+            strides=spatial_ints(self, "strides", spatial, 1),
             pad_before=pad_before,
             pad_after=pad_after,
-            dilation=spatial_ints(self, "dilation", spatial, 1, 1),
+            dilation=spatial_ints(self, "dilation", spatial, 1),
             output_padding=self.output_padding_values(),
             groups=groups,
             data_layout=parse_layout(self.name, data_layout, data_canonical, "data"),
@@ -275,8 +272,8 @@ class ConvolutionOp(OperatorOp):
 
     def infer_type(self) -> StructInfoType:
         settings = self.settings()
-        data = tensor_operand(self.name, relax_type(self.name, self.data), "data")
-        weight = tensor_operand(self.name, relax_type(self.name, self.weight), "weight")
+        data = self.tensor_of(self.data, "data")
+        weight = self.tensor_of(self.weight, "weight")
         settings.data_layout.check_rank(self.name, data, "data")
         settings.kernel_layout.check_rank(self.name, weight, "weight")
         dtype = settings.out_dtype or binary_arith_dtype(self.name, data, weight)
@@ -327,11 +324,11 @@ class TransposedConvolutionOp(ConvolutionOp):
 
     KERNEL_CHANNELS: ClassVar[str] = "IO"
 
-    output_padding = opt_prop_def(DenseArrayBase)
+    output_padding = opt_prop_def(DenseArrayBase, default_value=attribute_of((0,)))
 
     def output_padding_values(self) -> tuple[int, ...]:
-        strides = spatial_ints(self, "strides", len(self.SPATIAL), 1, 1)
-        values = spatial_ints(self, "output_padding", len(self.SPATIAL), 0, 0)
+        strides = spatial_ints(self, "strides", len(self.SPATIAL), 1)
+        values = spatial_ints(self, "output_padding", len(self.SPATIAL), 0)
         if any(p >= s for p, s in zip(values, strides, strict=True)):
             raise VerifyException(
                 f"{self.name}: output_padding {list(values)} must be less than the "

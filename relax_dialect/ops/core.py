@@ -46,8 +46,7 @@ from .base import (
     relax_type,
 )
 from .control_flow import is_bool_scalar
-from .inference import tensor_operand
-from .operator import OperatorOp
+from .operator import OperatorOp, attribute_of
 from .references import function_type_of
 
 
@@ -59,7 +58,7 @@ class TensorInspectionOp(OperatorOp):
     traits = traits_def(Pure())
 
     def tensor_type(self) -> TensorType:
-        return tensor_operand(self.name, relax_type(self.name, self.tensor), "first")
+        return self.tensor_of(self.tensor, "first")
 
 
 @irdl_op_definition
@@ -101,7 +100,7 @@ class TensorToShapeOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        tensor = tensor_operand(self.name, relax_type(self.name, self.tensor), "first")
+        tensor = self.tensor_of(self.tensor, "first")
         if tensor.rank not in (1, UNKNOWN_NDIM):
             raise VerifyException(
                 f"{self.name}: expected a 1-d tensor, got {struct_info_text(tensor)}"
@@ -123,11 +122,7 @@ class ShapeToTensorOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        shape = relax_type(self.name, self.shape)
-        if not isinstance(shape, ShapeType):
-            raise VerifyException(
-                f"{self.name}: the operand has type {struct_info_text(shape)}, expected a shape"
-            )
+        shape = self.shape_of(self.shape, "shape")
         if shape.rank == UNKNOWN_NDIM:
             return TensorType(dtype=INT64, ndim=1)
         return TensorType([shape.rank], INT64)
@@ -153,7 +148,7 @@ class FormattedOp(OperatorOp):
 
     PURE: ClassVar[bool] = False
     values = var_operand_def()
-    format = opt_prop_def(StringAttr)
+    format = opt_prop_def(StringAttr, default_value=attribute_of(""))
     result = result_def()
 
 
@@ -273,7 +268,10 @@ class InvokeClosureBase(BindingOp):
 
 @irdl_op_definition
 class InvokeClosureOp(InvokeClosureBase):
-    """Call a closure, possibly with side effects (impure)."""
+    """Call a closure, possibly with side effects (impure):
+    ``relax.invoke_closure %c(%args...) : T``.
+
+    Inference: none; the declared result type ``T`` (required) is the result's."""
 
     name = "relax.invoke_closure"
     PURE: ClassVar[bool] = False
@@ -281,7 +279,9 @@ class InvokeClosureOp(InvokeClosureBase):
 
 @irdl_op_definition
 class InvokePureClosureOp(InvokeClosureBase):
-    """Call a closure known to be pure."""
+    """Call a closure known to be pure: ``relax.invoke_pure_closure %c(%args...) : T``.
+
+    Inference: none; the declared result type ``T`` (required) is the result's."""
 
     name = "relax.invoke_pure_closure"
     traits = traits_def(Pure())

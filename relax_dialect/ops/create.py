@@ -20,43 +20,29 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DataTypeAttr
-from ..dtype import FLOAT32, INT64, VOID, DataType
+from ..dtype import FLOAT32, INT64, DataType
 from ..prim_expr import FloatImm, IntImm, PrimExpr
 from ..prim_expr_simplify import simplify
 from ..types import (
     UNKNOWN_NDIM,
-    PrimType,
     ShapeType,
     StructInfoType,
     TensorType,
     struct_info_text,
 )
 from .base import relax_type
-from .inference import tensor_operand
+from .inference import known_prim, tensor_operand
 from .operator import OperatorOp
 
 # --- helpers -----------------------------------------------------------------------
 
 
-def _with_dtype(sinfo: TensorType, dtype: DataType | None) -> TensorType:
-    """``sinfo`` with its data type replaced by ``dtype`` (kept when None)."""
+def _with_dtype(sinfo: TensorType | ShapeType, dtype: DataType | None) -> TensorType:
+    """A tensor of ``sinfo``'s shape (or rank) and ``dtype`` (a tensor's own when None)."""
     if dtype is None:
+        assert isinstance(sinfo, TensorType)
         return sinfo
-    if sinfo.dims is not None:
-        return TensorType(sinfo.dims, dtype)
-    return TensorType(dtype=dtype, ndim=sinfo.rank)
-
-
-def _tensor_of_shape(op_name: str, shape: SSAValue, dtype: DataType) -> TensorType:
-    """A tensor whose shape is the value of the ``shape`` operand."""
-    sinfo = relax_type(op_name, shape)
-    if not isinstance(sinfo, ShapeType):
-        raise VerifyException(
-            f"{op_name}: the shape operand has type {struct_info_text(sinfo)}, expected a shape"
-        )
-    if sinfo.dims is not None:
-        return TensorType(sinfo.dims, dtype)
-    return TensorType(dtype=dtype, ndim=sinfo.rank)
+    return TensorType(sinfo.dims, dtype, ndim=sinfo.rank)
 
 
 def _scalar_tensor(op_name: str, value: SSAValue) -> TensorType:
@@ -67,28 +53,6 @@ def _scalar_tensor(op_name: str, value: SSAValue) -> TensorType:
             f"{op_name}: the fill value has type {struct_info_text(sinfo)}, expected a 0-d tensor"
         )
     return sinfo
-
-
-def _prim(op_name: str, value: SSAValue, which: str) -> PrimType:
-    sinfo = relax_type(op_name, value)
-    if not isinstance(sinfo, PrimType):
-        raise VerifyException(
-            f"{op_name}: the {which} operand has type {struct_info_text(sinfo)}, "
-            "expected a prim value"
-        )
-    return sinfo
-
-
-def _known_prim(op_name: str, value: SSAValue, which: str) -> tuple[PrimExpr, DataType]:
-    """A prim value operand whose value the type knows, and its data type."""
-    sinfo = _prim(op_name, value, which)
-    known = sinfo.known_value
-    if known is None:
-        raise VerifyException(
-            f"{op_name}: the {which} operand has type {struct_info_text(sinfo)}, "
-            "expected a prim value with a known value"
-        )
-    return known, sinfo.data_type
 
 
 # --- filled tensors ------------------------------------------------------------------
@@ -109,7 +73,7 @@ class ShapeFillOp(OperatorOp):
         dtype: DataType = self.attr("dtype")
         if dtype.is_void:
             raise VerifyException(f"{self.name}: the data type must be known, got void")
-        return _tensor_of_shape(self.name, self.shape, dtype)
+        return _with_dtype(self.shape_of(self.shape, "shape"), dtype)
 
 
 @irdl_op_definition
@@ -155,9 +119,8 @@ class FullOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        sinfo = _tensor_of_shape(self.name, self.shape, VOID)
         fill = _scalar_tensor(self.name, self.fill_value)
-        return _with_dtype(sinfo, self.attr("dtype", fill.data_type))
+        return _with_dtype(self.shape_of(self.shape, "shape"), self.attr("dtype", fill.data_type))
 
 
 class LikeFillOp(OperatorOp):
@@ -171,7 +134,7 @@ class LikeFillOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "data")
+        data = self.tensor_of(self.x, "data")
         return _with_dtype(data, self.attr("dtype"))
 
 
@@ -214,7 +177,7 @@ class FullLikeOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "data")
+        data = self.tensor_of(self.x, "data")
         _scalar_tensor(self.name, self.fill_value)
         return _with_dtype(data, self.attr("dtype"))
 
@@ -242,11 +205,11 @@ class EyeOp(OperatorOp):
     def infer_type(self) -> StructInfoType:
         dims = []
         for which, value in (("n", self.n), ("m", self.m)):
-            dim, dtype = _known_prim(self.name, value, which)
+            dim, dtype = known_prim(self.name, relax_type(self.name, value), which)
             if not dtype.is_int:
                 raise VerifyException(f"{self.name}: {which} has data type {dtype}, expected int")
             dims.append(dim)
-        _prim(self.name, self.k, "k")
+        self.prim_of(self.k, "k")
         return TensorType(dims, self.attr("dtype", FLOAT32))
 
 
@@ -267,12 +230,12 @@ class EyeLikeOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "data")
+        data = self.tensor_of(self.x, "data")
         if data.rank not in (2, UNKNOWN_NDIM):
             raise VerifyException(
                 f"{self.name}: the data must be 2-D, got {struct_info_text(data)}"
             )
-        _prim(self.name, self.k, "k")
+        self.prim_of(self.k, "k")
         return _with_dtype(data, self.attr("dtype"))
 
 
@@ -300,7 +263,7 @@ class ArangeOp(OperatorOp):
 
     def infer_type(self) -> StructInfoType:
         bounds = [
-            _known_prim(self.name, value, which)
+            known_prim(self.name, relax_type(self.name, value), which)
             for which, value in (("start", self.start), ("end", self.end), ("step", self.step))
         ]
         integral = all(dtype.code == "int" for _, dtype in bounds)
@@ -355,13 +318,13 @@ class TriangularOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "data")
+        data = self.tensor_of(self.x, "data")
         if data.rank != UNKNOWN_NDIM and data.rank < 2:
             raise VerifyException(
                 f"{self.name}: the data must have at least 2 dimensions, got "
                 f"{struct_info_text(data)}"
             )
-        _prim(self.name, self.k, "k")
+        self.prim_of(self.k, "k")
         return data
 
 

@@ -18,8 +18,6 @@ from xdsl.utils.exceptions import VerifyException
 from ..attributes import DataTypeAttr
 from ..dtype import FLOAT32, DataType
 from ..types import StructInfoType, TensorType
-from .base import relax_type
-from .inference import tensor_operand
 from .operator import OperatorOp
 
 
@@ -39,7 +37,7 @@ class ConvertOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "input")
+        data = self.tensor_of(self.x, "input")
         dtype = self.attr("dtype", self.DEFAULT_DTYPE)
         if dtype.is_void:
             raise VerifyException(f"{self.name}: cannot convert to void (an unknown data type)")

@@ -12,11 +12,10 @@ from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DataTypeAttr
 from ..dtype import DataType
-from ..types import ShapeType, StructInfoType, TensorType, struct_info_text
-from .base import relax_type
+from ..types import StructInfoType, TensorType
 from .convolution import Layout, parse_layout
-from .inference import tensor_operand
-from .operator import OperatorOp
+from .inference import check_choice
+from .operator import OperatorOp, attribute_of
 
 METHODS = ("nearest_neighbor", "linear", "cubic")
 COORDINATE_TRANSFORMATION_MODES = (
@@ -70,14 +69,16 @@ class Resize2DOp(OperatorOp):
 
     data = operand_def()
     size = operand_def()
-    roi = opt_prop_def(DenseArrayBase)
-    layout = opt_prop_def(StringAttr)
-    method = opt_prop_def(StringAttr)
-    coordinate_transformation_mode = opt_prop_def(StringAttr)
-    rounding_method = opt_prop_def(StringAttr)
-    cubic_alpha = opt_prop_def(FloatAttr)
-    cubic_exclude = opt_prop_def(IntegerAttr)
-    extrapolation_value = opt_prop_def(FloatAttr)
+    roi = opt_prop_def(DenseArrayBase, default_value=attribute_of((0.0,) * 4))
+    layout = opt_prop_def(StringAttr, default_value=attribute_of("NCHW"))
+    method = opt_prop_def(StringAttr, default_value=attribute_of("linear"))
+    coordinate_transformation_mode = opt_prop_def(
+        StringAttr, default_value=attribute_of("half_pixel")
+    )
+    rounding_method = opt_prop_def(StringAttr, default_value=attribute_of("round"))
+    cubic_alpha = opt_prop_def(FloatAttr, default_value=attribute_of(-0.75))
+    cubic_exclude = opt_prop_def(IntegerAttr, default_value=attribute_of(0))
+    extrapolation_value = opt_prop_def(FloatAttr, default_value=attribute_of(0.0))
     out_dtype = opt_prop_def(DataTypeAttr)
     result = result_def()
     traits = traits_def(Pure())
@@ -85,7 +86,7 @@ class Resize2DOp(OperatorOp):
     CANONICAL_LAYOUT: ClassVar[str] = "NCHW"
 
     def settings(self) -> ResizeSettings:
-        roi = tuple(float(v) for v in self.attr("roi", (0.0,) * 4))
+        roi = tuple(float(v) for v in self.attr("roi"))
         if len(roi) != 4:
             raise VerifyException(
                 f"{self.name}: roi has {len(roi)} values, expected 4 "
@@ -94,37 +95,27 @@ class Resize2DOp(OperatorOp):
         out_dtype = self.attr("out_dtype")
         return ResizeSettings(
             roi=roi,
-            layout=parse_layout(
-                self.name, self.attr("layout", self.CANONICAL_LAYOUT), self.CANONICAL_LAYOUT, "data"
-            ),
-            method=self._choice("method", "linear", METHODS),
+            layout=parse_layout(self.name, self.attr("layout"), self.CANONICAL_LAYOUT, "data"),
+            method=self._choice("method", METHODS),
             coordinate_transformation_mode=self._choice(
-                "coordinate_transformation_mode", "half_pixel", COORDINATE_TRANSFORMATION_MODES
+                "coordinate_transformation_mode", COORDINATE_TRANSFORMATION_MODES
             ),
-            rounding_method=self._choice("rounding_method", "round", ROUNDING_METHODS),
-            cubic_alpha=self.attr("cubic_alpha", -0.75),
-            cubic_exclude=bool(self.attr("cubic_exclude", 0)),
-            extrapolation_value=self.attr("extrapolation_value", 0.0),
+            rounding_method=self._choice("rounding_method", ROUNDING_METHODS),
+            cubic_alpha=self.attr("cubic_alpha"),
+            cubic_exclude=bool(self.attr("cubic_exclude")),
+            extrapolation_value=self.attr("extrapolation_value"),
             out_dtype=None if out_dtype is None or out_dtype.is_void else out_dtype,
         )
 
-    def _choice(self, name: str, default: str, choices: tuple[str, ...]) -> str:
-        value = self.attr(name, default)
-        if value not in choices:
-            raise VerifyException(
-                f"{self.name}: {name} '{value}' is not one of "
-                + ", ".join(f"'{c}'" for c in choices)
-            )
+    def _choice(self, name: str, choices: tuple[str, ...]) -> str:
+        value = self.attr(name)
+        check_choice(self.name, name, value, choices)
         return value
 
     def infer_type(self) -> StructInfoType:
         settings = self.settings()
-        data = tensor_operand(self.name, relax_type(self.name, self.data), "data")
-        size = relax_type(self.name, self.size)
-        if not isinstance(size, ShapeType):
-            raise VerifyException(
-                f"{self.name}: the size operand has type {struct_info_text(size)}, expected a shape"
-            )
+        data = self.tensor_of(self.data, "data")
+        size = self.shape_of(self.size, "size")
         if size.rank != 2:
             rank = "unknown" if size.rank < 0 else str(size.rank)
             raise VerifyException(f"{self.name}: the size must have 2 dimensions, got {rank}")

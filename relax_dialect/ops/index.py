@@ -30,7 +30,7 @@ from ..types import (
     struct_info_text,
 )
 from .base import relax_type
-from .inference import normalize_axes, normalize_axis, tensor_operand
+from .inference import check_choice, normalize_axes, normalize_axis, tensor_operand
 from .operator import OperatorOp
 
 TAKE_MODES = ("fast", "nan", "wrap", "clip")
@@ -62,13 +62,10 @@ class TakeOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "data")
+        data = self.tensor_of(self.x, "data")
         indices = self._indices()
-        mode = self.attr("mode", TAKE_MODES[0])
-        if mode not in TAKE_MODES:
-            raise VerifyException(
-                f"{self.name}: mode '{mode}' is not one of {', '.join(TAKE_MODES)}"
-            )
+        mode = self.attr("mode")
+        check_choice(self.name, "mode", mode, TAKE_MODES)
         dtype = indices.data_type
         if not dtype.is_void and not dtype.is_int:
             raise VerifyException(f"{self.name}: indices have data type {dtype}, expected integers")
@@ -131,7 +128,7 @@ class StridedSliceOp(OperatorOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "data")
+        data = self.tensor_of(self.x, "data")
         tuples = self._index_tuples()
         rank_only = TensorType(dtype=data.data_type, ndim=data.rank)
         axes = _known_values(tuples["axes"])
@@ -146,7 +143,7 @@ class StridedSliceOp(OperatorOp):
         if data.dims is None or begin is None or end is None or strides is None:
             return rank_only
         dims = list(data.dims)
-        inbound = self.attr("assume_inbound", False)
+        inbound = self.attr("assume_inbound")
         for axis, first, last, stride in zip(normalized, begin, end, strides, strict=True):
             dims[axis] = self._extent(axis, first, last, stride, dims[axis], inbound)
         return TensorType(dims, data.data_type)
@@ -262,7 +259,7 @@ class DynamicStridedSliceOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "data")
+        data = self.tensor_of(self.x, "data")
         if data.rank != UNKNOWN_NDIM:
             for which, value in zip(("begin", "end", "strides"), self.operands[1:], strict=True):
                 self._check_bounds(which, relax_type(self.name, value), data.rank)

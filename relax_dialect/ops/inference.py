@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from xdsl.utils.exceptions import VerifyException
 
 from ..dtype import VOID, DataType
-from ..prim_expr import IntImm, PrimExpr
+from ..prim_expr import IntImm, PrimExpr, to_text
 from ..prim_expr_simplify import prove_equal
-from ..types import PrimType, StructInfoType, TensorType, struct_info_text
+from ..types import UNKNOWN_NDIM, PrimType, ShapeType, StructInfoType, TensorType, struct_info_text
+
+SInfo = TypeVar("SInfo", bound=StructInfoType)
 
 
 def broadcast_dims(
@@ -58,11 +61,60 @@ def binary_arith_dtype(op_name: str, lhs: StructInfoType, rhs: StructInfoType) -
 
 def tensor_operand(op_name: str, sinfo: StructInfoType, which: str) -> TensorType:
     """An operand that must be a tensor (``which``: e.g. "first", "data")."""
-    if not isinstance(sinfo, TensorType):
+    return _operand_of_kind(op_name, sinfo, TensorType, which, "a tensor")
+
+
+def prim_operand(op_name: str, sinfo: StructInfoType, which: str) -> PrimType:
+    """An operand that must be a prim value."""
+    return _operand_of_kind(op_name, sinfo, PrimType, which, "a prim value")
+
+
+def shape_operand(op_name: str, sinfo: StructInfoType, which: str) -> ShapeType:
+    """An operand that must be a shape."""
+    return _operand_of_kind(op_name, sinfo, ShapeType, which, "a shape")
+
+
+def known_prim(op_name: str, sinfo: StructInfoType, which: str) -> tuple[PrimExpr, DataType]:
+    """A prim value operand whose value its type knows: the value and data type."""
+    prim = prim_operand(op_name, sinfo, which)
+    if prim.known_value is None:
         raise VerifyException(
-            f"{op_name}: the {which} operand has type {struct_info_text(sinfo)}, expected a tensor"
+            f"{op_name}: the {which} operand has type {struct_info_text(prim)}, "
+            "expected a prim value with a known value"
+        )
+    return prim.known_value, prim.data_type
+
+
+def _operand_of_kind(
+    op_name: str, sinfo: StructInfoType, kind: type[SInfo], which: str, expected: str
+) -> SInfo:
+    if not isinstance(sinfo, kind):
+        raise VerifyException(
+            f"{op_name}: the {which} operand has type {struct_info_text(sinfo)}, "
+            f"expected {expected}"
         )
     return sinfo
+
+
+def require_float(op_name: str, sinfo: TensorType, which: str) -> None:
+    """Reject a known data type that is not a float one (``void`` passes)."""
+    dtype = sinfo.data_type
+    if not dtype.is_void and not dtype.is_float:
+        raise VerifyException(
+            f"{op_name}: the {which} has data type {dtype}, expected a float data type"
+        )
+
+
+def check_choice(op_name: str, name: str, value: str, choices: Sequence[str]) -> None:
+    """A string attribute that must be one of ``choices``."""
+    if value not in choices:
+        listed = ", ".join(f"'{choice}'" for choice in choices)
+        raise VerifyException(f"{op_name}: {name} '{value}' is not one of {listed}")
+
+
+def dims_text(dims: Sequence[PrimExpr]) -> str:
+    """A shape as written in types: ``[n, 4]``."""
+    return "[" + ", ".join(to_text(d) for d in dims) + "]"
 
 
 def normalize_axis(op_name: str, axis: int, ndim: int) -> int:
@@ -81,3 +133,27 @@ def normalize_axes(op_name: str, axes: Sequence[int], ndim: int) -> list[int]:
     if len(set(normalized)) != len(normalized):
         raise VerifyException(f"{op_name}: axes {list(axes)} repeat an axis")
     return normalized
+
+
+def reduced_type(
+    op_name: str, data: TensorType, axes: Sequence[int] | None, keepdims: bool, dtype: DataType
+) -> TensorType:
+    """The result of reducing ``data`` over ``axes`` (all when None), the reduced
+    axes dropped or kept as 1 (TVM's ``InferStructInfoStatistical``): without a
+    known shape only the rank, without a known rank only a full reduction's ``[]``."""
+    if data.rank == UNKNOWN_NDIM:
+        if axes is None and not keepdims:
+            return TensorType([], dtype)
+        return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
+    reduced = range(data.rank) if axes is None else normalize_axes(op_name, axes, data.rank)
+    if data.dims is None:
+        if axes is None and keepdims:
+            return TensorType([1] * data.rank, dtype)
+        ndim = data.rank if keepdims else data.rank - len(reduced)
+        return TensorType([], dtype) if ndim == 0 else TensorType(dtype=dtype, ndim=ndim)
+    dims = [
+        IntImm(1) if i in reduced else dim
+        for i, dim in enumerate(data.dims)
+        if keepdims or i not in reduced
+    ]
+    return TensorType(dims, dtype)

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import StringAttr
-from xdsl.ir import SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -21,12 +20,11 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DataTypeAttr
-from ..dtype import DataType
 from ..prim_expr import IntImm, PrimExpr, call
 from ..prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType, struct_info_text
 from .base import relax_type
-from .inference import binary_arith_dtype, broadcast_dims, tensor_operand
+from .inference import binary_arith_dtype, broadcast_dims
 from .operator import OperatorOp
 
 
@@ -43,28 +41,15 @@ class MatmulOp(OperatorOp):
     """
 
     name = "relax.matmul"
-    lhs = operand_def()
-    rhs = operand_def()
+    x1 = operand_def()
+    x2 = operand_def()
     out_dtype = opt_prop_def(DataTypeAttr)
     result = result_def()
     traits = traits_def(Pure())
 
-    def __init__(
-        self,
-        lhs: SSAValue,
-        rhs: SSAValue,
-        result_type: StructInfoType,
-        out_dtype: DataType | None = None,
-    ):
-        super().__init__(
-            operands=[lhs, rhs],
-            properties={"out_dtype": None if out_dtype is None else DataTypeAttr(out_dtype)},
-            result_types=[result_type],
-        )
-
     def infer_type(self) -> StructInfoType:
-        lhs = tensor_operand(self.name, relax_type(self.name, self.lhs), "first")
-        rhs = tensor_operand(self.name, relax_type(self.name, self.rhs), "second")
+        lhs = self.tensor_of(self.x1, "first")
+        rhs = self.tensor_of(self.x2, "second")
         if self.out_dtype is not None:
             dtype = self.out_dtype.data
         else:
@@ -311,7 +296,7 @@ class OuterOp(OperatorOp):
     def infer_type(self) -> StructInfoType:
         vectors = []
         for which, value in (("first", self.x1), ("second", self.x2)):
-            vector = tensor_operand(self.name, relax_type(self.name, value), which)
+            vector = self.tensor_of(value, which)
             if vector.rank != 1:
                 raise VerifyException(
                     f"{self.name}: the {which} operand has type "

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import reduce
 from itertools import pairwise
 from operator import mul
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, i64
 from xdsl.ir import Operation, SSAValue
@@ -36,16 +36,14 @@ from ..prim_expr import IntImm, PrimExpr, call, to_text
 from ..prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from ..types import (
     UNKNOWN_NDIM,
-    PrimType,
-    ShapeType,
     StructInfoType,
     TensorType,
     TupleType,
     struct_info_text,
 )
 from .base import relax_type
-from .inference import normalize_axes, normalize_axis, tensor_operand
-from .operator import OperatorOp, python_value
+from .inference import check_choice, dims_text, normalize_axes, normalize_axis
+from .operator import OperatorOp
 
 Dims = Sequence[PrimExpr]
 
@@ -63,30 +61,6 @@ class ManipulateOp(OperatorOp):
 
     result = result_def()
     traits = traits_def(Pure())
-
-    def option(self, name: str) -> Any:
-        """Attribute ``name`` as a Python value; its declared default when unset."""
-        default = self.get_irdl_definition().properties[name].default_value
-        return self.attr(name, None if default is None else python_value(default))
-
-    def integers(self, name: str) -> tuple[int, ...] | None:
-        """A list attribute that must hold integers (None when unset)."""
-        values = self.attr(name)
-        if values is not None and not all(isinstance(v, int) for v in values):
-            raise VerifyException(f"{self.name}: {name} must be a list of integers")
-        return values
-
-    def tensor_of(self, value: SSAValue, which: str) -> TensorType:
-        return tensor_operand(self.name, relax_type(self.name, value), which)
-
-    def shape_of(self, value: SSAValue) -> ShapeType:
-        sinfo = relax_type(self.name, value)
-        if not isinstance(sinfo, ShapeType):
-            raise VerifyException(
-                f"{self.name}: the shape operand has type {struct_info_text(sinfo)}, "
-                "expected a shape"
-            )
-        return sinfo
 
     def tensors_of(self, value: SSAValue) -> list[TensorType]:
         """The fields of a tuple-of-tensors operand (at least one)."""
@@ -122,10 +96,6 @@ def quotient(dividend: Dims, divisor: Dims) -> PrimExpr:
         else:
             del remaining[same]
     return simplify(product(remaining) // product(kept))
-
-
-def dims_text(dims: Dims) -> str:
-    return "[" + ", ".join(to_text(d) for d in dims) + "]"
 
 
 def _known(rank: int) -> bool:
@@ -228,13 +198,6 @@ def _is_integer(dtype: DataType) -> bool:
     return dtype.code in ("int", "uint")
 
 
-def _check_choice(op_name: str, name: str, value: str, choices: Sequence[str]) -> None:
-    if value not in choices:
-        raise VerifyException(
-            f"{op_name}: {name} must be one of {', '.join(choices)}, got {value!r}"
-        )
-
-
 # --- reshaping ----------------------------------------------------------------------
 
 
@@ -258,7 +221,7 @@ class ReshapeOp(ManipulateOp):
 
     def placeholders(self) -> tuple[tuple[int, ...], int | None]:
         """Positions of the constant target dimensions ``0`` and ``-1``."""
-        dims = self.shape_of(self.shape).dims or ()
+        dims = self.shape_of(self.shape, "shape").dims or ()
         zeros = tuple(i for i, d in enumerate(dims) if d == IntImm(0))
         inferred = [i for i, d in enumerate(dims) if d == IntImm(-1)]
         negative = [d for d in dims if isinstance(d, IntImm) and d.value < -1]
@@ -271,7 +234,7 @@ class ReshapeOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.x, "x")
-        target = self.shape_of(self.shape)
+        target = self.shape_of(self.shape, "shape")
         dims = target.dims
         zeros, inferred = self.placeholders()
         if dims is not None and (zeros or inferred is not None):
@@ -339,7 +302,7 @@ class ExpandDimsOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.x, "x")
-        axis = self.integers("axis")
+        axis = self.int_list("axis")
         if not axis:
             return data
         if not _known(data.rank):
@@ -374,7 +337,7 @@ class SqueezeOp(ManipulateOp):
         """The axes removed as the type of ``x`` determines them; None when run
         time decides (``axis`` as given, or every axis of length 1)."""
         data = self.tensor_of(self.x, "x")
-        axis = self.integers("axis")
+        axis = self.int_list("axis")
         if not _known(data.rank):
             return None
         if axis is None:
@@ -420,7 +383,7 @@ class PermuteDimsOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.x, "x")
-        axes = self.integers("axes")
+        axes = self.int_list("axes")
         if axes is None:
             if not _known(data.rank):
                 return data
@@ -484,7 +447,7 @@ class ConcatOp(ManipulateOp):
         rank = _common_rank(self.name, tensors)
         if not _known(rank):
             return tensors[0] if len(tensors) == 1 else TensorType(dtype=dtype, ndim=rank)
-        axis = normalize_axis(self.name, self.option("axis"), rank)
+        axis = normalize_axis(self.name, self.attr("axis"), rank)
         if len(tensors) == 1:
             return tensors[0]
         shapes = [t.dims for t in tensors if t.dims is not None]
@@ -514,7 +477,7 @@ class StackOp(ManipulateOp):
         rank = _common_rank(self.name, tensors)
         if not _known(rank):
             return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
-        axis = normalize_axis(self.name, self.option("axis"), rank + 1)
+        axis = normalize_axis(self.name, self.attr("axis"), rank + 1)
         shapes = [t.dims for t in tensors if t.dims is not None]
         if not _dims_agree(self.name, shapes, None) or len(shapes) < len(tensors):
             return TensorType(dtype=dtype, ndim=rank + 1)
@@ -545,8 +508,8 @@ class SplitOp(ManipulateOp):
         data = self.tensor_of(self.x, "x")
         spec: int | tuple[int, ...] = self.attr("indices_or_sections")
         if isinstance(spec, tuple):
-            spec = self.integers("indices_or_sections") or ()
-        axis = normalize_axis(self.name, self.option("axis"), data.rank) if _known(data.rank) else 0
+            spec = self.int_list("indices_or_sections") or ()
+        axis = normalize_axis(self.name, self.attr("axis"), data.rank) if _known(data.rank) else 0
         if isinstance(spec, int) and spec <= 0:
             raise VerifyException(
                 f"{self.name}: the number of sections must be positive, got {spec}"
@@ -599,8 +562,8 @@ class MeshgridOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         tensors = self.tensors_of(self.tensors)
-        indexing = self.option("indexing")
-        _check_choice(self.name, "indexing", indexing, MESHGRID_INDEXINGS)
+        indexing = self.attr("indexing")
+        check_choice(self.name, "indexing", indexing, MESHGRID_INDEXINGS)
         for i, tensor in enumerate(tensors):
             if tensor.rank != 1:
                 raise VerifyException(
@@ -633,7 +596,7 @@ class BroadcastToOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.x, "x")
-        target = self.shape_of(self.shape)
+        target = self.shape_of(self.shape, "shape")
         if _known(data.rank) and _known(target.rank) and target.rank < data.rank:
             raise VerifyException(
                 f"{self.name}: the target shape has {target.rank} dimensions, fewer than "
@@ -665,7 +628,7 @@ class TileOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.data, "data")
-        repeats = self.integers("repeats") or ()
+        repeats = self.int_list("repeats") or ()
         if any(r < 0 for r in repeats):
             raise VerifyException(f"{self.name}: repeats {list(repeats)} must not be negative")
         if data.dims is None:
@@ -759,7 +722,7 @@ class CollapseSumToOp(CollapseSumOp):
     shape = operand_def()
 
     def infer_type(self) -> StructInfoType:
-        target = self.shape_of(self.shape)
+        target = self.shape_of(self.shape, "shape")
         return self.collapse(self.data, target.dims, target.rank)
 
 
@@ -786,7 +749,7 @@ class GatherElementsOp(ManipulateOp):
         _check_index_dtype(self.name, indices, _is_signed, "a signed integer type")
         if not _known(data.rank) or not _known(indices.rank):
             return TensorType(dtype=data.data_type, ndim=UNKNOWN_NDIM)
-        normalize_axis(self.name, self.option("axis"), data.rank)
+        normalize_axis(self.name, self.attr("axis"), data.rank)
         if data.rank != indices.rank:
             raise VerifyException(
                 f"{self.name}: data has {data.rank} dimensions and indices {indices.rank}; "
@@ -815,7 +778,7 @@ class GatherNDOp(ManipulateOp):
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.data, "data")
         indices = self.tensor_of(self.indices, "indices")
-        batch_dims: int = self.option("batch_dims")
+        batch_dims: int = self.attr("batch_dims")
         if batch_dims < 0:
             raise VerifyException(f"{self.name}: batch_dims must not be negative, got {batch_dims}")
         _check_index_dtype(self.name, indices, lambda d: d == INT64, str(INT64))
@@ -857,7 +820,7 @@ class ScatterOp(ManipulateOp):
 
     def checked_operands(self) -> tuple[TensorType, TensorType, TensorType]:
         """The three operands, checked: a known reduction and integer indices."""
-        _check_choice(self.name, "reduction", self.option("reduction"), self.REDUCTIONS)
+        check_choice(self.name, "reduction", self.attr("reduction"), self.REDUCTIONS)
         data = self.tensor_of(self.data, "data")
         indices = self.tensor_of(self.indices, "indices")
         updates = self.tensor_of(self.updates, "updates")
@@ -890,13 +853,13 @@ class ScatterElementsOp(ScatterOp):
     def infer_type(self) -> StructInfoType:
         data, indices, updates = self.checked_operands()
         dtype = data.data_type
-        if self.option("reduction") == "mean" and not (dtype.is_void or dtype.is_float):
+        if self.attr("reduction") == "mean" and not (dtype.is_void or dtype.is_float):
             raise VerifyException(
                 f"{self.name}: reduction mean needs floating-point data, got {dtype}"
             )
         if not _known(data.rank):
             return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
-        normalize_axis(self.name, self.option("axis"), data.rank)
+        normalize_axis(self.name, self.attr("axis"), data.rank)
         ranks = {data.rank, indices.rank, updates.rank}
         if UNKNOWN_NDIM not in ranks and len(ranks) > 1:
             raise VerifyException(
@@ -976,8 +939,8 @@ class OneHotOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         indices = self.tensor_of(self.indices, "indices")
-        on = self._prim(self.on_value, "on_value")
-        off = self._prim(self.off_value, "off_value")
+        on = self.prim_of(self.on_value, "on_value").data_type
+        off = self.prim_of(self.off_value, "off_value").data_type
         if on != off:
             raise VerifyException(
                 f"{self.name}: on_value is {on} and off_value {off}; they must agree"
@@ -988,19 +951,11 @@ class OneHotOp(ManipulateOp):
         _check_index_dtype(self.name, indices, _is_integer, "an integer type")
         if not _known(indices.rank):
             return TensorType(dtype=on, ndim=UNKNOWN_NDIM)
-        axis = normalize_axis(self.name, self.option("axis"), indices.rank + 1)
+        axis = normalize_axis(self.name, self.attr("axis"), indices.rank + 1)
         if indices.dims is None:
             return TensorType(dtype=on, ndim=indices.rank + 1)
         dims = list(indices.dims)
         return TensorType([*dims[:axis], IntImm(depth), *dims[axis:]], on)
-
-    def _prim(self, value: SSAValue, which: str) -> DataType:
-        sinfo = relax_type(self.name, value)
-        if not isinstance(sinfo, PrimType):
-            raise VerifyException(
-                f"{self.name}: {which} has type {struct_info_text(sinfo)}, expected a prim value"
-            )
-        return sinfo.data_type
 
 
 OPERATIONS: list[type[Operation]] = [

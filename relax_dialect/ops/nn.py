@@ -9,7 +9,7 @@ that inference, kernels and documentation read them from one place
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, DenseArrayBase, FloatAttr, IntegerAttr, StringAttr
 from xdsl.ir import Operation
@@ -29,9 +29,14 @@ from xdsl.utils.exceptions import VerifyException
 from ..prim_expr import IntImm, PrimExpr
 from ..prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType
-from .base import relax_type
-from .inference import binary_arith_dtype, normalize_axes, normalize_axis, tensor_operand
-from .operator import OperatorOp, attribute_of, python_value
+from .inference import (
+    binary_arith_dtype,
+    check_choice,
+    normalize_axes,
+    normalize_axis,
+    require_float,
+)
+from .operator import OperatorOp, attribute_of
 
 PAD_MODES = ("constant", "reflect", "replicate", "circular")
 NLL_REDUCTIONS = ("none", "mean", "sum")
@@ -44,11 +49,6 @@ class NNOp(OperatorOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    def option(self, name: str) -> Any:
-        """Attribute ``name`` as a Python value, or its declared default when unset."""
-        default = self.get_irdl_definition().properties[name].default_value
-        return self.attr(name, None if default is None else python_value(default))
-
     def tensor_operands(self) -> list[TensorType]:
         """The operands present, in order; each must be a tensor (TVM's
         ``GetInputTensorStructInfo``)."""
@@ -57,17 +57,8 @@ class NNOp(OperatorOp):
         for name, _ in definition.operands:
             value = getattr(self, name)
             if value is not None:
-                tensors.append(tensor_operand(self.name, relax_type(self.name, value), name))
+                tensors.append(self.tensor_of(value, name))
         return tensors
-
-
-def require_float(op_name: str, sinfo: TensorType, which: str = "data") -> None:
-    """Reject a known, non-float data type."""
-    dtype = sinfo.data_type
-    if not dtype.is_void and not dtype.is_float:
-        raise VerifyException(
-            f"{op_name}: the {which} has data type {dtype}, expected a float data type"
-        )
 
 
 def _rank_text(rank: int) -> str:
@@ -95,7 +86,7 @@ class ActivationOp(UnaryNNOp):
     def infer_type(self) -> StructInfoType:
         (data,) = self.tensor_operands()
         if self.REQUIRES_FLOAT:
-            require_float(self.name, data)
+            require_float(self.name, data, "data")
         return data
 
 
@@ -179,8 +170,8 @@ def _float_along_axis(op: NNOp, data: TensorType) -> TensorType:
     """TVM's rule for softmax and prelu: an unknown rank is not checked further;
     otherwise the data type must be float and ``axis`` in range."""
     if data.rank != UNKNOWN_NDIM:
-        require_float(op.name, data)
-        normalize_axis(op.name, op.option("axis"), data.rank)
+        require_float(op.name, data, "data")
+        normalize_axis(op.name, op.attr("axis"), data.rank)
     return data
 
 
@@ -254,12 +245,9 @@ class PadOp(UnaryNNOp):
 
     def infer_type(self) -> StructInfoType:
         (data,) = self.tensor_operands()
-        widths = self.option("pad_width")
-        mode = self.option("pad_mode")
-        if mode not in PAD_MODES:
-            raise VerifyException(
-                f"{self.name}: pad_mode '{mode}' is not one of {', '.join(PAD_MODES)}"
-            )
+        widths = self.attr("pad_width")
+        mode = self.attr("pad_mode")
+        check_choice(self.name, "pad_mode", mode, PAD_MODES)
         rank = len(widths) // 2
         if len(widths) % 2 or data.rank not in (UNKNOWN_NDIM, rank):
             expected = "an even number of" if data.rank == UNKNOWN_NDIM else 2 * data.rank
@@ -296,7 +284,7 @@ class PixelShuffleOp(UnaryNNOp):
 
     def infer_type(self) -> StructInfoType:
         (data,) = self.tensor_operands()
-        factor = self.option("upscale_factor")
+        factor = self.attr("upscale_factor")
         if factor <= 0:
             raise VerifyException(f"{self.name}: upscale_factor must be positive, got {factor}")
         if data.rank == UNKNOWN_NDIM:
@@ -375,7 +363,7 @@ def norm_shapes_known(op: NNOp, tensors: Sequence[TensorType], axes: Sequence[in
     names = [name for name, _ in op.get_irdl_definition().operands][1:]
     if data.rank != UNKNOWN_NDIM:
         axes = normalize_axes(op.name, axes, data.rank)
-    require_float(op.name, data)
+    require_float(op.name, data, "data")
     for name, param in zip(names, params, strict=True):
         if param.data_type != data.data_type:
             raise VerifyException(
@@ -431,7 +419,7 @@ class BatchNormOp(NNOp):
     def infer_type(self) -> StructInfoType:
         tensors = self.tensor_operands()
         data, _, _, moving_mean, moving_var = tensors
-        if norm_shapes_known(self, tensors, [self.option("axis")]):
+        if norm_shapes_known(self, tensors, [self.attr("axis")]):
             return TupleType([data, moving_mean, moving_var])
         dtype = data.data_type
         vector = TensorType(dtype=dtype, ndim=1)
@@ -454,7 +442,7 @@ def axes_norm_type(op: NNOp) -> TensorType:
     when the parameter sizes are not provably the data's on ``axes``."""
     tensors = op.tensor_operands()
     data = tensors[0]
-    if norm_shapes_known(op, tensors, op.option("axes")):
+    if norm_shapes_known(op, tensors, op.attr("axes")):
         return data
     return TensorType(dtype=data.data_type, ndim=data.rank)
 
@@ -511,15 +499,15 @@ class ChannelNormOp(AffineNormOp):
         data, gamma, beta = self.tensor_operands()
         channel = None
         if data.rank != UNKNOWN_NDIM:
-            channel = normalize_axis(self.name, self.option("channel_axis"), data.rank)
-            axes = normalize_axes(self.name, self.option("axes"), data.rank)
+            channel = normalize_axis(self.name, self.attr("channel_axis"), data.rank)
+            axes = normalize_axes(self.name, self.attr("axes"), data.rank)
             if channel in axes:
                 raise VerifyException(
                     f"{self.name}: channel_axis {channel} cannot be one of the normalized "
                     f"axes {list(axes)}"
                 )
         if self.REQUIRES_FLOAT:
-            require_float(self.name, data)
+            require_float(self.name, data, "data")
         channels = None if data.dims is None or channel is None else data.dims[channel]
         if channels is not None:
             self.check_channels(channels)
@@ -559,14 +547,14 @@ class GroupNormOp(ChannelNormOp):
     REQUIRES_FLOAT: ClassVar[bool] = True
 
     def infer_type(self) -> StructInfoType:
-        if self.option("num_groups") <= 0:
+        if self.attr("num_groups") <= 0:
             raise VerifyException(
-                f"{self.name}: num_groups must be positive, got {self.option('num_groups')}"
+                f"{self.name}: num_groups must be positive, got {self.attr('num_groups')}"
             )
         return super().infer_type()
 
     def check_channels(self, channels: PrimExpr) -> None:
-        groups = self.option("num_groups")
+        groups = self.attr("num_groups")
         if prove_not_equal(channels % groups, IntImm(0)):
             raise VerifyException(
                 f"{self.name}: {channels} channels cannot be split into {groups} groups"
@@ -644,11 +632,8 @@ class NLLLossOp(NNOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     def infer_type(self) -> StructInfoType:
-        reduction = self.option("reduction")
-        if reduction not in NLL_REDUCTIONS:
-            raise VerifyException(
-                f"{self.name}: reduction '{reduction}' is not one of {', '.join(NLL_REDUCTIONS)}"
-            )
+        reduction = self.attr("reduction")
+        check_choice(self.name, "reduction", reduction, NLL_REDUCTIONS)
         predictions, targets, *optional = self.tensor_operands()
         weights = optional[0] if optional else None
         dtype = (
@@ -742,11 +727,9 @@ class AttentionBaseOp(NNOp):
                     f"{self.name}: the {name} has {_rank_text(tensor.rank)} dimensions, "
                     "expected 4 ([batch, sequence, heads, head_dim])"
                 )
-        mask = self.option("causal_mask")
-        if mask is not None and mask not in CAUSAL_MASKS:
-            raise VerifyException(
-                f"{self.name}: causal_mask '{mask}' is not one of {', '.join(CAUSAL_MASKS)}"
-            )
+        mask = self.attr("causal_mask")
+        if mask is not None:
+            check_choice(self.name, "causal_mask", mask, CAUSAL_MASKS)
         query, key, value, *bias = tensors
         dtype = query.data_type
         if query.dims is None or key.dims is None or value.dims is None:

@@ -18,7 +18,8 @@ Python value   property               written
 ``DataType``   ``#relax.dtype<...>``  ``f32``
 =============  =====================  ==============================
 
-An attribute left out takes its default, read with ``attr(name, default)``.
+An attribute left out takes its default (declared on the property, as xDSL's
+``default_value``); ``attr(name)`` reads either as a Python value.
 ``OperatorOp.build`` creates an operator from Python values and infers its
 result type.
 """
@@ -43,12 +44,13 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments, OptOperandDef
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ..attributes import DataTypeAttr
 from ..dtype import DataType
 from ..prim_expr import float_text
-from ..types import StructInfoType
+from ..types import PrimType, ShapeType, StructInfoType, TensorType
 from .base import (
     BindingOp,
     build_inferred,
@@ -56,7 +58,9 @@ from .base import (
     parse_value,
     print_result_type,
     print_values,
+    relax_type,
 )
+from .inference import prim_operand, shape_operand, tensor_operand
 
 SEGMENTS = AttrSizedOperandSegments.attribute_name
 AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...]
@@ -69,9 +73,32 @@ class OperatorOp(BindingOp):
     NAMESPACE: ClassVar[str] = "relax"
 
     def attr(self, name: str, default: Any = None) -> Any:
-        """An attribute as a Python value (``default`` when it is not set)."""
+        """An attribute as a Python value; when it is not set, the default its
+        property declares, else ``default``."""
         found = self.properties.get(name)
+        if found is None:
+            declared = self.get_irdl_definition().properties.get(name)
+            found = None if declared is None else declared.default_value
         return default if found is None else python_value(found)
+
+    def tensor_of(self, value: SSAValue, which: str) -> TensorType:
+        """The type of an operand that must be a tensor."""
+        return tensor_operand(self.name, relax_type(self.name, value), which)
+
+    def prim_of(self, value: SSAValue, which: str) -> PrimType:
+        """The type of an operand that must be a prim value."""
+        return prim_operand(self.name, relax_type(self.name, value), which)
+
+    def shape_of(self, value: SSAValue, which: str) -> ShapeType:
+        """The type of an operand that must be a shape."""
+        return shape_operand(self.name, relax_type(self.name, value), which)
+
+    def int_list(self, name: str) -> tuple[int, ...] | None:
+        """A list attribute that must hold integers (None when it is not set)."""
+        values = self.attr(name)
+        if values is not None and not all(isinstance(v, int) for v in values):
+            raise VerifyException(f"{self.name}: {name} must be a list of integers")
+        return values
 
     @classmethod
     def build(

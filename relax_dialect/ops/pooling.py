@@ -12,10 +12,8 @@ from xdsl.traits import Pure
 
 from ..prim_expr import IntImm, PrimExpr
 from ..types import StructInfoType, TensorType
-from .base import relax_type
 from .convolution import Layout, parse_layout, spatial_ints, spatial_padding, window_count
-from .inference import tensor_operand
-from .operator import OperatorOp
+from .operator import OperatorOp, attribute_of
 
 
 class SpatialOp(OperatorOp):
@@ -49,7 +47,7 @@ class SpatialOp(OperatorOp):
     def infer_type(self) -> StructInfoType:
         self.check_attributes()
         layout, out_layout = self.layouts()
-        data = tensor_operand(self.name, relax_type(self.name, self.data), "data")
+        data = self.tensor_of(self.data, "data")
         layout.check_rank(self.name, data, "data")
         if data.dims is None:
             return TensorType(dtype=data.data_type, ndim=out_layout.ndim)
@@ -101,11 +99,11 @@ class PoolOp(SpatialOp):
 
     COUNT_INCLUDE_PAD: ClassVar[bool] = False
 
-    pool_size = opt_prop_def(DenseArrayBase)
-    strides = opt_prop_def(DenseArrayBase)
-    padding = opt_prop_def(DenseArrayBase)
-    dilation = opt_prop_def(DenseArrayBase)
-    ceil_mode = opt_prop_def(BoolAttr)
+    pool_size = opt_prop_def(DenseArrayBase, default_value=attribute_of((1,)))
+    strides = opt_prop_def(DenseArrayBase, default_value=attribute_of((1,)))
+    padding = opt_prop_def(DenseArrayBase, default_value=attribute_of((0,)))
+    dilation = opt_prop_def(DenseArrayBase, default_value=attribute_of((1,)))
+    ceil_mode = opt_prop_def(BoolAttr, default_value=attribute_of(False))
     count_include_pad = opt_prop_def(BoolAttr)
     layout = opt_prop_def(StringAttr)
     out_layout = opt_prop_def(StringAttr)
@@ -114,12 +112,12 @@ class PoolOp(SpatialOp):
         spatial = len(self.SPATIAL)
         pad_before, pad_after = spatial_padding(self, spatial)
         return PoolSettings(
-            pool_size=spatial_ints(self, "pool_size", spatial, 1, 1),
-            strides=spatial_ints(self, "strides", spatial, 1, 1),
-            dilation=spatial_ints(self, "dilation", spatial, 1, 1),
+            pool_size=spatial_ints(self, "pool_size", spatial, 1),
+            strides=spatial_ints(self, "strides", spatial, 1),
+            dilation=spatial_ints(self, "dilation", spatial, 1),
             pad_before=pad_before,
             pad_after=pad_after,
-            ceil_mode=self.attr("ceil_mode", False),
+            ceil_mode=self.attr("ceil_mode"),
             count_include_pad=self.attr("count_include_pad", self.COUNT_INCLUDE_PAD),
         )
 
@@ -213,7 +211,7 @@ class AdaptiveAvgPoolOp(SpatialOp):
     def output_size_values(self) -> tuple[int, ...] | None:
         if self.attr("output_size") is None:
             return None
-        return spatial_ints(self, "output_size", len(self.SPATIAL), 1, 1)
+        return spatial_ints(self, "output_size", len(self.SPATIAL), 1)
 
     def output_sizes(self, sizes: list[PrimExpr]) -> list[PrimExpr]:
         given = self.output_size_values()

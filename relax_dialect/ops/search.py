@@ -9,11 +9,10 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..dtype import INT64, DataType
-from ..prim_expr import IntImm, PrimExpr, to_text
+from ..prim_expr import PrimExpr
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
-from .base import relax_type
-from .inference import binary_arith_dtype, broadcast_dims, normalize_axis, tensor_operand
-from .operator import OperatorOp
+from .inference import binary_arith_dtype, broadcast_dims, dims_text, reduced_type
+from .operator import OperatorOp, attribute_of
 
 INT32 = DataType("int", 32)
 
@@ -38,7 +37,7 @@ class WhereOp(OperatorOp):
 
     def infer_type(self) -> StructInfoType:
         condition, x1, x2 = (
-            tensor_operand(self.name, relax_type(self.name, value), which)
+            self.tensor_of(value, which)
             for value, which in zip(
                 self.operands, ("condition", "first value", "second value"), strict=True
             )
@@ -68,13 +67,9 @@ def _broadcast_condition(
         return broadcast_dims(op_name, condition, values)
     except VerifyException:
         raise VerifyException(
-            f"{op_name}: the condition's shape {_shape_text(condition)} cannot be broadcast "
-            f"with the values' shape {_shape_text(values)}"
+            f"{op_name}: the condition's shape {dims_text(condition)} cannot be broadcast "
+            f"with the values' shape {dims_text(values)}"
         ) from None
-
-
-def _shape_text(dims: tuple[PrimExpr, ...]) -> str:
-    return "[" + ", ".join(to_text(d) for d in dims) + "]"
 
 
 class IndexReductionOp(OperatorOp):
@@ -88,30 +83,15 @@ class IndexReductionOp(OperatorOp):
 
     x = operand_def()
     axis = opt_prop_def(IntegerAttr)
-    keepdims = opt_prop_def(BoolAttr)
+    keepdims = opt_prop_def(BoolAttr, default_value=attribute_of(False))
     result = result_def()
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        x = tensor_operand(self.name, relax_type(self.name, self.x), "input")
+        x = self.tensor_of(self.x, "input")
         axis: int | None = self.attr("axis")
-        keepdims: bool = self.attr("keepdims", False)
-        if x.rank == UNKNOWN_NDIM:
-            if axis is None and not keepdims:
-                return TensorType([], INT64)
-            return TensorType(dtype=INT64, ndim=UNKNOWN_NDIM)
-        reduced = range(x.rank) if axis is None else [normalize_axis(self.name, axis, x.rank)]
-        if x.dims is None:
-            if keepdims:
-                return TensorType([1] * x.rank if axis is None else None, INT64, ndim=x.rank)
-            ndim = 0 if axis is None else x.rank - 1
-            return TensorType([] if ndim == 0 else None, INT64, ndim=ndim)
-        dims = [
-            IntImm(1) if i in reduced else dim
-            for i, dim in enumerate(x.dims)
-            if keepdims or i not in reduced
-        ]
-        return TensorType(dims, INT64)
+        axes = None if axis is None else [axis]
+        return reduced_type(self.name, x, axes, self.attr("keepdims"), INT64)
 
 
 @irdl_op_definition
@@ -150,14 +130,14 @@ class BucketizeOp(OperatorOp):
     name = "relax.bucketize"
     input_tensor = operand_def()
     boundaries = operand_def()
-    out_int32 = opt_prop_def(BoolAttr)
-    right = opt_prop_def(BoolAttr)
+    out_int32 = opt_prop_def(BoolAttr, default_value=attribute_of(False))
+    right = opt_prop_def(BoolAttr, default_value=attribute_of(False))
     result = result_def()
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        values = tensor_operand(self.name, relax_type(self.name, self.input_tensor), "input")
-        boundaries = tensor_operand(self.name, relax_type(self.name, self.boundaries), "boundaries")
+        values = self.tensor_of(self.input_tensor, "input")
+        boundaries = self.tensor_of(self.boundaries, "boundaries")
         if boundaries.rank not in (1, UNKNOWN_NDIM):
             raise VerifyException(
                 f"{self.name}: the boundaries have {boundaries.rank} dimensions, expected 1"

@@ -22,7 +22,7 @@ from ..dtype import INT64
 from ..prim_expr import BoolImm, IntImm
 from ..types import UNKNOWN_NDIM, PrimType, StructInfoType, TensorType, TupleType, struct_info_text
 from .base import relax_type
-from .inference import normalize_axis, tensor_operand
+from .inference import normalize_axis
 from .operator import OperatorOp
 
 UNIQUE_OUTPUTS = ("return_index", "return_inverse", "return_counts")
@@ -54,7 +54,7 @@ class UniqueOp(OperatorOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "input")
+        data = self.tensor_of(self.x, "input")
         self.prim_operand("sorted", self.sorted)
         requested = [self.flag(name) for name in UNIQUE_OUTPUTS]
         if self.axis is not None:
@@ -105,7 +105,7 @@ class NonzeroOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        tensor_operand(self.name, relax_type(self.name, self.x), "input")
+        self.tensor_of(self.x, "input")
         return TensorType(dtype=INT64, ndim=2)
 
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr, StringAttr
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
 from xdsl.traits import Pure
-from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DataTypeAttr
 from ..dtype import DataType
 from ..prim_expr import IntImm
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType
-from .base import relax_type
-from .inference import normalize_axis, tensor_operand
-from .operator import OperatorOp
+from .inference import check_choice, normalize_axis
+from .operator import OperatorOp, attribute_of
 
 INDEX_DTYPE = DataType("int", 32)
 """The default data type of indices (TVM's Python API: ``int32``)."""
@@ -28,24 +26,24 @@ class SortingOp(OperatorOp):
     """An operator ordering the elements of ``data`` along ``axis`` (default -1)."""
 
     data = operand_def()
-    axis = opt_prop_def(IntegerAttr)
+    axis = opt_prop_def(IntegerAttr, default_value=attribute_of(-1))
     result = result_def()
     traits = traits_def(Pure())
 
     def data_tensor(self) -> TensorType:
         """The data operand's type, with ``axis`` checked when its rank is known
         (TVM checks it only in ``topk`` with a known shape, else fails at run time)."""
-        data = tensor_operand(self.name, relax_type(self.name, self.data), "data")
+        data = self.tensor_of(self.data, "data")
         if data.rank != UNKNOWN_NDIM:
             self.sort_axis(data.rank)
         return data
 
     def sort_axis(self, ndim: int) -> int:
-        return normalize_axis(self.name, self.attr("axis", -1), ndim)
+        return normalize_axis(self.name, self.attr("axis"), ndim)
 
     def index_dtype(self, data: TensorType) -> DataType:
         """``dtype`` (default ``i32``); ``void`` means the data's type, as in TVM."""
-        dtype = self.attr("dtype", INDEX_DTYPE)
+        dtype = self.attr("dtype")
         return data.data_type if dtype.is_void else dtype
 
 
@@ -58,7 +56,7 @@ class SortOp(SortingOp):
     """
 
     name = "relax.sort"
-    descending = opt_prop_def(BoolAttr)
+    descending = opt_prop_def(BoolAttr, default_value=attribute_of(False))
 
     def infer_type(self) -> StructInfoType:
         return self.data_tensor()
@@ -74,8 +72,8 @@ class ArgsortOp(SortingOp):
     """
 
     name = "relax.argsort"
-    descending = opt_prop_def(BoolAttr)
-    dtype = opt_prop_def(DataTypeAttr)
+    descending = opt_prop_def(BoolAttr, default_value=attribute_of(False))
+    dtype = opt_prop_def(DataTypeAttr, default_value=attribute_of(INDEX_DTYPE))
 
     def infer_type(self) -> StructInfoType:
         data = self.data_tensor()
@@ -95,23 +93,19 @@ class TopkOp(SortingOp):
     """
 
     name = "relax.topk"
-    k = opt_prop_def(IntegerAttr)
-    ret_type = opt_prop_def(StringAttr)
-    largest = opt_prop_def(BoolAttr)
-    dtype = opt_prop_def(DataTypeAttr)
+    k = opt_prop_def(IntegerAttr, default_value=attribute_of(1))
+    ret_type = opt_prop_def(StringAttr, default_value=attribute_of("both"))
+    largest = opt_prop_def(BoolAttr, default_value=attribute_of(True))
+    dtype = opt_prop_def(DataTypeAttr, default_value=attribute_of(INDEX_DTYPE))
 
     def infer_type(self) -> StructInfoType:
-        ret_type = self.attr("ret_type", "both")
-        if ret_type not in TOPK_RESULTS:
-            raise VerifyException(
-                f"relax.topk: ret_type is '{ret_type}', expected one of "
-                + ", ".join(f"'{r}'" for r in TOPK_RESULTS)
-            )
+        ret_type = self.attr("ret_type")
+        check_choice(self.name, "ret_type", ret_type, TOPK_RESULTS)
         data = self.data_tensor()
         dims = data.dims
         if dims is not None:
             dims = list(dims)
-            axis, k = self.sort_axis(len(dims)), self.attr("k", 1)
+            axis, k = self.sort_axis(len(dims)), self.attr("k")
             length = dims[axis]
             if k > 0 and not (isinstance(length, IntImm) and length.value <= k):
                 dims[axis] = IntImm(k)

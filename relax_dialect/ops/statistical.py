@@ -15,16 +15,14 @@ from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr
 from xdsl.ir import Operation
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
 from xdsl.traits import Pure
-from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DataTypeAttr
 from ..dtype import VOID
 from ..prim_expr import IntImm, PrimExpr
 from ..prim_expr_simplify import simplify
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
-from .base import relax_type
-from .inference import normalize_axes, normalize_axis, tensor_operand
-from .operator import OperatorOp
+from .inference import normalize_axis, reduced_type
+from .operator import OperatorOp, attribute_of
 
 
 class ReductionOp(OperatorOp):
@@ -33,38 +31,14 @@ class ReductionOp(OperatorOp):
 
     x = operand_def()
     axis = opt_prop_def(DenseArrayBase)
-    keepdims = opt_prop_def(BoolAttr)
+    keepdims = opt_prop_def(BoolAttr, default_value=attribute_of(False))
     result = result_def()
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.x), "x")
-        axis = self.reduced_axes()
-        keepdims: bool = self.attr("keepdims", False)
-        dtype = data.data_type
-        if data.rank == UNKNOWN_NDIM:
-            if axis is None and not keepdims:
-                return TensorType([], dtype)
-            return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
-        reduced = range(data.rank) if axis is None else normalize_axes(self.name, axis, data.rank)
-        if data.dims is None:
-            if axis is None and keepdims:
-                return TensorType([1] * data.rank, dtype)
-            ndim = data.rank if keepdims else data.rank - len(reduced)
-            return TensorType([], dtype) if ndim == 0 else TensorType(dtype=dtype, ndim=ndim)
-        dims = [
-            IntImm(1) if i in reduced else dim
-            for i, dim in enumerate(data.dims)
-            if keepdims or i not in reduced
-        ]
-        return TensorType(dims, dtype)
-
-    def reduced_axes(self) -> tuple[int, ...] | None:
-        """The ``axis`` attribute (None when unset), checked to hold integers."""
-        axis = self.attr("axis")
-        if axis is not None and not all(isinstance(a, int) for a in axis):
-            raise VerifyException(f"{self.name}: axis must be a list of integers, got {list(axis)}")
-        return axis
+        data = self.tensor_of(self.x, "x")
+        axis = self.int_list("axis")
+        return reduced_type(self.name, data, axis, self.attr("keepdims"), data.data_type)
 
 
 @irdl_op_definition
@@ -153,12 +127,12 @@ class ScanOp(OperatorOp):
     data = operand_def()
     axis = opt_prop_def(IntegerAttr)
     dtype = opt_prop_def(DataTypeAttr)
-    exclusive = opt_prop_def(BoolAttr)
+    exclusive = opt_prop_def(BoolAttr, default_value=attribute_of(False))
     result = result_def()
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        data = tensor_operand(self.name, relax_type(self.name, self.data), "data")
+        data = self.tensor_of(self.data, "data")
         dtype = self.attr("dtype", VOID)
         if dtype.is_void:
             dtype = data.data_type

@@ -12,8 +12,6 @@ from ..dtype import VOID
 from ..prim_expr import to_text
 from ..prim_expr_simplify import prove_equal, prove_not_equal
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
-from .base import relax_type
-from .inference import tensor_operand
 from .operator import OperatorOp
 
 
@@ -37,7 +35,7 @@ class EwiseFmaOp(OperatorOp):
 
     def infer_type(self) -> StructInfoType:
         tensors = [
-            tensor_operand(self.name, relax_type(self.name, value), which)
+            self.tensor_of(value, which)
             for value, which in zip(self.operands, ("first", "second", "third"), strict=True)
         ]
         ranks = sorted({t.rank for t in tensors} - {UNKNOWN_NDIM})

@@ -13,12 +13,11 @@ from typing import ClassVar
 from xdsl.ir import Operation
 from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure
-from xdsl.utils.exceptions import VerifyException
 
 from ..dtype import BOOL, DataType
-from ..types import PrimType, StructInfoType, TensorType, struct_info_text
+from ..types import StructInfoType, TensorType
 from .base import relax_type
-from .inference import tensor_operand
+from .inference import require_float
 from .operator import OperatorOp
 
 
@@ -38,13 +37,10 @@ class UnaryOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        x = tensor_operand(self.name, relax_type(self.name, self.x), "input")
-        dtype = x.data_type
-        if self.REQUIRES_FLOAT and not dtype.is_void and not dtype.is_float:
-            raise VerifyException(
-                f"{self.name}: the input has data type {dtype}, expected a float data type"
-            )
-        return TensorType(x.dims, self.RESULT_DTYPE or dtype, ndim=x.rank)
+        x = self.tensor_of(self.x, "input")
+        if self.REQUIRES_FLOAT:
+            require_float(self.name, x, "input")
+        return TensorType(x.dims, self.RESULT_DTYPE or x.data_type, ndim=x.rank)
 
 
 class FloatUnaryOp(UnaryOp):
@@ -368,13 +364,8 @@ class ClipOp(OperatorOp):
     traits = traits_def(Pure())
 
     def infer_type(self) -> StructInfoType:
-        for which, bound in (("min", self.min), ("max", self.max)):
-            sinfo = relax_type(self.name, bound)
-            if not isinstance(sinfo, PrimType):
-                raise VerifyException(
-                    f"{self.name}: the {which} operand has type {struct_info_text(sinfo)}, "
-                    "expected a prim value"
-                )
+        self.prim_of(self.min, "min")
+        self.prim_of(self.max, "max")
         return relax_type(self.name, self.x)
 
 

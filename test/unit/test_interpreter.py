@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.arith import Arith
-from xdsl.dialects.builtin import Builtin, ModuleOp
-from xdsl.dialects.func import Func
-from xdsl.dialects.linalg import Linalg
-from xdsl.dialects.tensor import Tensor
+from operator_harness import load
+from xdsl.dialects.builtin import ModuleOp
 
 from relax_dialect.diagnostics import location_of
-from relax_dialect.dialect import Relax
 from relax_dialect.dtype import INT64
 from relax_dialect.interpreter import (
     NULL,
@@ -24,19 +19,8 @@ from relax_dialect.interpreter import (
     ShapeValue,
     run,
 )
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
 
 F32 = "!relax.tensor<[n, 4], f32>"
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Func, Arith, Linalg, Tensor, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "test.mlir")
-    assert check_well_formed(module) == []
-    return module
 
 
 def rng_array(*shape: int, dtype: str = "float32") -> np.ndarray:

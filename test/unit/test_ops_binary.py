@@ -4,67 +4,14 @@ values computed by TVM 0.25 on CPU (``relax.build`` with the LLVM target)."""
 from __future__ import annotations
 
 import re
-import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import apply, assert_exact
 
-from relax_dialect.dialect import Relax
 from relax_dialect.dtype import DataType
-from relax_dialect.interpreter import PrimValue, RelaxRuntimeError, run
-from relax_dialect.ops.operator import OperatorOp
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "binary.mlir")
-    assert check_well_formed(module) == []
-    return module
-
-
-def apply(op: str, *values: object, dims: Sequence[str | None] = (), attrs: str = "") -> object:
-    """Run ``relax.<op>`` on ``values`` (tensors of shape ``dims[i]``, default
-    static, or prim values); the function returns the operator's inferred type,
-    so the interpreter checks the result against it."""
-    dims = [*dims, *[None] * (len(values) - len(dims))]
-    params = ", ".join(
-        f"%x{i}: {param_type(v, d)}" for i, (v, d) in enumerate(zip(values, dims, strict=True))
-    )
-    operands = ", ".join(f"%x{i}" for i in range(len(values)))
-
-    def module(ret: str) -> ModuleOp:
-        return load(f"""
-relax.function @main({params}) -> {ret} {{
-  %y = relax.{op} {operands}{attrs}
-  relax.return %y
-}}
-""")
-
-    probe = module("!relax.object")
-    inferred = next(o for o in probe.walk() if isinstance(o, OperatorOp)).results[0].type
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # NaN, infinities and overflows are results
-        return run(module(str(inferred)), "main", *values)
-
-
-def param_type(value: object, dims: str | None) -> str:
-    if isinstance(value, PrimValue):
-        return f"!relax.prim<{value.dtype}>"
-    assert isinstance(value, np.ndarray)
-    shape = dims if dims is not None else str(list(value.shape))
-    return f"!relax.tensor<{shape}, {DataType.from_numpy(value.dtype)}>"
-
-
-def check(actual: object, expected: object, dtype: str) -> None:
-    """Exact comparison, NaN equal to NaN, shape and data type included."""
-    np.testing.assert_array_equal(actual, np.asarray(expected, dtype), strict=True)
+from relax_dialect.interpreter import PrimValue, RelaxRuntimeError
 
 
 def array(dtype: str, *values: float) -> np.ndarray:
@@ -139,7 +86,7 @@ def test_against_numpy_with_broadcasting(
     rows: int,
 ) -> None:
     x1, x2 = first(rows, 1), second(1, 2)[0]  # [n, 4] with [4]
-    check(apply(op, x1, x2, dims=["[n, 4]"]), reference(x1, x2).astype(dtype), dtype)
+    assert_exact(apply(op, x1, x2, dims=["[n, 4]"]), reference(x1, x2).astype(dtype), dtype)
 
 
 def test_log_add_exp_against_numpy() -> None:
@@ -268,7 +215,7 @@ def test_tvm_numerics(
     if op in ("power", "atan2"):
         np.testing.assert_allclose(actual, np.asarray(expected, dtype), rtol=1e-6, strict=True)  # pyright: ignore
     else:
-        check(actual, expected, dtype)
+        assert_exact(actual, expected, dtype)
 
 
 @pytest.mark.parametrize(
@@ -317,10 +264,10 @@ def test_data_types_tvm_cannot_compute(
 def test_prim_values_act_as_one_element_tensors() -> None:
     p = PrimValue(2.0, DataType.parse("f32"))  # pyright: ignore[reportArgumentType]
     x = array("float32", 1, 2, 3)
-    check(apply("subtract", x, p), [-1, 0, 1], "float32")
-    check(apply("power", p, x), [2, 4, 8], "float32")
+    assert_exact(apply("subtract", x, p), [-1, 0, 1], "float32")
+    assert_exact(apply("power", p, x), [2, 4, 8], "float32")
     # a prim value against a 0-d tensor: shape [1]
-    check(apply("multiply", p, np.array(3.0, np.float32)), [6], "float32")
+    assert_exact(apply("multiply", p, np.array(3.0, np.float32)), [6], "float32")
     assert apply("less", p, np.array(3.0, np.float32)).shape == (1,)  # pyright: ignore
 
 

@@ -6,36 +6,19 @@ import itertools
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import function
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block
 
-from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import RelaxRuntimeError, run
 from relax_dialect.ops.convolution import Conv2DOp, Conv2DTransposeOp
-from relax_dialect.parser import parse_module
 from relax_dialect.types import TensorType
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "convolution.mlir")
-    assert check_well_formed(module) == []
-    return module
 
 
 def module(signature: str, op: str, attributes: str = "") -> ModuleOp:
     """``@main(signature)`` returning ``op %x, %w {attributes}``."""
     attrs = f" {{{attributes}}}" if attributes else ""
-    return load(f"""
-relax.function @main({signature}) -> !relax.object {{
-  %y = {op} %x, %w{attrs}
-  relax.return %y
-}}
-""")
+    return function(signature, f"%y = {op} %x, %w{attrs}")
 
 
 def random(*shape: int, dtype: str = "float32") -> np.ndarray:

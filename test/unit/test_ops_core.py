@@ -5,27 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.arith import Arith
-from xdsl.dialects.builtin import Builtin, ModuleOp
-from xdsl.dialects.func import Func
-from xdsl.dialects.linalg import Linalg
+from operator_harness import load
 
-from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import NULL, PackedRegistry, RelaxRuntimeError, ShapeValue, run
 from relax_dialect.interpreter.kernels.core import format_values
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Func, Arith, Linalg, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "core.mlir")
-    assert check_well_formed(module) == []
-    return module
-
 
 SHAPES = """
 relax.function @main(%x: !relax.tensor<[n, m], f32>) -> !relax.tuple<shape<[n, m]>, tensor<[], i64>, tensor<[2], i64>, shape<ndim = 2>, object> {

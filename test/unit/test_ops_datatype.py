@@ -4,36 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
-
-from relax_dialect.dialect import Relax
-from relax_dialect.interpreter import run
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "datatype.mlir")
-    assert check_well_formed(module) == []
-    return module
+from operator_harness import function, run_tensor
 
 
 def convert(binding: str, x: np.ndarray, x_type: str) -> np.ndarray:
     """``%r = <binding>`` on parameter ``%x``; the function's result type is the
     inferred one, so that the run checks the kernel's shape and data type."""
-    module = load(f"""
-relax.function @main(%x: {x_type}) {{
-  %r = {binding}
-  relax.return %r
-}}
-""")
-    result = run(module, "main", x)
-    assert isinstance(result, np.ndarray)
-    return result
+    return run_tensor(function(f"%x: {x_type}", f"%r = {binding}", ret=None), x)
 
 
 @pytest.mark.parametrize("n", [0, 1, 5])

@@ -4,40 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import execute, load
 
-from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import RelaxRuntimeError, run
-from relax_dialect.ops.operator import OperatorOp
-from relax_dialect.parser import parse_module
-from relax_dialect.prim_expr import evaluate
-from relax_dialect.types import TensorType
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "index.mlir")
-    assert check_well_formed(module) == []
-    return module
-
-
-def execute(text: str, *args: object, sizes: dict[str, int]) -> np.ndarray:
-    """Run ``@main`` and check that the result has the data type and the shape
-    (symbolic dimensions evaluated with ``sizes``) inferred for the last operator."""
-    module = load(text)
-    result = run(module, "main", *args)
-    assert isinstance(result, np.ndarray)
-    operator = [op for op in module.walk() if isinstance(op, OperatorOp)][-1]
-    sinfo = operator.results[0].type
-    assert isinstance(sinfo, TensorType)
-    assert result.dtype == sinfo.data_type.to_numpy()
-    if sinfo.dims is not None:
-        assert result.shape == tuple(evaluate(d, sizes) for d in sinfo.dims)
-    return result
 
 
 def grid(*shape: int, dtype: str = "float32") -> np.ndarray:

@@ -6,27 +6,13 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import function, run_tensor
 from xdsl.ir import Block
 
-from relax_dialect.dialect import Relax
-from relax_dialect.interpreter import run
 from relax_dialect.ops.linear_algebra import EinsumOp, OuterOp
 from relax_dialect.ops.values import TupleOp
-from relax_dialect.parser import parse_module
 from relax_dialect.prim_expr import Var
 from relax_dialect.types import TensorType, struct_info_text
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "linear_algebra.mlir")
-    assert check_well_formed(module) == []
-    return module
 
 
 def run_function(params: list[str], body: list[str], result: str, *args: np.ndarray) -> np.ndarray:
@@ -34,13 +20,7 @@ def run_function(params: list[str], body: list[str], result: str, *args: np.ndar
     binds ``%r``, returned as ``result`` (checked by the interpreter)."""
     names = "abcdefgh"
     signature = ", ".join(f"%{names[i]}: {t}" for i, t in enumerate(params))
-    lines = "".join(f"  {line}\n" for line in body)
-    module = load(
-        f"relax.function @main({signature}) -> {result} {{\n{lines}  relax.return %r\n}}\n"
-    )
-    value = run(module, "main", *args)
-    assert isinstance(value, np.ndarray)
-    return value
+    return run_tensor(function(signature, *body, ret=result), *args)
 
 
 def random(*shape: int, dtype: str = "float32") -> np.ndarray:

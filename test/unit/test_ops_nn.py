@@ -4,56 +4,28 @@ expectations written independently with NumPy (loops where that is clearer)."""
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import function, param_type, run_strictly
 
-from relax_dialect.dialect import Relax
-from relax_dialect.dtype import DataType
-from relax_dialect.interpreter import RelaxRuntimeError, run
+from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.interpreter.kernels import nn as kernels
 from relax_dialect.ops import nn as ops
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
 
 SIZES = [1, 3, 6]
 
 
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "nn.mlir")
-    assert check_well_formed(module) == []
-    return module
-
-
-def tensor_type(array: np.ndarray, dims: str | None = None) -> str:
-    shape = dims if dims is not None else str(list(array.shape))
-    return f"!relax.tensor<{shape}, {DataType.from_numpy(array.dtype)}>"
-
-
 def call(op: str, *arrays: np.ndarray, dims: dict[str, str] | None = None) -> object:
-    """Run ``op`` (text using ``%a``, ``%b``, ...) on ``arrays``; ``dims`` gives some
-    parameters a symbolic shape (e.g. ``{"a": "[n, 4]"}``)."""
+    """Run ``op`` (text using ``%a``, ``%b``, ...) on ``arrays``, strictly; ``dims`` gives
+    some parameters a symbolic shape (e.g. ``{"a": "[n, 4]"}``)."""
     names = "abcde"[: len(arrays)]
     dims = dims or {}
     params = ", ".join(
-        f"%{name}: {tensor_type(array, dims.get(name))}"
+        f"%{name}: {param_type(array, dims.get(name))}"
         for name, array in zip(names, arrays, strict=True)
     )
-    module = load(f"""
-relax.function @main({params}) -> !relax.object {{
-  %r = {op}
-  relax.return %r
-}}
-""")
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # NaN and infinities are results, not warnings
-        return run(module, "main", *arrays)
+    return run_strictly(function(params, f"%r = {op}"), *arrays)
 
 
 def randn(*shape: int, dtype: str = "float32", seed: int = 0) -> np.ndarray:

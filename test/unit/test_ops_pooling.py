@@ -7,32 +7,15 @@ import math
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import function
+from xdsl.dialects.builtin import ModuleOp
 
-from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import run
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "pooling.mlir")
-    assert check_well_formed(module) == []
-    return module
 
 
 def module(data_type: str, op: str, attributes: str = "") -> ModuleOp:
     attrs = f" {{{attributes}}}" if attributes else ""
-    return load(f"""
-relax.function @main(%x: {data_type}) -> !relax.object {{
-  %y = {op} %x{attrs}
-  relax.return %y
-}}
-""")
+    return function(f"%x: {data_type}", f"%y = {op} %x{attrs}")
 
 
 def random(*shape: int, dtype: str = "float32") -> np.ndarray:

@@ -3,61 +3,11 @@ computed by TVM 0.25 on CPU (``relax.build`` with the LLVM target)."""
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Sequence
-
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import apply, assert_exact
 
-from relax_dialect.dialect import Relax
-from relax_dialect.dtype import DataType
-from relax_dialect.interpreter import RelaxRuntimeError, run
-from relax_dialect.ops.operator import OperatorOp
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "search.mlir")
-    assert check_well_formed(module) == []
-    return module
-
-
-def apply(op: str, *values: np.ndarray, dims: Sequence[str | None] = (), attrs: str = "") -> object:
-    """Run ``relax.<op>`` on tensors of shape ``dims[i]`` (default static); the
-    function returns the operator's inferred type, so the interpreter checks the
-    result against it."""
-    dims = [*dims, *[None] * (len(values) - len(dims))]
-    params = ", ".join(
-        f"%x{i}: !relax.tensor<{d or list(v.shape)}, {DataType.from_numpy(v.dtype)}>"
-        for i, (v, d) in enumerate(zip(values, dims, strict=True))
-    )
-    operands = ", ".join(f"%x{i}" for i in range(len(values)))
-
-    def module(ret: str) -> ModuleOp:
-        return load(f"""
-relax.function @main({params}) -> {ret} {{
-  %y = relax.{op} {operands}{attrs}
-  relax.return %y
-}}
-""")
-
-    probe = module("!relax.object")
-    inferred = next(o for o in probe.walk() if isinstance(o, OperatorOp)).results[0].type
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        return run(module(str(inferred)), "main", *values)
-
-
-def check(actual: object, expected: object, dtype: str) -> None:
-    """Exact comparison, NaN equal to NaN, shape and data type included."""
-    np.testing.assert_array_equal(actual, np.asarray(expected, dtype), strict=True)
-
+from relax_dialect.interpreter import RelaxRuntimeError
 
 NAN, INF = float("nan"), float("inf")
 
@@ -72,7 +22,7 @@ def test_where_broadcasts_condition_and_values(n: int) -> None:
     x1 = rng.standard_normal((1, 4)).astype(np.float32)
     x2 = rng.standard_normal((4,)).astype(np.float32)
     actual = apply("where", condition, x1, x2, dims=["[n, 1]"])
-    check(actual, np.where(condition, x1, x2), "float32")
+    assert_exact(actual, np.where(condition, x1, x2), "float32")
 
 
 @pytest.mark.parametrize("n", [0, 2, 5])
@@ -82,17 +32,17 @@ def test_where_with_symbolic_values(n: int) -> None:
     x1 = rng.integers(-5, 5, (n, 3)).astype(np.int64)
     x2 = np.array(7, np.int64)
     actual = apply("where", condition, x1, x2, dims=["[n, 3]", "[n, 3]"])
-    check(actual, np.where(condition, x1, 7), "int64")
+    assert_exact(actual, np.where(condition, x1, 7), "int64")
 
 
 def test_where_scalar_condition_nan_and_bool_values() -> None:
     x1, x2 = np.array([NAN, 1], np.float32), np.array([2, NAN], np.float32)
-    check(apply("where", np.array([True, False]), x1, x2), [NAN, NAN], "float32")
-    check(apply("where", np.array(False), x1, x2), [2, NAN], "float32")
+    assert_exact(apply("where", np.array([True, False]), x1, x2), [NAN, NAN], "float32")
+    assert_exact(apply("where", np.array(False), x1, x2), [2, NAN], "float32")
     # bool values mix with others; the first value's data type wins
     mask = np.array([True, False])
-    check(apply("where", np.array([True, True]), mask, x1), [True, False], "bool")
-    check(apply("where", np.array([False, True]), x1, mask), [1, 1], "float32")
+    assert_exact(apply("where", np.array([True, True]), mask, x1), [True, False], "bool")
+    assert_exact(apply("where", np.array([False, True]), x1, mask), [1, 1], "float32")
 
 
 # --- argmax / argmin ----------------------------------------------------------------
@@ -114,7 +64,7 @@ def test_index_reductions_against_numpy(
     # distinct values, so that NumPy and TVM agree
     data = np.random.default_rng(n).permutation(n * 15).reshape(n, 3, 5).astype(np.float32)
     expected = getattr(np, op)(data, axis=axis, keepdims=keepdims)
-    check(apply(op, data, dims=["[n, 3, 5]"], attrs=attrs), expected, "int64")
+    assert_exact(apply(op, data, dims=["[n, 3, 5]"], attrs=attrs), expected, "int64")
 
 
 # Operator, attributes, input, expected result, as TVM computes them.
@@ -146,7 +96,7 @@ TVM_VALUES = [
 def test_index_reductions_tvm_values(
     op: str, attrs: str, data: np.ndarray, expected: object
 ) -> None:
-    check(apply(op, data, attrs=attrs), expected, "int64")
+    assert_exact(apply(op, data, attrs=attrs), expected, "int64")
 
 
 def test_index_reductions_reject_bool_and_empty_axes() -> None:
@@ -172,4 +122,4 @@ def test_bucketize(attrs: str, expected: list[int], dtype: str, n: int) -> None:
     values = np.tile(np.array([0, 1, 2, 3, 5, 7], np.float32), (n, 1))
     boundaries = np.array([1, 3, 5], np.float32)
     actual = apply("bucketize", values, boundaries, dims=["[n, 6]"], attrs=attrs)
-    check(actual, np.tile(np.array(expected), (n, 1)), dtype)
+    assert_exact(actual, np.tile(np.array(expected), (n, 1)), dtype)

@@ -7,22 +7,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import function, load, run_tensor
 
-from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import RelaxRuntimeError, ShapeValue, run
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "set.mlir")
-    assert check_well_formed(module) == []
-    return module
 
 
 def unique(
@@ -35,14 +22,13 @@ def unique(
     """``relax.unique %x, %sorted, <flags>[, %axis]`` (flags: three of ``%t``/``%f``);
     the function's result type is the inferred one, checked by the run."""
     axis_operand = "" if axis is None else ", %axis"
-    module = load(f"""
-relax.function @main(%x: {x_type}, %sorted: !relax.prim<bool>, %axis: !relax.prim<i64>) {{
-  %t = relax.prim_value true
-  %f = relax.prim_value false
-  %r = relax.unique %x, %sorted, {flags}{axis_operand}
-  relax.return %r
-}}
-""")
+    module = function(
+        f"%x: {x_type}, %sorted: !relax.prim<bool>, %axis: !relax.prim<i64>",
+        "%t = relax.prim_value true",
+        "%f = relax.prim_value false",
+        f"%r = relax.unique %x, %sorted, {flags}{axis_operand}",
+        ret=None,
+    )
     return run(module, "main", x, sorted_, axis or 0)
 
 
@@ -163,14 +149,8 @@ def test_unique_axis_out_of_range_at_run_time() -> None:
 
 
 def nonzero(x: np.ndarray, x_type: str) -> np.ndarray:
-    module = load(f"""
-relax.function @main(%x: {x_type}) {{
-  %r = relax.nonzero %x
-  relax.return %r
-}}
-""")
-    result = run(module, "main", x)
-    assert isinstance(result, np.ndarray) and result.dtype == np.int64
+    result = run_tensor(function(f"%x: {x_type}", "%r = relax.nonzero %x", ret=None), x)
+    assert result.dtype == np.int64
     return result
 
 

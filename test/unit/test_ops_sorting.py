@@ -6,34 +6,15 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import function
 
-from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import RelaxRuntimeError, run
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "sorting.mlir")
-    assert check_well_formed(module) == []
-    return module
 
 
 def apply(binding: str, x: np.ndarray, x_type: str) -> Any:
     """``%r = <binding>`` on parameter ``%x``; the function's result type is the
     inferred one, so that the run checks the kernel's shapes and data types."""
-    module = load(f"""
-relax.function @main(%x: {x_type}) {{
-  %r = {binding}
-  relax.return %r
-}}
-""")
-    return run(module, "main", x)
+    return run(function(f"%x: {x_type}", f"%r = {binding}", ret=None), "main", x)
 
 
 def ties(*shape: int, dtype: str = "float32") -> np.ndarray:

@@ -4,40 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import function, run_tensor
 from xdsl.ir import Block
 
-from relax_dialect.dialect import Relax
-from relax_dialect.interpreter import run
 from relax_dialect.ops.statistical import CumsumOp, SumOp
-from relax_dialect.parser import parse_module
 from relax_dialect.prim_expr import Var
 from relax_dialect.types import TensorType, struct_info_text
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "statistical.mlir")
-    assert check_well_formed(module) == []
-    return module
 
 
 def run_op(param: str, binding: str, result: str, data: np.ndarray) -> np.ndarray:
     """``%r = <binding>`` of the parameter ``%x: <param>``, returned as ``result``
     (the interpreter checks the value against it)."""
-    module = load(f"""
-relax.function @main(%x: {param}) -> {result} {{
-  %r = {binding}
-  relax.return %r
-}}
-""")
-    value = run(module, "main", data)
-    assert isinstance(value, np.ndarray)
-    return value
+    return run_tensor(function(f"%x: {param}", f"%r = {binding}", ret=result), data)
 
 
 def random(*shape: int) -> np.ndarray:

@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from operator_harness import load
 
-from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import run
-from relax_dialect.parser import parse_module
-from relax_dialect.well_formed import check_well_formed
-
-
-def load(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (Builtin, Relax):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "ternary.mlir")
-    assert check_well_formed(module) == []
-    return module
-
 
 FMA = """
 relax.function @main(%a: !relax.tensor<[n, 3], {t}>, %b: !relax.tensor<[n, 3], {t}>, %c: !relax.tensor<[n, 3], {t}>) -> !relax.tensor<[n, 3], {t}> {{

@@ -27,7 +27,7 @@ def function(build_body: Callable[[Block, SSAValue], None]) -> ModuleOp:
 def test_well_formed_module_has_no_diagnostics() -> None:
     def body(block: Block, x: SSAValue) -> None:
         inner = Block()
-        add = AddOp(x, x, T)
+        add = AddOp.build([x, x], T)
         inner.add_ops([add, OutputOp([add.result])])
         dataflow = DataflowOp(Region(inner))
         block.add_ops([dataflow, ReturnOp(dataflow.outputs[0])])
@@ -38,7 +38,7 @@ def test_well_formed_module_has_no_diagnostics() -> None:
 def test_dataflow_variable_escaping_is_rule_1() -> None:
     def body(block: Block, x: SSAValue) -> None:
         inner = Block()
-        add = AddOp(x, x, T)
+        add = AddOp.build([x, x], T)
         inner.add_ops([add, OutputOp([x])])
         dataflow = DataflowOp(Region(inner))
         block.add_ops([dataflow, ReturnOp(add.result)])
@@ -51,8 +51,8 @@ def test_dataflow_variable_escaping_is_rule_1() -> None:
 
 def test_use_before_definition_is_rule_3() -> None:
     def body(block: Block, x: SSAValue) -> None:
-        first = AddOp(x, x, T)
-        second = AddOp(first.result, x, T)
+        first = AddOp.build([x, x], T)
+        second = AddOp.build([first.result, x], T)
         block.add_ops([second, first, ReturnOp(second.result)])
 
     (diagnostic,) = check_well_formed(function(body))
@@ -61,7 +61,7 @@ def test_use_before_definition_is_rule_3() -> None:
 
 def test_operation_verifier_errors_come_first() -> None:
     def body(block: Block, x: SSAValue) -> None:
-        bad = AddOp(x, x, TensorType([Var("n"), 2], FLOAT32))
+        bad = AddOp.build([x, x], TensorType([Var("n"), 2], FLOAT32))
         block.add_ops([bad, ReturnOp(x)])
 
     (diagnostic,) = check_well_formed(function(body))

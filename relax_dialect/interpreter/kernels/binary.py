@@ -19,7 +19,7 @@ from ...dtype import DataType
 from ...ops import binary as ops
 from ...ops.operator import OperatorOp
 from ..values import PrimValue
-from .common import Kernel, KernelFactory, as_array, as_result
+from .common import Kernel, KernelFactory, as_array, as_result, truncating_divide
 
 Compute = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -42,12 +42,6 @@ def tvm_common_dtype(lhs: np.dtype, rhs: np.dtype) -> np.dtype:
     """TIR's ``BinaryOpMatchTypes``: a float beats an integer, a wider type a
     narrower one, an integer beats ``bool``, unsigned beats signed of equal width."""
     return max(lhs, rhs, key=lambda d: (d.kind == "f", d.kind != "b", d.itemsize, d.kind == "u"))
-
-
-def _truncating_divide(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
-    if x1.dtype.kind == "f":
-        return np.true_divide(x1, x2)
-    return (x1 - np.fmod(x1, x2)) // x2
 
 
 def _floor_divide(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
@@ -84,7 +78,7 @@ NUMERICS: dict[type[ops.BinaryBroadcastOp], Numerics] = {
     ops.AddOp: Numerics(np.add, NUMBERS),
     ops.SubtractOp: Numerics(np.subtract, NUMBERS),
     ops.MultiplyOp: Numerics(np.multiply, NUMBERS),
-    ops.DivideOp: Numerics(_truncating_divide, NUMBERS),
+    ops.DivideOp: Numerics(truncating_divide, NUMBERS),
     ops.FloorDivideOp: Numerics(_floor_divide, NUMBERS),
     ops.ModOp: Numerics(np.fmod, NUMBERS),
     ops.FloorModOp: Numerics(_floor_mod, NUMBERS),

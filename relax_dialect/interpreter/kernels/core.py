@@ -45,7 +45,7 @@ def format_values(template: str, values: tuple[object, ...]) -> str:
 
 
 def _print(op: OperatorOp) -> Kernel:
-    template = op.attr("format", "")
+    template = op.attr("format")
 
     def show(*values: object) -> object:
         print(format_values(template, values))
@@ -55,7 +55,7 @@ def _print(op: OperatorOp) -> Kernel:
 
 
 def _assert(op: OperatorOp) -> Kernel:
-    template = op.attr("format", "")
+    template = op.attr("format")
 
     def check(condition: object, *values: object) -> object:
         truth = condition.value if isinstance(condition, PrimValue) else condition

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.index import TAKE_MODES, DynamicStridedSliceOp, StridedSliceOp, TakeOp
+from ...ops.index import DynamicStridedSliceOp, StridedSliceOp, TakeOp
 from ...ops.operator import OperatorOp
 from ..values import PrimValue
 from .common import Kernel, KernelFactory, as_array, as_result
@@ -12,7 +12,7 @@ from .common import Kernel, KernelFactory, as_array, as_result
 
 def _take(op: OperatorOp) -> Kernel:
     axis = op.attr("axis", 0)
-    mode = op.attr("mode", TAKE_MODES[0])
+    mode = op.attr("mode")
 
     def apply(x: np.ndarray, indices: object) -> object:
         index = as_array(indices).astype(np.int64)
@@ -42,7 +42,7 @@ def _take(op: OperatorOp) -> Kernel:
 
 
 def _strided_slice(op: OperatorOp) -> Kernel:
-    inbound = op.attr("assume_inbound", False)
+    inbound = op.attr("assume_inbound")
 
     def apply(
         x: np.ndarray,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +24,6 @@ from ...ops.manipulate import (
     FlipOp,
     GatherElementsOp,
     GatherNDOp,
-    ManipulateOp,
     MeshgridOp,
     OneHotOp,
     PermuteDimsOp,
@@ -38,7 +38,7 @@ from ...ops.manipulate import (
 )
 from ...ops.operator import OperatorOp
 from ..values import PrimValue, ShapeValue
-from .common import Kernel, KernelFactory, as_result
+from .common import Kernel, KernelFactory, quiet_kernel
 
 Combine = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -54,11 +54,6 @@ COMBINE: dict[str, Combine] = {
 }
 
 
-def _tensor_kernel(op: ManipulateOp, compute: Callable[..., np.ndarray]) -> Kernel:
-    """A kernel whose tensor result is ``compute(*operands)``."""
-    return lambda *operands: as_result(op, compute(*operands))
-
-
 def _reshape(op: ReshapeOp) -> Kernel:
     zeros, inferred = op.placeholders()
 
@@ -70,50 +65,40 @@ def _reshape(op: ReshapeOp) -> Kernel:
             dims[inferred] = x.size // math.prod(d for d in dims if d > 0)
         return x.reshape(dims)
 
-    return _tensor_kernel(op, reshape)
+    return quiet_kernel(op, reshape)
 
 
 def _flatten(op: FlattenOp) -> Kernel:
-    return _tensor_kernel(op, lambda x: x.reshape(-1))
+    return quiet_kernel(op, lambda x: x.reshape(-1))
 
 
 def _expand_dims(op: ExpandDimsOp) -> Kernel:
     axis = op.attr("axis")
-    return _tensor_kernel(op, lambda x: np.expand_dims(x, axis))
+    return quiet_kernel(op, lambda x: np.expand_dims(x, axis))
 
 
 def _squeeze(op: SqueezeOp) -> Kernel:
     axes = op.squeezed_axes()
     if axes is None:
         axes = op.attr("axis")
-    return _tensor_kernel(op, lambda x: np.squeeze(x, axes))
+    return quiet_kernel(op, lambda x: np.squeeze(x, axes))
 
 
-def _permute_dims(op: PermuteDimsOp) -> Kernel:
-    axes = op.attr("axes")
-    return _tensor_kernel(op, lambda x: np.transpose(x, axes))
+def _with_attribute(function: Callable[[Any, Any], np.ndarray], name: str) -> KernelFactory:
+    """The kernel factory computing ``function(operand, attribute name)``."""
 
+    def factory(op: OperatorOp) -> Kernel:
+        value = op.attr(name)
+        return quiet_kernel(op, lambda operand: function(operand, value))
 
-def _flip(op: FlipOp) -> Kernel:
-    axis = op.attr("axis")
-    return _tensor_kernel(op, lambda x: np.flip(x, axis))
-
-
-def _concat(op: ConcatOp) -> Kernel:
-    axis = op.option("axis")
-    return _tensor_kernel(op, lambda tensors: np.concatenate(tensors, axis))
-
-
-def _stack(op: StackOp) -> Kernel:
-    axis = op.option("axis")
-    return _tensor_kernel(op, lambda tensors: np.stack(tensors, axis))
+    return factory
 
 
 def _split(op: SplitOp) -> Kernel:
     spec = op.attr("indices_or_sections")
-    axis = op.option("axis")
+    axis = op.attr("axis")
     if spec == 1 or spec == ():
-        return _tensor_kernel(op, lambda x: x)
+        return quiet_kernel(op, lambda x: x)
 
     def split(x: np.ndarray) -> tuple[np.ndarray, ...]:
         length = x.shape[axis]
@@ -128,22 +113,22 @@ def _split(op: SplitOp) -> Kernel:
 
 
 def _meshgrid(op: MeshgridOp) -> Kernel:
-    indexing = op.option("indexing")
+    indexing = op.attr("indexing")
     return lambda tensors: tuple(np.meshgrid(*tensors, indexing=indexing))
 
 
 def _broadcast_to(op: BroadcastToOp) -> Kernel:
-    return _tensor_kernel(op, lambda x, shape: np.broadcast_to(x, shape.dims).copy())
+    return quiet_kernel(op, lambda x, shape: np.broadcast_to(x, shape.dims).copy())
 
 
 def _tile(op: TileOp) -> Kernel:
     repeats = op.attr("repeats")
-    return _tensor_kernel(op, lambda data: np.tile(data, repeats))
+    return quiet_kernel(op, lambda data: np.tile(data, repeats))
 
 
 def _repeat(op: RepeatOp) -> Kernel:
     repeats, axis = op.attr("repeats"), op.attr("axis")
-    return _tensor_kernel(op, lambda data: np.repeat(data, repeats, axis))
+    return quiet_kernel(op, lambda data: np.repeat(data, repeats, axis))
 
 
 def collapse_sum(data: np.ndarray, target: tuple[int, ...]) -> np.ndarray:
@@ -160,32 +145,32 @@ def collapse_sum(data: np.ndarray, target: tuple[int, ...]) -> np.ndarray:
 
 
 def _collapse_sum_like(op: CollapseSumLikeOp) -> Kernel:
-    return _tensor_kernel(op, lambda data, target: collapse_sum(data, target.shape))
+    return quiet_kernel(op, lambda data, target: collapse_sum(data, target.shape))
 
 
 def _collapse_sum_to(op: CollapseSumToOp) -> Kernel:
-    return _tensor_kernel(op, lambda data, shape: collapse_sum(data, shape.dims))
+    return quiet_kernel(op, lambda data, shape: collapse_sum(data, shape.dims))
 
 
 def _gather_elements(op: GatherElementsOp) -> Kernel:
-    axis = op.option("axis")
+    axis = op.attr("axis")
 
     def gather(data: np.ndarray, indices: np.ndarray) -> np.ndarray:
         coordinates = list(np.indices(indices.shape, sparse=True))
         coordinates[axis] = indices
         return data[tuple(coordinates)]
 
-    return _tensor_kernel(op, gather)
+    return quiet_kernel(op, gather)
 
 
 def _gather_nd(op: GatherNDOp) -> Kernel:
-    batch_dims = op.option("batch_dims")
+    batch_dims = op.attr("batch_dims")
 
     def gather(data: np.ndarray, indices: np.ndarray) -> np.ndarray:
         batch = np.indices(indices.shape[:-1], sparse=True)[:batch_dims]
         return data[(*batch, *np.moveaxis(indices, -1, 0))]
 
-    return _tensor_kernel(op, gather)
+    return quiet_kernel(op, gather)
 
 
 def scatter_rows(
@@ -208,7 +193,7 @@ def scatter_rows(
 
 
 def _scatter_elements(op: ScatterElementsOp) -> Kernel:
-    axis, combine = op.option("axis"), COMBINE[op.option("reduction")]
+    axis, combine = op.attr("axis"), COMBINE[op.attr("reduction")]
 
     def scatter(data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
         if indices.shape != updates.shape:
@@ -224,11 +209,11 @@ def _scatter_elements(op: ScatterElementsOp) -> Kernel:
         scatter_rows(out.reshape(-1, 1), targets, updates.reshape(-1, 1), combine)
         return out
 
-    return _tensor_kernel(op, scatter)
+    return quiet_kernel(op, scatter)
 
 
 def _scatter_nd(op: ScatterNDOp) -> Kernel:
-    combine = COMBINE[op.option("reduction")]
+    combine = COMBINE[op.attr("reduction")]
 
     def scatter(data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
         depth = indices.shape[-1]
@@ -247,17 +232,17 @@ def _scatter_nd(op: ScatterNDOp) -> Kernel:
         scatter_rows(rows, targets.reshape(-1), updates.reshape(targets.size, -1), combine)
         return out
 
-    return _tensor_kernel(op, scatter)
+    return quiet_kernel(op, scatter)
 
 
 def _one_hot(op: OneHotOp) -> Kernel:
-    depth, axis = op.attr("depth"), op.option("axis")
+    depth, axis = op.attr("depth"), op.attr("axis")
 
     def one_hot(indices: np.ndarray, on: PrimValue, off: PrimValue) -> np.ndarray:
         hit = np.moveaxis(indices[..., np.newaxis] == np.arange(depth), -1, axis)
         return np.where(hit, on.value, off.value)
 
-    return _tensor_kernel(op, one_hot)
+    return quiet_kernel(op, one_hot)
 
 
 KERNELS: dict[type[OperatorOp], KernelFactory] = {  # pyright: ignore[reportAssignmentType]
@@ -265,10 +250,10 @@ KERNELS: dict[type[OperatorOp], KernelFactory] = {  # pyright: ignore[reportAssi
     FlattenOp: _flatten,
     ExpandDimsOp: _expand_dims,
     SqueezeOp: _squeeze,
-    PermuteDimsOp: _permute_dims,
-    FlipOp: _flip,
-    ConcatOp: _concat,
-    StackOp: _stack,
+    PermuteDimsOp: _with_attribute(np.transpose, "axes"),
+    FlipOp: _with_attribute(np.flip, "axis"),
+    ConcatOp: _with_attribute(np.concatenate, "axis"),
+    StackOp: _with_attribute(np.stack, "axis"),
     SplitOp: _split,
     MeshgridOp: _meshgrid,
     BroadcastToOp: _broadcast_to,

@@ -7,62 +7,20 @@ values propagate without warnings.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...ops import nn
 from ...ops.operator import OperatorOp
-from .common import Kernel, KernelFactory, as_result
+from .common import Kernel, KernelFactory, elementwise, erf, quiet_kernel, truncating_divide
 
 SELU_ALPHA = 1.6732632423543772848170429916717
 SELU_SCALE = 1.0507009873554804934193349852946
 
 
-def _kernel(op: OperatorOp, compute: Callable[..., object]) -> Kernel:
-    """The kernel running ``compute`` on the operands: quietly (NaN and infinities
-    as IEEE gives them) and with the result data type (tuples as they are)."""
-
-    def apply(*operands: object) -> object:
-        with np.errstate(all="ignore"):
-            result = compute(*operands)
-        if isinstance(result, tuple):
-            return tuple(np.asarray(field) for field in result)
-        return as_result(op, result)
-
-    return apply
-
-
-def _elementwise(function: Callable[[np.ndarray], np.ndarray]) -> KernelFactory:
-    return lambda op: _kernel(op, function)
-
-
 # --- activations -------------------------------------------------------------------
-
-ERF_SPLIT = 2.0
-ERF_SERIES_TERMS = 30
-ERF_FRACTION_DEPTH = 40
-
-
-def erf(x: np.ndarray) -> np.ndarray:
-    """The error function in float64 (relative error ~1e-15): the series
-    ``2/sqrt(pi) exp(-x^2) sum (2x^2)^n x / (1*3*...*(2n+1))`` for
-    ``|x| <= 2``, else ``1 - erfc`` with erfc's continued fraction."""
-    x = np.asarray(x, np.float64)
-    small = np.clip(x, -ERF_SPLIT, ERF_SPLIT)
-    twice_square = 2 * small * small
-    term, total = small, small
-    for n in range(1, ERF_SERIES_TERMS):
-        term = term * twice_square / (2 * n + 1)
-        total = total + term
-    series = 2 / math.sqrt(math.pi) * np.exp(-small * small) * total
-    large = np.maximum(np.abs(x), ERF_SPLIT)
-    fraction = large
-    for k in range(ERF_FRACTION_DEPTH, 0, -1):
-        fraction = large + (k / 2) / fraction
-    complement = np.exp(-large * large) / (math.sqrt(math.pi) * fraction)
-    return np.where(np.abs(x) <= ERF_SPLIT, series, np.copysign(1 - complement, x))
 
 
 def _gelu(x: np.ndarray) -> np.ndarray:
@@ -79,27 +37,27 @@ def _selu(x: np.ndarray) -> np.ndarray:
 
 
 def _leakyrelu(op: nn.NNOp) -> Kernel:
-    alpha = op.option("alpha")
-    return _kernel(op, lambda x: np.where(x > 0, x, x * alpha))
+    alpha = op.attr("alpha")
+    return quiet_kernel(op, lambda x: np.where(x > 0, x, x * alpha))
 
 
 def _softplus(op: nn.NNOp) -> Kernel:
-    beta, threshold = op.option("beta"), op.option("threshold")
-    return _kernel(
+    beta, threshold = op.attr("beta"), op.attr("threshold")
+    return quiet_kernel(
         op,
         lambda x: np.where(beta * x > threshold, x, (1 / beta) * np.log(1 + np.exp(beta * x))),
     )
 
 
 def _prelu(op: nn.NNOp) -> Kernel:
-    axis = op.option("axis")
+    axis = op.attr("axis")
 
     def compute(x: np.ndarray, alpha: np.ndarray) -> np.ndarray:
         shape = [1] * x.ndim
         shape[axis] = -1
         return np.where(x > 0, x, x * alpha.reshape(shape))
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _shifted(x: np.ndarray, axis: int) -> np.ndarray:
@@ -107,32 +65,32 @@ def _shifted(x: np.ndarray, axis: int) -> np.ndarray:
 
 
 def _softmax(op: nn.NNOp) -> Kernel:
-    axis = op.option("axis")
+    axis = op.attr("axis")
 
     def compute(x: np.ndarray) -> np.ndarray:
         exp = np.exp(_shifted(x, axis))
         return exp / np.sum(exp, axis=axis, keepdims=True)
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _log_softmax(op: nn.NNOp) -> Kernel:
-    axis = op.option("axis")
+    axis = op.attr("axis")
 
     def compute(x: np.ndarray) -> np.ndarray:
         shifted = _shifted(x, axis)
         return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 # --- shape-changing operators --------------------------------------------------------
 
 
 def _pad(op: nn.NNOp) -> Kernel:
-    widths = op.option("pad_width")
+    widths = op.attr("pad_width")
     pairs = list(zip(widths[::2], widths[1::2], strict=True))
-    mode, value = op.option("pad_mode"), op.option("pad_value")
+    mode, value = op.attr("pad_mode"), op.attr("pad_value")
 
     def compute(x: np.ndarray) -> np.ndarray:
         if len(pairs) != x.ndim:
@@ -173,11 +131,11 @@ def _pad(op: nn.NNOp) -> Kernel:
             x = np.take(x, index, axis=axis)
         return x
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _pixel_shuffle(op: nn.NNOp) -> Kernel:
-    factor = op.option("upscale_factor")
+    factor = op.attr("upscale_factor")
 
     def compute(x: np.ndarray) -> np.ndarray:
         *batch, channels, height, width = x.shape
@@ -188,7 +146,7 @@ def _pixel_shuffle(op: nn.NNOp) -> Kernel:
         order = [*range(lead), lead, lead + 3, lead + 1, lead + 4, lead + 2]
         return split.transpose(order).reshape(*batch, out_channels, height * factor, width * factor)
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _batch_flatten(x: np.ndarray) -> np.ndarray:
@@ -223,7 +181,7 @@ class Affine:
 
     @staticmethod
     def of(op: nn.NNOp) -> Affine:
-        return Affine(op.option("epsilon"), op.option("scale"), op.option("center"))
+        return Affine(op.attr("epsilon"), op.attr("scale"), op.attr("center"))
 
     def normalized(self, centered: np.ndarray, variance: np.ndarray, dtype: np.dtype) -> np.ndarray:
         """``centered / sqrt(variance + epsilon)`` back in the data type ``dtype``."""
@@ -246,8 +204,8 @@ def _axes(axes: Sequence[int], ndim: int) -> tuple[int, ...]:
 
 
 def _batch_norm(op: nn.NNOp) -> Kernel:
-    affine, axis = Affine.of(op), op.option("axis")
-    momentum, training = op.option("momentum"), op.option("training")
+    affine, axis = Affine.of(op), op.attr("axis")
+    momentum, training = op.attr("momentum"), op.attr("training")
 
     def compute(
         x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, mean: np.ndarray, var: np.ndarray
@@ -272,11 +230,11 @@ def _batch_norm(op: nn.NNOp) -> Kernel:
             var.astype(dtype),
         )
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _layer_norm(op: nn.NNOp) -> Kernel:
-    affine, axes = Affine.of(op), op.option("axes")
+    affine, axes = Affine.of(op), op.attr("axes")
 
     def compute(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarray:
         reduce = _axes(axes, x.ndim)
@@ -286,11 +244,11 @@ def _layer_norm(op: nn.NNOp) -> Kernel:
         out = affine.normalized(centered, variance, x.dtype)
         return affine.apply(out, gamma, beta, _param_shape(x.shape, reduce))
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _rms_norm(op: nn.NNOp) -> Kernel:
-    axes, epsilon = op.option("axes"), op.option("epsilon")
+    axes, epsilon = op.attr("axes"), op.attr("epsilon")
 
     def compute(x: np.ndarray, weight: np.ndarray) -> np.ndarray:
         reduce = _axes(axes, x.ndim)
@@ -299,7 +257,7 @@ def _rms_norm(op: nn.NNOp) -> Kernel:
         shape = _param_shape(x.shape, reduce)
         return 1 / np.sqrt(mean_square + epsilon) * data * weight.astype(np.float32).reshape(shape)
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _moments_normalized(
@@ -312,8 +270,8 @@ def _moments_normalized(
 
 
 def _group_norm(op: nn.NNOp) -> Kernel:
-    affine, groups = Affine.of(op), op.option("num_groups")
-    channel_axis, axes = op.option("channel_axis"), op.option("axes")
+    affine, groups = Affine.of(op), op.attr("num_groups")
+    channel_axis, axes = op.attr("channel_axis"), op.attr("axes")
 
     def compute(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarray:
         channel = channel_axis % x.ndim
@@ -326,41 +284,32 @@ def _group_norm(op: nn.NNOp) -> Kernel:
         out = affine.apply(out, gamma, beta, _param_shape(split, (channel, channel + 1)))
         return out.reshape(x.shape)
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 def _instance_norm(op: nn.NNOp) -> Kernel:
     affine = Affine.of(op)
-    channel_axis, axes = op.option("channel_axis"), op.option("axes")
+    channel_axis, axes = op.attr("channel_axis"), op.attr("axes")
 
     def compute(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray) -> np.ndarray:
         data = x.astype(_compute_dtype(x.dtype))
         out = _moments_normalized(affine, data, _axes(axes, x.ndim), x.dtype)
         return affine.apply(out, gamma, beta, _param_shape(x.shape, (channel_axis % x.ndim,)))
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 # --- losses -------------------------------------------------------------------------------
 
 
-def _divide(numerator: np.ndarray, denominator: np.ndarray | int) -> np.ndarray:
-    """TIR's ``/``: true division for floats, truncating division for integers."""
-    numerator, denominator = np.asarray(numerator), np.asarray(denominator)
-    if numerator.dtype.kind in "iu":
-        quotient = np.abs(numerator) // np.abs(denominator)
-        return np.where((numerator < 0) != (denominator < 0), -quotient, quotient)
-    return numerator / denominator
-
-
 def _cross_entropy(predictions: np.ndarray, labels: np.ndarray) -> np.ndarray:
     product = predictions * labels
     total = -np.sum(product, dtype=product.dtype)
-    return _divide(total, predictions.shape[0]) if predictions.ndim > 1 else total
+    return truncating_divide(total, predictions.shape[0]) if predictions.ndim > 1 else total
 
 
 def _nll_loss(op: nn.NNOp) -> Kernel:
-    reduction, ignore_index = op.option("reduction"), op.option("ignore_index")
+    reduction, ignore_index = op.attr("reduction"), op.attr("ignore_index")
 
     def compute(
         predictions: np.ndarray, targets: np.ndarray, weights: np.ndarray | None = None
@@ -385,17 +334,17 @@ def _nll_loss(op: nn.NNOp) -> Kernel:
         total = np.sum(loss, dtype=loss.dtype)
         if reduction == "sum":
             return total
-        return _divide(total, np.sum(np.where(used, weight, 0), dtype=loss.dtype))
+        return truncating_divide(total, np.sum(np.where(used, weight, 0), dtype=loss.dtype))
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 # --- attention ----------------------------------------------------------------------------
 
 
 def _attention(op: nn.NNOp) -> Kernel:
-    scale, causal_mask = op.option("scale"), op.option("causal_mask")
-    window_size = op.option("window_size")
+    scale, causal_mask = op.attr("scale"), op.attr("causal_mask")
+    window_size = op.attr("window_size")
 
     def compute(
         query: np.ndarray, key: np.ndarray, value: np.ndarray, bias: np.ndarray | None = None
@@ -429,15 +378,15 @@ def _attention(op: nn.NNOp) -> Kernel:
         probabilities = exp / np.sum(exp, axis=-1, keepdims=True)
         return (probabilities @ v).transpose(0, 2, 1, 3)
 
-    return _kernel(op, compute)
+    return quiet_kernel(op, compute)
 
 
 KERNELS: dict[type[OperatorOp], KernelFactory] = {  # pyright: ignore[reportAssignmentType]
-    nn.ReluOp: _elementwise(lambda x: np.where(x > 0, x, 0)),
-    nn.GeluOp: _elementwise(_gelu),
-    nn.GeluTanhOp: _elementwise(_gelu_tanh),
-    nn.SeluOp: _elementwise(_selu),
-    nn.SiluOp: _elementwise(lambda x: x * (1 / (1 + np.exp(-x)))),
+    nn.ReluOp: elementwise(lambda x: np.where(x > 0, x, 0)),
+    nn.GeluOp: elementwise(_gelu),
+    nn.GeluTanhOp: elementwise(_gelu_tanh),
+    nn.SeluOp: elementwise(_selu),
+    nn.SiluOp: elementwise(lambda x: x * (1 / (1 + np.exp(-x)))),
     nn.LeakyReluOp: _leakyrelu,
     nn.SoftplusOp: _softplus,
     nn.SoftmaxOp: _softmax,
@@ -445,14 +394,14 @@ KERNELS: dict[type[OperatorOp], KernelFactory] = {  # pyright: ignore[reportAssi
     nn.PReluOp: _prelu,
     nn.PadOp: _pad,
     nn.PixelShuffleOp: _pixel_shuffle,
-    nn.BatchFlattenOp: _elementwise(_batch_flatten),
-    nn.DropoutOp: _elementwise(_dropout),
+    nn.BatchFlattenOp: elementwise(_batch_flatten),
+    nn.DropoutOp: elementwise(_dropout),
     nn.BatchNormOp: _batch_norm,
     nn.LayerNormOp: _layer_norm,
     nn.RMSNormOp: _rms_norm,
     nn.GroupNormOp: _group_norm,
     nn.InstanceNormOp: _instance_norm,
-    nn.CrossEntropyWithLogitsOp: _elementwise(_cross_entropy),
+    nn.CrossEntropyWithLogitsOp: elementwise(_cross_entropy),
     nn.NLLLossOp: _nll_loss,
     nn.AttentionOp: _attention,
     nn.AttentionBiasOp: _attention,

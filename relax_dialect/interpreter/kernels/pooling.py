@@ -11,7 +11,7 @@ import numpy as np
 from ...ops.operator import OperatorOp
 from ...ops.pooling import OPERATIONS as POOLS
 from ...ops.pooling import AdaptiveAvgPoolOp, AvgPoolOp, PoolOp, PoolSettings
-from .common import Kernel, KernelFactory, as_result
+from .common import Kernel, KernelFactory, as_result, truncating_divide
 from .convolution import from_canonical, output_count, pad_spatial, to_canonical, windows
 
 
@@ -22,15 +22,6 @@ def lowest(dtype: np.dtype) -> object:
     if dtype.kind in "iu":
         return np.iinfo(dtype).min
     return False
-
-
-def truncating_divide(dividend: np.ndarray, divisor: np.ndarray | int) -> np.ndarray:
-    """``dividend / divisor`` as TIR's ``div``: true division for floats,
-    rounding toward zero for integers (``divisor`` positive)."""
-    if dividend.dtype.kind == "f":
-        return dividend / np.asarray(divisor).astype(dividend.dtype)
-    quotient = np.abs(dividend) // divisor
-    return (np.sign(dividend) * quotient).astype(dividend.dtype)
 
 
 def _outer_product(factors: list[np.ndarray]) -> np.ndarray:

@@ -53,7 +53,7 @@ def tvm_arg_extreme(data: np.ndarray, axis: int, largest: bool) -> np.ndarray:
 def _index_reduction(largest: bool) -> KernelFactory:
     def factory(op: OperatorOp) -> Kernel:
         axis: int | None = op.attr("axis")
-        keepdims: bool = op.attr("keepdims", False)
+        keepdims: bool = op.attr("keepdims")
 
         def apply(data: np.ndarray) -> object:
             if axis is None:
@@ -68,7 +68,7 @@ def _index_reduction(largest: bool) -> KernelFactory:
 
 
 def _bucketize(op: OperatorOp) -> Kernel:
-    side = "right" if op.attr("right", False) else "left"
+    side = "right" if op.attr("right") else "left"
 
     def apply(values: np.ndarray, boundaries: np.ndarray) -> object:
         return as_result(op, np.searchsorted(boundaries, values, side=side))

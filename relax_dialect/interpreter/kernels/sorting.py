@@ -12,7 +12,7 @@ import numpy as np
 
 from ...dtype import DataType
 from ...ops.operator import OperatorOp
-from ...ops.sorting import INDEX_DTYPE, ArgsortOp, SortOp, TopkOp
+from ...ops.sorting import ArgsortOp, SortOp, TopkOp
 from ...prim_expr import IntImm
 from ...types import TensorType
 from .common import Kernel, KernelFactory
@@ -34,7 +34,7 @@ def _as_indices(order: np.ndarray, data: np.ndarray, dtype: DataType) -> np.ndar
 
 
 def _sort(op: OperatorOp) -> Kernel:
-    axis, descending = op.attr("axis", -1), op.attr("descending", False)
+    axis, descending = op.attr("axis"), op.attr("descending")
 
     def apply(data: np.ndarray) -> object:
         return np.take_along_axis(data, stable_argsort(data, axis, descending), axis)
@@ -43,8 +43,8 @@ def _sort(op: OperatorOp) -> Kernel:
 
 
 def _argsort(op: OperatorOp) -> Kernel:
-    axis, descending = op.attr("axis", -1), op.attr("descending", False)
-    dtype = op.attr("dtype", INDEX_DTYPE)
+    axis, descending = op.attr("axis"), op.attr("descending")
+    dtype = op.attr("dtype")
 
     def apply(data: np.ndarray) -> object:
         return _as_indices(stable_argsort(data, axis, descending), data, dtype)
@@ -54,9 +54,9 @@ def _argsort(op: OperatorOp) -> Kernel:
 
 def _topk(op: OperatorOp) -> Kernel:
     assert isinstance(op, TopkOp)
-    k, axis, largest = op.attr("k", 1), op.attr("axis", -1), op.attr("largest", True)
-    ret_type = op.attr("ret_type", "both")
-    index_dtype = op.attr("dtype", INDEX_DTYPE)
+    k, axis, largest = op.attr("k"), op.attr("axis"), op.attr("largest")
+    ret_type = op.attr("ret_type")
+    index_dtype = op.attr("dtype")
     data_type = op.data.type
     # The result type fixes a symbolic axis length to k: it must not be shorter.
     fixed_length = (

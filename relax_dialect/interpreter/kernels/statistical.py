@@ -30,7 +30,7 @@ from ...ops.statistical import (
     SumOp,
     VarianceOp,
 )
-from .common import Kernel, KernelFactory, as_result, result_dtype
+from .common import Kernel, KernelFactory, as_result, result_dtype, truncating_divide
 
 Axes = tuple[int, ...] | None
 Reduction = Callable[[np.ndarray, Axes, bool], np.ndarray]
@@ -68,9 +68,7 @@ def _mean(data: np.ndarray, axis: Axes, keepdims: bool) -> np.ndarray:
     count = math.prod(data.shape[a] for a in axes)
     total = _sum(data, axis, keepdims)
     with np.errstate(divide="ignore", invalid="ignore"):
-        if total.dtype.kind == "f":
-            return total / count
-        return (total - np.fmod(total, count)) // count
+        return truncating_divide(total, count)
 
 
 def _variance(data: np.ndarray, axis: Axes, keepdims: bool) -> np.ndarray:
@@ -100,7 +98,7 @@ REDUCTIONS: dict[type[ReductionOp], Reduction] = {
 
 def _reduction(op: OperatorOp) -> Kernel:
     reduction = REDUCTIONS[type(op)]  # pyright: ignore[reportArgumentType]
-    axis, keepdims = op.attr("axis"), op.attr("keepdims", False)
+    axis, keepdims = op.attr("axis"), op.attr("keepdims")
 
     def apply(data: np.ndarray) -> object:
         return as_result(op, reduction(data, axis, keepdims))
@@ -117,7 +115,7 @@ SCANS: dict[type[ScanOp], tuple[np.ufunc, int]] = {
 
 def _scan(op: OperatorOp) -> Kernel:
     ufunc, identity = SCANS[type(op)]  # pyright: ignore[reportArgumentType]
-    axis, exclusive = op.attr("axis"), op.attr("exclusive", False)
+    axis, exclusive = op.attr("axis"), op.attr("exclusive")
     dtype = result_dtype(op)
 
     def apply(data: np.ndarray) -> object:

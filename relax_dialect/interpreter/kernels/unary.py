@@ -9,7 +9,6 @@ wrap-around are results, not errors.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import numpy as np
@@ -17,22 +16,9 @@ import numpy as np
 from ...ops import unary as ops
 from ...ops.operator import OperatorOp
 from ..values import PrimValue, describe
-from .common import Kernel, KernelFactory, as_array, as_result
+from .common import Kernel, KernelFactory, as_array, as_result, elementwise, erf
 
 ArrayFunction = Callable[[np.ndarray], np.ndarray]
-
-
-def _elementwise(function: ArrayFunction) -> KernelFactory:
-    """The kernel factory applying ``function`` to the input array."""
-
-    def factory(op: OperatorOp) -> Kernel:
-        def apply(x: np.ndarray) -> object:
-            with np.errstate(all="ignore"):
-                return as_result(op, function(x))
-
-        return apply
-
-    return factory
 
 
 def _on_floats(function: ArrayFunction) -> ArrayFunction:
@@ -50,34 +36,9 @@ def _logical_not(x: np.ndarray) -> np.ndarray:
     return ~x
 
 
-# --- erf -------------------------------------------------------------------------
-
-_TAYLOR_LIMIT = 1.0
-"""Below it, erf is its Taylor series; from it on, 1 - erfc by a continued fraction."""
-
-_TAYLOR = np.array(
-    [2 / math.sqrt(math.pi) * (-1) ** n / (math.factorial(n) * (2 * n + 1)) for n in range(24)]
-)
-"""erf(a) = a * sum(_TAYLOR[n] * a**(2n)); 24 terms reach float64 precision for a < 1."""
-
-_FRACTION_DEPTH = 200
-"""Depth of the continued fraction of erfc, enough for float64 precision from a = 1."""
-
-
 def _erf(x: np.ndarray) -> np.ndarray:
-    """erf to float64 precision (within 2 ulp), rounded to the input's data type
-    (``f16`` through ``f32``, as TVM computes it)."""
-    a = np.abs(x.astype(np.float64))
-    near = ~(a >= _TAYLOR_LIMIT)  # NaN included
-    out = np.empty_like(a)
-    out[near] = a[near] * np.polyval(_TAYLOR[::-1], a[near] * a[near])
-    far = a[~near]
-    # erfc(a) = exp(-a²) / sqrt(pi) / (a + (1/2) / (a + 1 / (a + (3/2) / (a + ...))))
-    fraction = far.copy()
-    for k in range(_FRACTION_DEPTH, 0, -1):
-        fraction = far + (k / 2) / fraction
-    out[~near] = 1 - np.exp(-far * far) / (math.sqrt(math.pi) * fraction)
-    result = np.copysign(out, x)
+    """erf rounded to the input's data type (``f16`` through ``f32``, as TVM computes it)."""
+    result = erf(x)
     if x.dtype == np.float16:
         result = result.astype(np.float32)
     return result.astype(x.dtype) if x.dtype.kind == "f" else result
@@ -134,6 +95,6 @@ FUNCTIONS: dict[type[OperatorOp], ArrayFunction] = {
 }
 
 KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    **{op: _elementwise(function) for op, function in FUNCTIONS.items()},
+    **{op: elementwise(function) for op, function in FUNCTIONS.items()},
     ops.ClipOp: _clip,
 }

@@ -17,7 +17,7 @@ relax.function @main(%t: !relax.tensor<[2, 3], i64>) -> !relax.object {
 // -----
 
 relax.function @main(%t: !relax.tensor<[2], f32>) -> !relax.object {
-  // expected-error @+1 {{relax.shape_to_tensor: the operand has type tensor<[2], f32>, expected a shape}}
+  // expected-error @+1 {{relax.shape_to_tensor: the shape operand has type tensor<[2], f32>, expected a shape}}
   %0 = relax.shape_to_tensor %t
   relax.return %t
 }

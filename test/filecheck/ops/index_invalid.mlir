@@ -18,7 +18,7 @@ relax.function @main(%x: !relax.tensor<[4], f32>, %i: !relax.shape<[2]>) -> !rel
 // -----
 
 relax.function @main(%x: !relax.tensor<[4], f32>, %i: !relax.tensor<[2], i64>) -> !relax.object {
-  // expected-error @+1 {{relax.take: mode 'raise' is not one of fast, nan, wrap, clip}}
+  // expected-error @+1 {{relax.take: mode 'raise' is not one of 'fast', 'nan', 'wrap', 'clip'}}
   %0 = relax.take %x, %i {mode = "raise"}
   relax.return %0
 }

@@ -285,7 +285,7 @@ relax.function @main(%x: !relax.tensor<[2, 3], f32>) -> !relax.object {
 relax.function @main(%a: !relax.tensor<[2], f32>) -> !relax.object {
   %t = relax.tuple(%a, %a)
   // TVM would silently treat it as ij
-  // expected-error @+1 {{relax.meshgrid: indexing must be one of ij, xy, got 'yx'}}
+  // expected-error @+1 {{relax.meshgrid: indexing 'yx' is not one of 'ij', 'xy'}}
   %0 = relax.meshgrid %t {indexing = "yx"}
   relax.return %0
 }
@@ -539,7 +539,7 @@ relax.function @main(%x: !relax.tensor<ndim = 3, f32>, %i: !relax.tensor<[n, 3],
 
 relax.function @main(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[m, 2], i64>, %u: !relax.tensor<[m, 2], f32>) -> !relax.object {
   // TVM rejects an unknown reduction only when lowering
-  // expected-error @+1 {{relax.scatter_elements: reduction must be one of update, add, mul, mean, min, max, got 'sum'}}
+  // expected-error @+1 {{relax.scatter_elements: reduction 'sum' is not one of 'update', 'add', 'mul', 'mean', 'min', 'max'}}
   %0 = relax.scatter_elements %x, %i, %u {reduction = "sum"}
   relax.return %0
 }
@@ -612,7 +612,7 @@ relax.function @main(%x: !relax.tensor<[n, 4, 5]>, %i: !relax.tensor<[m, 2], i64
 // -----
 
 relax.function @main(%x: !relax.tensor<[n, 4, 5], f32>, %i: !relax.tensor<[m, 2], i64>, %u: !relax.tensor<[m, 5], f32>) -> !relax.object {
-  // expected-error @+1 {{relax.scatter_nd: reduction must be one of update, add, mul, min, max, got 'mean'}}
+  // expected-error @+1 {{relax.scatter_nd: reduction 'mean' is not one of 'update', 'add', 'mul', 'min', 'max'}}
   %0 = relax.scatter_nd %x, %i, %u {reduction = "mean"}
   relax.return %0
 }
@@ -661,7 +661,7 @@ relax.function @main(%x: !relax.tensor<[n, 4, 5], f32>, %i: !relax.tensor<[m, 2]
 // -----
 
 relax.function @main(%i: !relax.tensor<[3], i32>, %on: !relax.tensor<[], f32>, %off: !relax.prim<f32>) -> !relax.object {
-  // expected-error @+1 {{relax.one_hot: on_value has type tensor<[], f32>, expected a prim value}}
+  // expected-error @+1 {{relax.one_hot: the on_value operand has type tensor<[], f32>, expected a prim value}}
   %0 = relax.one_hot %i, %on, %off {depth = 2}
   relax.return %0
 }
@@ -870,7 +870,7 @@ relax.function @main(%i: !relax.shape<[3]>, %on: !relax.prim<f32>, %off: !relax.
 // -----
 
 relax.function @main(%i: !relax.tensor<[3], i32>, %on: !relax.prim<f32>, %off: !relax.object) -> !relax.object {
-  // expected-error @+1 {{relax.one_hot: off_value has type object, expected a prim value}}
+  // expected-error @+1 {{relax.one_hot: the off_value operand has type object, expected a prim value}}
   %0 = relax.one_hot %i, %on, %off {depth = 2}
   relax.return %0
 }

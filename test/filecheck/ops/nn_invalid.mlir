@@ -182,7 +182,7 @@ relax.function @main(%x: !relax.tensor<[2, 3, 4], f32>, %a: !relax.tensor<[3], f
 
 // pad
 relax.function @main(%x: !relax.tensor<[2, 3], f32>) -> !relax.object {
-  // expected-error @+1 {{relax.nn.pad: pad_mode 'edge' is not one of constant, reflect, replicate, circular}}
+  // expected-error @+1 {{relax.nn.pad: pad_mode 'edge' is not one of 'constant', 'reflect', 'replicate', 'circular'}}
   %0 = relax.nn.pad %x {pad_width = [1, 1, 1, 1], pad_mode = "edge"}
   relax.return %0
 }
@@ -505,7 +505,7 @@ relax.function @main(%p: !relax.tensor<[n, 3], f32>, %l: !relax.tensor<[n, 4], f
 
 // nll_loss
 relax.function @main(%p: !relax.tensor<[2, 3], f32>, %t: !relax.tensor<[2], i64>) -> !relax.object {
-  // expected-error @+1 {{relax.nn.nll_loss: reduction 'max' is not one of none, mean, sum}}
+  // expected-error @+1 {{relax.nn.nll_loss: reduction 'max' is not one of 'none', 'mean', 'sum'}}
   %0 = relax.nn.nll_loss %p, %t {reduction = "max"}
   relax.return %0
 }
@@ -626,7 +626,7 @@ relax.function @main(%q: !relax.tensor<[2, 3, 4, 8], f32>, %b: !relax.tensor<[4,
 // -----
 
 relax.function @main(%q: !relax.tensor<[2, 3, 4, 8], f32>) -> !relax.object {
-  // expected-error @+1 {{relax.nn.attention: causal_mask 'Upper' is not one of TopLeft, BottomRight}}
+  // expected-error @+1 {{relax.nn.attention: causal_mask 'Upper' is not one of 'TopLeft', 'BottomRight'}}
   %0 = relax.nn.attention %q, %q, %q {causal_mask = "Upper"}
   relax.return %0
 }

@@ -67,7 +67,7 @@ relax.function @main(%x: !relax.tensor<ndim = 2, f32>) -> !relax.object {
 // -----
 
 relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.object {
-  // expected-error @+1 {{relax.topk: ret_type is 'all', expected one of 'both', 'values', 'indices'}}
+  // expected-error @+1 {{relax.topk: ret_type 'all' is not one of 'both', 'values', 'indices'}}
   %0 = relax.topk %x {ret_type = "all"}
   relax.return %0
 }

@@ -1,0 +1,24 @@
+"""The checked-in operator reference is the one the definitions generate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from relax_dialect.dialect import OPERATOR_FAMILIES
+from relax_dialect.operator_reference import render
+
+REFERENCE = Path(__file__).parents[2] / "docs" / "operators.md"
+
+
+def test_docs_operators_md_is_up_to_date() -> None:
+    assert REFERENCE.read_text() == render(), (
+        "docs/operators.md is stale: python -m relax_dialect.operator_reference > docs/operators.md"
+    )
+
+
+def test_every_operator_is_documented_with_its_inference() -> None:
+    text = render()
+    for family in OPERATOR_FAMILIES:
+        for op in family.OPERATIONS:
+            assert f"| `{op.name}` |" in text
+            assert "Inference" in (op.__doc__ or ""), f"{op.name} does not document its inference"
