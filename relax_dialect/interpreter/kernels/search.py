@@ -34,8 +34,12 @@ def tvm_arg_extreme(data: np.ndarray, axis: int, largest: bool) -> np.ndarray:
     floating = data.dtype.kind == "f"
     limits = np.finfo(data.dtype) if floating else np.iinfo(data.dtype)
     sentinel = limits.min if largest else limits.max
+    nan = np.isnan(data) if floating else None
+    if nan is None or not nan.any():  # NumPy's first extreme, unless the sentinel wins
+        found = (data.argmax if largest else data.argmin)(axis, keepdims=True)
+        best = np.take_along_axis(data, found, axis)
+        return np.where(best > sentinel if largest else best < sentinel, found, -1)
     index = np.arange(length).reshape((length,) + (1,) * (data.ndim - axis - 1))
-    nan = np.isnan(data) if floating else np.zeros(data.shape, np.bool_)
     has_nan = nan.any(axis, keepdims=True)
     last_nan = np.where(has_nan, length - 1 - np.flip(nan, axis).argmax(axis, keepdims=True), -1)
     after = index > last_nan
