@@ -55,7 +55,7 @@ class ShapeAttr(Data[tuple[PrimExpr, ...]]):
     name = "relax.dims"
 
     @staticmethod
-    def from_dims(dims: Sequence[PrimExpr | int]) -> ShapeAttr:
+    def from_dims(dims: Sequence[PrimExpr | int | str]) -> ShapeAttr:
         return ShapeAttr(tuple(as_expr(d) for d in dims))
 
     @classmethod

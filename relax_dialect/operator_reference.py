@@ -12,37 +12,17 @@ import inspect
 from io import StringIO
 from types import ModuleType
 
-from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IntegerAttr, StringAttr
 from xdsl.ir import Attribute, Operation
 from xdsl.irdl import (
-    BaseAttr,
     OptOperandDef,
     OptPropertyDef,
-    ParamAttrConstraint,
     VarOperandDef,
 )
 from xdsl.printer import Printer
 
-from .attributes import DataTypeAttr
 from .dialect import OPERATOR_FAMILIES, STRUCTURE
 from .ops.base import BindingOp
-from .ops.operator import print_attribute_entry
-
-KINDS: dict[type[Attribute], str] = {
-    IntegerAttr: "int",
-    FloatAttr: "float",
-    StringAttr: "str",
-    DenseArrayBase: "list",
-    DataTypeAttr: "dtype",
-}
-
-
-def _kind(constraint: object) -> str:
-    if isinstance(constraint, BaseAttr):
-        return KINDS.get(constraint.attr, constraint.attr.name)
-    if isinstance(constraint, ParamAttrConstraint):
-        return "bool" if constraint.base_attr is IntegerAttr else constraint.base_attr.name
-    return "attribute"
+from .ops.operator import attribute_kind, print_attribute_entry
 
 
 def _operands(op: type[Operation]) -> str:
@@ -59,7 +39,7 @@ def _attributes(op: type[Operation]) -> str:
     for name, definition in op.get_irdl_definition().properties.items():
         if name == "operandSegmentSizes":
             continue
-        kind = _kind(definition.constr)
+        kind = attribute_kind(definition.constr)
         if not isinstance(definition, OptPropertyDef):
             entries.append(f"`{name}`: {kind}")
         elif definition.default_value is None:

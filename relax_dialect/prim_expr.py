@@ -189,10 +189,12 @@ class Apply(PrimExpr):
     __hash__ = PrimExpr.__hash__
 
 
-def as_expr(value: PrimExpr | Scalar) -> PrimExpr:
-    """Wrap a Python scalar as a constant expression."""
+def as_expr(value: PrimExpr | Scalar | str) -> PrimExpr:
+    """Wrap a Python scalar as a constant expression (a string names a variable)."""
     if isinstance(value, PrimExpr):
         return value
+    if isinstance(value, str):
+        return Var(value)
     if isinstance(value, bool):
         return BoolImm(value)
     if isinstance(value, int):

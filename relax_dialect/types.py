@@ -180,7 +180,7 @@ def _rank_problem(kind: str, dims: tuple[PrimExpr, ...] | None, ndim: int) -> st
     return None
 
 
-def _dims_attr(dims: Sequence[PrimExpr | int] | None) -> ShapeAttr | NoneAttr:
+def _dims_attr(dims: Sequence[PrimExpr | int | str] | None) -> ShapeAttr | NoneAttr:
     return NoneAttr() if dims is None else ShapeAttr.from_dims(dims)
 
 
@@ -200,7 +200,9 @@ class ShapeType(StructInfoType):
     values: ShapeAttr | NoneAttr
     ndim: IntAttr
 
-    def __init__(self, values: Sequence[PrimExpr | int] | None = None, ndim: int | None = None):
+    def __init__(
+        self, values: Sequence[PrimExpr | int | str] | None = None, ndim: int | None = None
+    ):
         rank = (UNKNOWN_NDIM if values is None else len(values)) if ndim is None else ndim
         super().__init__(_dims_attr(values), IntAttr(rank))
 
@@ -241,7 +243,7 @@ class TensorType(StructInfoType):
 
     def __init__(
         self,
-        shape: Sequence[PrimExpr | int] | None = None,
+        shape: Sequence[PrimExpr | int | str] | None = None,
         dtype: DataType | str = VOID,
         ndim: int | None = None,
     ):

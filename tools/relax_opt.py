@@ -16,6 +16,7 @@ import time
 import traceback
 from collections.abc import Sequence
 
+import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
@@ -30,9 +31,12 @@ from relax_dialect.diagnostics import (
     unmatched,
 )
 from relax_dialect.parser import parse_module
+from relax_dialect.tvmscript import parse_tvmscript
 from relax_dialect.well_formed import check_well_formed
 
 SPLIT_MARKER = "// -----"
+FRONTENDS = {"mlir": "mlir", "py": "tvmscript", "tvmscript": "tvmscript"}
+"""Input formats by ``-f`` value or file extension."""
 
 
 class UsageError(Exception):
@@ -44,6 +48,7 @@ class RelaxOptMain(xDSLOptMain):
     parsing and between passes, and located diagnostics instead of tracebacks."""
 
     def __init__(self, args: Sequence[str] | None = None):
+        self.frontend = "mlir"
         super().__init__(description="Relax dialect optimizer driver", args=args)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
@@ -53,6 +58,11 @@ class RelaxOptMain(xDSLOptMain):
             choices=["mlir"],
             default="mlir",
             help="output format (the dialect's MLIR text)",
+        )
+        arg_parser.add_argument(
+            "--metadata",
+            metavar="CONSTANTS.npz",
+            help="arrays of the TVMScript input's metadata constants, keyed by index",
         )
 
     def setup_pipeline(self) -> None:
@@ -85,14 +95,25 @@ class RelaxOptMain(xDSLOptMain):
         except Exception as error:
             raise UsageError(f"invalid pass pipeline '{self.args.passes}': {error}") from None
 
+    def register_all_frontends(self) -> None:
+        super().register_all_frontends()
+        for name in ("py", "tvmscript"):
+            self.available_frontends[name] = lambda io: parse_tvmscript(
+                io.read().decode(), self.get_input_name(), self.metadata_constants(), self.ctx
+            )
+
     def read_input(self) -> tuple[str, str]:
         path = self.args.input_file
+        extension = os.path.splitext(path or "")[1].lstrip(".")
+        frontend = FRONTENDS.get(self.args.frontend or extension or "mlir")
+        if frontend is None:
+            raise UsageError(
+                f"unknown input format '{self.args.frontend or extension}' "
+                "(expected .mlir, or .py for TVMScript)"
+            )
+        self.frontend = frontend
         if path in (None, "-"):
             return sys.stdin.read(), "<stdin>"
-        extension = os.path.splitext(path)[1].lstrip(".")
-        frontend = self.args.frontend or extension or "mlir"
-        if frontend != "mlir":
-            raise UsageError(f"unknown input format '{frontend}' (expected .mlir)")
         try:
             with open(path, encoding="utf-8") as handle:
                 return handle.read(), path
@@ -102,7 +123,10 @@ class RelaxOptMain(xDSLOptMain):
     def load(self, text: str, name: str, line_offset: int = 0) -> ModuleOp:
         """Parse, check and transform a module; raises ``DiagnosticError``."""
         try:
-            module = parse_module(self.ctx, text, name, line_offset)
+            if self.frontend == "tvmscript":
+                module = parse_tvmscript(text, name, self.metadata_constants(), self.ctx)
+            else:
+                module = parse_module(self.ctx, text, name, line_offset)
             if not self.args.disable_verify and (diagnostics := check_well_formed(module)):
                 raise DiagnosticError(diagnostics)
             self.pipeline.apply(self.ctx, module)
@@ -112,6 +136,17 @@ class RelaxOptMain(xDSLOptMain):
             raise DiagnosticError([from_parse_error(error)]) from None
         except DiagnosticException as error:
             raise DiagnosticError([Diagnostic(None, str(error).splitlines()[0])]) from None
+
+    def metadata_constants(self) -> list[np.ndarray]:
+        """The ``--metadata`` arrays in index order (keys ``0``, ``1``, ...)."""
+        if self.args.metadata is None:
+            return []
+        try:
+            with np.load(self.args.metadata, allow_pickle=False) as data:
+                arrays = {int(key): data[key] for key in data.files}
+        except (OSError, ValueError) as error:
+            raise UsageError(f"cannot read metadata '{self.args.metadata}': {error}") from None
+        return [arrays[index] for index in sorted(arrays)]
 
     def process(self, text: str, name: str, line_offset: int) -> tuple[str, list[Diagnostic]]:
         """Load one chunk of input and print it."""

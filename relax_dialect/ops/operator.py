@@ -41,7 +41,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import AttrSizedOperandSegments, OptOperandDef
+from xdsl.irdl import AttrSizedOperandSegments, BaseAttr, OptOperandDef, ParamAttrConstraint
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -168,6 +168,24 @@ def _continues_line(parser: Parser) -> bool:
 
 
 # --- attribute values -----------------------------------------------------------
+
+KINDS: dict[type[Attribute], str] = {
+    IntegerAttr: "int",
+    FloatAttr: "float",
+    StringAttr: "str",
+    DenseArrayBase: "list",
+    DataTypeAttr: "dtype",
+}
+
+
+def attribute_kind(constraint: object) -> str:
+    """What a property holds, from its constraint: ``int``, ``bool``, ``float``,
+    ``str``, ``list``, ``dtype`` (or an attribute's name)."""
+    if isinstance(constraint, BaseAttr):
+        return KINDS.get(constraint.attr, constraint.attr.name)
+    if isinstance(constraint, ParamAttrConstraint):
+        return "bool" if constraint.base_attr is IntegerAttr else constraint.base_attr.name
+    return "attribute"
 
 
 def attribute_of(value: AttrValue) -> Attribute:

@@ -1,0 +1,285 @@
+"""TVMScript annotations and symbolic expressions, read from Python ``ast`` nodes.
+
+``R.Tensor((n, 4), "float32")``, ``R.Shape([n])``, ``R.Prim("int64")``,
+``R.Tuple(...)``, ``R.Object``/``R.Any``, ``R.Callable((...), ret)`` become
+StructInfo types; ``n * 4``, ``T.min(n, 8)``, ``n // 2`` become ``PrimExpr``s.
+Nothing is evaluated: the nodes are interpreted.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..dtype import VOID, DataType
+from ..prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var, call
+from ..types import (
+    UNKNOWN_NDIM,
+    FuncType,
+    ObjectType,
+    PrimType,
+    ShapeType,
+    StructInfoType,
+    TensorType,
+    TupleType,
+)
+
+
+class TVMScriptError(Exception):
+    """An error at a node of the TVMScript source."""
+
+    def __init__(self, node: ast.AST | None, message: str):
+        super().__init__(message)
+        self.node = node
+        self.message = message
+
+
+def dotted_name(node: ast.expr) -> str | None:
+    """``R.nn.conv2d`` for the attribute chain of that name, else None."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.FloorDiv: "floordiv"}
+COMPARE = {ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge", ast.Eq: "eq", ast.NotEq: "ne"}
+FUNCTIONS = {
+    "min": "min",
+    "max": "max",
+    "floordiv": "floordiv",
+    "floormod": "floormod",
+    "Select": "select",
+    "if_then_else": "select",
+    "And": "and",
+    "Or": "or",
+    "Not": "not",
+}
+INTEGER_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+@dataclass
+class ExprReader:
+    """Reads symbolic expressions and annotations. ``symbol`` resolves a name to
+    a symbolic variable (or None); ``tir`` and ``relax`` are the module aliases
+    (``T``, ``R``); ``define`` allows string dimensions to introduce variables."""
+
+    symbol: Callable[[str], PrimExpr | None]
+    tir: str = "T"
+    relax: str = "R"
+
+    # --- symbolic expressions -----------------------------------------------------------
+
+    def prim_expr(self, node: ast.expr) -> PrimExpr:
+        """A symbolic expression: numbers, variables, ``+ - * // %``, comparisons,
+        ``T.min``/``T.max``/``T.floordiv``/``T.floormod``/``T.Select``/``T.int64(5)``."""
+        if isinstance(node, ast.Constant):
+            return self._constant(node)
+        if isinstance(node, ast.Name):
+            found = self.symbol(node.id)
+            if found is None:
+                raise TVMScriptError(node, f"'{node.id}' is not a symbolic variable")
+            return found
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return IntImm(0) - self.prim_expr(node.operand)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return call("not", self.prim_expr(node.operand))
+        if isinstance(node, ast.BinOp):
+            return self._binary(node)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in COMPARE:
+            left, right = self.prim_expr(node.left), self.prim_expr(node.comparators[0])
+            return call(COMPARE[type(node.ops[0])], left, right)
+        if isinstance(node, ast.BoolOp):
+            name = "and" if isinstance(node.op, ast.And) else "or"
+            values = [self.prim_expr(value) for value in node.values]
+            result = values[0]
+            for value in values[1:]:
+                result = call(name, result, value)
+            return result
+        if isinstance(node, ast.Call):
+            return self._prim_call(node)
+        raise TVMScriptError(node, "expected a symbolic expression")
+
+    def _constant(self, node: ast.Constant) -> PrimExpr:
+        value = node.value
+        if isinstance(value, bool):
+            return BoolImm(value)
+        if isinstance(value, int):
+            return IntImm(value)
+        if isinstance(value, float):
+            return FloatImm(value)
+        if isinstance(value, str):
+            return Var(value)
+        raise TVMScriptError(node, f"expected a number or a symbolic variable, got {value!r}")
+
+    def _binary(self, node: ast.BinOp) -> PrimExpr:
+        left, right = self.prim_expr(node.left), self.prim_expr(node.right)
+        if isinstance(node.op, ast.Mod):
+            return call("floormod", left, right)
+        if type(node.op) not in BINARY:
+            symbol = "/" if isinstance(node.op, ast.Div) else type(node.op).__name__
+            raise TVMScriptError(
+                node, f"'{symbol}' is not supported in symbolic expressions (use '//' or '%')"
+            )
+        name = BINARY[type(node.op)]
+        if name == "add":
+            return left + right
+        if name == "sub":
+            return left - right
+        if name == "mul":
+            return left * right
+        return call("floordiv", left, right)
+
+    def _prim_call(self, node: ast.Call) -> PrimExpr:
+        name = dotted_name(node.func)
+        prefix, _, function = (name or "").rpartition(".")
+        if prefix != self.tir:
+            raise TVMScriptError(node, f"'{name}' is not a symbolic expression function")
+        if function in INTEGER_TYPES or function in ("bool", "float32", "float64"):
+            if len(node.args) != 1:
+                raise TVMScriptError(node, f"{name}(value) takes one value")
+            return self.prim_expr(node.args[0])
+        if function not in FUNCTIONS:
+            raise TVMScriptError(node, f"'{name}' is not a supported symbolic function")
+        return call(FUNCTIONS[function], *(self.prim_expr(arg) for arg in node.args))
+
+    # --- data types ---------------------------------------------------------------------
+
+    def dtype(self, node: ast.expr) -> DataType:
+        """A data type: ``"float32"`` (or ``R.dtype("float32")``)."""
+        spelled = isinstance(node, ast.Call) and dotted_name(node.func) == f"{self.relax}.dtype"
+        if spelled and len(node.args) == 1:  # pyright: ignore[reportAttributeAccessIssue]
+            node = node.args[0]  # pyright: ignore[reportAttributeAccessIssue]
+        if isinstance(node, ast.Constant) and node.value is None:
+            return VOID
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+            raise TVMScriptError(node, 'expected a data type string such as "float32"')
+        dtype = DataType.parse(node.value) if node.value else VOID
+        if dtype is None:
+            raise TVMScriptError(node, f"unknown data type '{node.value}'")
+        return dtype
+
+    # --- StructInfo ---------------------------------------------------------------------
+
+    def struct_info(self, node: ast.expr) -> StructInfoType:
+        """The StructInfo an annotation spells."""
+        name = dotted_name(node.func if isinstance(node, ast.Call) else node)
+        prefix, _, kind = (name or "").rpartition(".")
+        reader = STRUCT_INFO.get(kind) if prefix == self.relax else None
+        if reader is None:
+            raise TVMScriptError(node, "expected a StructInfo annotation such as R.Tensor(...)")
+        args, keywords = (node.args, node.keywords) if isinstance(node, ast.Call) else ([], [])
+        named = {keyword.arg: keyword.value for keyword in keywords if keyword.arg is not None}
+        return reader(self, node, list(args), named)
+
+    def _tensor(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
+        shape, dtype = _take(node, args, named, ("shape", "dtype", "vdevice", "ndim"))[:2]
+        ndim_node = named.get("ndim")
+        if isinstance(shape, ast.Constant) and isinstance(shape.value, str):
+            shape, dtype = None, shape  # R.Tensor("float32")
+        data_type = VOID if dtype is None else self.dtype(dtype)
+        ndim = UNKNOWN_NDIM if ndim_node is None else self._int(ndim_node)
+        if shape is None or (isinstance(shape, ast.Constant) and shape.value is None):
+            return TensorType(dtype=data_type, ndim=ndim)
+        dims = self._dims(shape)
+        if ndim not in (UNKNOWN_NDIM, len(dims)):
+            raise TVMScriptError(node, f"ndim={ndim} does not match the {len(dims)} dimensions")
+        return TensorType(dims, data_type)
+
+    def _shape(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
+        values, ndim_node = _take(node, args, named, ("values", "ndim"))
+        ndim = UNKNOWN_NDIM if ndim_node is None else self._int(ndim_node)
+        if values is None or (isinstance(values, ast.Constant) and values.value is None):
+            return ShapeType(ndim=ndim)
+        return ShapeType(self._dims(values))
+
+    def _prim(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
+        dtype, value = _take(node, args, named, ("dtype", "value"))
+        if value is None:
+            if dtype is None:
+                raise TVMScriptError(node, "R.Prim needs a data type or a value")
+            return PrimType(self.dtype(dtype))
+        expr = self.prim_expr(value)
+        return PrimType(self.dtype(dtype) if dtype is not None else _default_dtype(expr), expr)
+
+    def _tuple(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
+        if named:
+            raise TVMScriptError(node, "R.Tuple takes its fields as positional arguments")
+        if len(args) == 1 and isinstance(args[0], ast.Tuple | ast.List):
+            args = list(args[0].elts)
+        return TupleType([self.struct_info(field) for field in args])
+
+    def _object(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
+        if args or named:
+            raise TVMScriptError(node, "R.Object takes no arguments")
+        return ObjectType()
+
+    def _callable(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
+        params, ret, purity = _take(node, args, named, ("params", "ret", "purity", "derive_func"))[
+            :3
+        ]
+        pure = True if purity is None else self._bool(purity)
+        result = ObjectType() if ret is None else self.struct_info(ret)
+        if params is None or (isinstance(params, ast.Constant) and params.value is None):
+            return FuncType(None, result, pure)
+        fields = params.elts if isinstance(params, ast.Tuple | ast.List) else [params]
+        return FuncType([self.struct_info(field) for field in fields], result, pure)
+
+    def _dims(self, node: ast.expr) -> list[PrimExpr]:
+        if not isinstance(node, ast.Tuple | ast.List):
+            raise TVMScriptError(node, "expected a shape: a tuple or list of dimensions")
+        return [self.prim_expr(dim) for dim in node.elts]
+
+    def _int(self, node: ast.expr) -> int:
+        value = self.prim_expr(node)
+        if not isinstance(value, IntImm):
+            raise TVMScriptError(node, "expected an integer")
+        return value.value
+
+    def _bool(self, node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+            return node.value
+        raise TVMScriptError(node, "expected True or False")
+
+
+def _default_dtype(expr: PrimExpr) -> DataType:
+    if isinstance(expr, BoolImm):
+        return DataType.parse("bool")  # pyright: ignore[reportReturnType]
+    if isinstance(expr, FloatImm):
+        return DataType.parse("float32")  # pyright: ignore[reportReturnType]
+    return DataType.parse("int64")  # pyright: ignore[reportReturnType]
+
+
+def _take(
+    node: ast.expr, args: list[ast.expr], named: dict[str, ast.expr], names: tuple[str, ...]
+) -> list[ast.expr | None]:
+    """Arguments bound to ``names`` (positional first, then keywords)."""
+    if len(args) > len(names):
+        raise TVMScriptError(node, f"takes at most {len(names)} arguments, got {len(args)}")
+    for keyword in named:
+        if keyword not in names:
+            raise TVMScriptError(node, f"unexpected keyword argument '{keyword}'")
+    bound: list[ast.expr | None] = [*args, *[None] * (len(names) - len(args))]
+    for index, name in enumerate(names):
+        if name in named:
+            if bound[index] is not None:
+                raise TVMScriptError(node, f"argument '{name}' given twice")
+            bound[index] = named[name]
+    return bound
+
+
+StructInfoReader = Callable[[ExprReader, ast.expr, list[ast.expr], dict], StructInfoType]
+STRUCT_INFO: dict[str, StructInfoReader] = {
+    "Tensor": ExprReader._tensor,
+    "Shape": ExprReader._shape,
+    "Prim": ExprReader._prim,
+    "Tuple": ExprReader._tuple,
+    "Object": ExprReader._object,
+    "Any": ExprReader._object,
+    "Callable": ExprReader._callable,
+}
