@@ -213,9 +213,11 @@ class Builder:
         for arg, param_name in zip(block.args, names, strict=True):
             arg.name_hint = param_name
         frame = FunctionFrame(list(block.args), len(self._outputs))
-        with self._frame(frame, block):
+        placeholder = LambdaOp(Region(block), ret, pure=pure)
+        with self._placeholder(placeholder) as (region,), self._frame(frame, block):
             yield frame
-        frame.value = self._add(LambdaOp(Region(block), ret, pure=pure, recursive=recursive), name)
+        closure = LambdaOp(region, ret, pure=pure, recursive=recursive)
+        frame.value = self._add(closure, name)
 
     @contextmanager
     def _frame(self, frame: FunctionFrame, block: Block) -> Iterator[None]:
@@ -239,17 +241,17 @@ class Builder:
     def dataflow(self) -> Iterator[None]:
         """A dataflow block; values passed to ``emit_output`` leave it."""
         block = Block()
-        self._blocks.append(block)
-        self._outputs.append([])
-        try:
-            yield
-        finally:
-            self._blocks.pop()
-            outputs = self._outputs.pop()
+        with self._placeholder(DataflowOp(Region(block))) as (region,):
+            self._blocks.append(block)
+            self._outputs.append([])
+            try:
+                yield
+            finally:
+                self._blocks.pop()
+                outputs = self._outputs.pop()
         block.add_op(self._locate(OutputOp([value for value, _ in outputs])))
-        dataflow = self._locate(DataflowOp(Region(block)))
-        self.block.add_op(dataflow)
-        for (inner, name), outer in zip(outputs, dataflow.outputs, strict=True):
+        dataflow = self._add(DataflowOp(region)).owner
+        for (inner, name), outer in zip(outputs, dataflow.results, strict=True):
             outer.name_hint = name or inner.name_hint
             self._exported[inner] = outer
 
@@ -354,20 +356,19 @@ class Builder:
         """``if cond`` with branches built by the callables, which return the
         branch values; the result's StructInfo is their join."""
         condition = self.normalize(cond)
-        regions = [self._branch(body) for body in (then_body, else_body)]
-        types = [region.block.last_op.value.type for region in regions]  # pyright: ignore
+        blocks = (Block(), Block())
+        placeholder = IfOp(condition, Region(blocks[0]), Region(blocks[1]), ObjectType())
+        with self._placeholder(placeholder) as regions:
+            for block, body in zip(blocks, (then_body, else_body), strict=True):
+                self._blocks.append(block)
+                try:
+                    value = self.normalize(body())
+                finally:
+                    self._blocks.pop()
+                block.add_op(self._locate(YieldOp(value)))
+        types = [block.last_op.value.type for block in blocks]  # pyright: ignore
         joined = join_branches(*regions, *types)  # pyright: ignore[reportArgumentType]
         return self._add(IfOp(condition, *regions, joined), name)
-
-    def _branch(self, body: Callable[[], Expr]) -> Region:
-        block = Block()
-        self._blocks.append(block)
-        try:
-            value = self.normalize(body())
-        finally:
-            self._blocks.pop()
-        block.add_op(self._locate(YieldOp(value)))
-        return Region(block)
 
     def add_binding(
         self,
@@ -380,6 +381,20 @@ class Builder:
         return self._bind(make, name, annotation)
 
     # --- internals -------------------------------------------------------------------
+
+    @contextmanager
+    def _placeholder(self, op: Operation) -> Iterator[list[Region]]:
+        """Keep ``op`` where the finished operation will go while its regions are
+        built, so that what they contain sees the module; then hand the regions
+        over (the caller builds the real operation around them)."""
+        self.block.add_op(op)
+        try:
+            yield list(op.regions)
+        finally:
+            for region in list(op.regions):
+                op.detach_region(region)
+            op.detach()
+            op.erase()
 
     def _bind(
         self,

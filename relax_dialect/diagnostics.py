@@ -77,14 +77,15 @@ def from_parse_error(error: ParseError) -> Diagnostic:
 
 
 _EXPECTED = re.compile(
-    r"//\s*expected-(?P<kind>error|warning|note|remark)"
+    r"(?://|#)\s*expected-(?P<kind>error|warning|note|remark)"
     r"\s*(?:@(?P<where>[+-][0-9]+|above|below))?\s*\{\{(?P<message>.*?)\}\}"
 )
 
 
 @dataclass(frozen=True)
 class Expectation:
-    """An MLIR-style ``// expected-error @+1 {{message}}`` annotation."""
+    """An MLIR-style ``// expected-error @+1 {{message}}`` annotation (``#`` in
+    TVMScript)."""
 
     file: str
     line: int

@@ -34,7 +34,8 @@ from relax_dialect.parser import parse_module
 from relax_dialect.tvmscript import parse_tvmscript
 from relax_dialect.well_formed import check_well_formed
 
-SPLIT_MARKER = "// -----"
+SPLIT_MARKERS = {"mlir": "// -----", "tvmscript": "# -----"}
+"""What separates the pieces of a ``--split-input-file`` input, by format."""
 FRONTENDS = {"mlir": "mlir", "py": "tvmscript", "tvmscript": "tvmscript"}
 """Input formats by ``-f`` value or file extension."""
 
@@ -124,7 +125,8 @@ class RelaxOptMain(xDSLOptMain):
         """Parse, check and transform a module; raises ``DiagnosticError``."""
         try:
             if self.frontend == "tvmscript":
-                module = parse_tvmscript(text, name, self.metadata_constants(), self.ctx)
+                constants = self.metadata_constants()
+                module = parse_tvmscript(text, name, constants, self.ctx, line_offset)
             else:
                 module = parse_module(self.ctx, text, name, line_offset)
             if not self.args.disable_verify and (diagnostics := check_well_formed(module)):
@@ -159,7 +161,7 @@ class RelaxOptMain(xDSLOptMain):
         text, name = self.read_input()
         chunks = [(text, 0)]
         if self.args.split_input_file:
-            pieces = text.split(SPLIT_MARKER)
+            pieces = text.split(SPLIT_MARKERS[self.frontend])
             offsets = [0]
             for piece in pieces[:-1]:
                 offsets.append(offsets[-1] + piece.count("\n"))
@@ -171,7 +173,7 @@ class RelaxOptMain(xDSLOptMain):
             diagnostics += found
             if not found:
                 outputs.append(output)
-        self.write_output(f"{SPLIT_MARKER}\n".join(outputs))
+        self.write_output(f"{SPLIT_MARKERS['mlir']}\n".join(outputs))
         if self.args.verify_diagnostics:
             problems = unmatched(expected_diagnostics(text, name), diagnostics)
             for problem in problems:

@@ -86,7 +86,10 @@ class ExprReader:
                 raise TVMScriptError(node, f"'{node.id}' is not a symbolic variable")
             return found
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return IntImm(0) - self.prim_expr(node.operand)
+            operand = self.prim_expr(node.operand)
+            if isinstance(operand, IntImm | FloatImm):
+                return type(operand)(-operand.value)
+            return IntImm(-1) * operand
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             return call("not", self.prim_expr(node.operand))
         if isinstance(node, ast.BinOp):
@@ -114,8 +117,22 @@ class ExprReader:
         if isinstance(value, float):
             return FloatImm(value)
         if isinstance(value, str):
-            return Var(value)
+            return self._string_expr(node, value)
         raise TVMScriptError(node, f"expected a number or a symbolic variable, got {value!r}")
+
+    def _string_expr(self, node: ast.Constant, text: str) -> PrimExpr:
+        """A dimension written as a string: a variable (``"n"``) or an expression
+        over variables in scope (``"n * 4"``), read like TVM reads it."""
+        if text.isidentifier():
+            return Var(text)
+        try:
+            parsed = ast.parse(text, mode="eval").body
+        except SyntaxError:
+            raise TVMScriptError(node, f"'{text}' is not a symbolic expression") from None
+        for inner in ast.walk(parsed):
+            if hasattr(inner, "lineno"):
+                ast.copy_location(inner, node)
+        return self.prim_expr(parsed)
 
     def _binary(self, node: ast.BinOp) -> PrimExpr:
         left, right = self.prim_expr(node.left), self.prim_expr(node.right)

@@ -20,7 +20,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import OptOperandDef, VarOperandDef
+from xdsl.irdl import VarOperandDef
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from ..builder import Builder, Expr, Shape, operator_class
@@ -40,7 +40,8 @@ from ..ops.core import InvokeClosureOp, InvokePureClosureOp, MakeClosureOp
 from ..ops.match_cast import MatchCastOp
 from ..ops.operator import SEGMENTS, OperatorOp, attribute_kind, attribute_of
 from ..ops.references import EXTERN_FUNC_TYPE, ExternFuncOp, GlobalVarOp
-from ..prim_expr import PrimExpr, Var
+from ..ops.values import TupleGetItemOp
+from ..prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var
 from ..types import ObjectType, StructInfoType, TupleType
 from .annotations import ExprReader, TVMScriptError, dotted_name
 
@@ -68,12 +69,13 @@ def parse_tvmscript(
     filename: str = "<tvmscript>",
     constants: Sequence[np.ndarray] = (),
     ctx: Context | None = None,
+    line_offset: int = 0,
 ) -> ModuleOp:
     """The module a TVMScript source defines; ``constants`` are the arrays its
-    ``metadata["relax.expr.Constant"][i]`` refer to. Raises ``DiagnosticError``
-    located in the source."""
+    ``metadata["relax.expr.Constant"][i]`` refer to; ``line_offset`` lines
+    precede ``text`` in the file. Raises ``DiagnosticError`` located in the source."""
     try:
-        tree = ast.parse(text, filename)
+        tree = ast.parse("\n" * line_offset + text, filename)
     except SyntaxError as error:
         location = SourceLocation(filename, error.lineno or 1, error.offset or 1)
         raise DiagnosticError([Diagnostic(location, f"invalid syntax: {error.msg}")]) from None
@@ -347,9 +349,9 @@ class ModuleReader:
     def _define_string_vars(self, annotation: ast.expr) -> None:
         for node in ast.walk(annotation):
             name = node.value if isinstance(node, ast.Constant) else None
-            if isinstance(name, str) and name.isidentifier() and self.lookup(name) is None:
-                if _is_dimension(annotation, node):  # pyright: ignore[reportArgumentType]
-                    self.define(name, Var(name))
+            fresh = isinstance(name, str) and name.isidentifier() and self.lookup(name) is None
+            if fresh and _is_dimension(annotation, node):  # pyright: ignore[reportArgumentType]
+                self.define(name, Var(name))  # pyright: ignore[reportArgumentType]
 
     def _declare(self, function: ast.FunctionDef) -> None:
         with self.scope(), self.located(function):
@@ -580,13 +582,12 @@ class ModuleReader:
             raise TVMScriptError(node, f"unsupported constant {node.value!r}")
         if isinstance(node, ast.Tuple | ast.List):
             return [self.expr(element) for element in node.elts]
-        if isinstance(node, ast.Subscript):
-            return self._subscript(node)
-        if isinstance(node, ast.Call):
-            return self.bound(node)
+        if isinstance(node, ast.Call | ast.BinOp | ast.UnaryOp | ast.Compare | ast.Subscript):
+            value = self._value(node)
+            return self._bind(node, value) if isinstance(value, Deferred) else value
         if isinstance(node, ast.Attribute):
             return self._attribute(node)
-        if isinstance(node, ast.BinOp | ast.UnaryOp | ast.Compare | ast.BoolOp):
+        if isinstance(node, ast.BoolOp):
             return self.exprs.prim_expr(node)
         raise TVMScriptError(node, f"unsupported expression ({type(node).__name__})")
 
@@ -595,7 +596,25 @@ class ModuleReader:
     ) -> SSAValue:
         """The value of ``node`` bound (named ``name``, declared ``annotation``)."""
         with self.located(node):
-            value = self.call(node) if isinstance(node, ast.Call) else self.expr(node, True)
+            return self._bind(node, self._value(node, True), name, annotation)
+
+    def _value(self, node: ast.expr, number_as_constant: bool = False) -> Expr | Deferred:
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, ast.BinOp | ast.UnaryOp | ast.Compare):
+            return self._arithmetic(node)
+        if isinstance(node, ast.Subscript):
+            return self._subscript(node)
+        return self.expr(node, number_as_constant)
+
+    def _bind(
+        self,
+        node: ast.expr,
+        value: Expr | Deferred,
+        name: str | None = None,
+        annotation: StructInfoType | None = None,
+    ) -> SSAValue:
+        with self.located(node):
             if not isinstance(value, Deferred):
                 return self.builder.emit(value, name, annotation)
             declared = value.declared
@@ -603,6 +622,29 @@ class ModuleReader:
                 inner = self.builder.add_binding(value.make, annotation=declared)
                 return self.builder.emit(inner, name, annotation)
             return self.builder.add_binding(value.make, name, annotation or declared)
+
+    def _arithmetic(self, node: ast.BinOp | ast.UnaryOp | ast.Compare) -> Expr | Deferred:
+        """Python operators: symbolic arithmetic on symbolic values, Relax operators
+        (``x + y`` is ``R.add(x, y)``) on Relax values, as TVM overloads them."""
+        if isinstance(node, ast.BinOp):
+            parts, op = [node.left, node.right], type(node.op)
+        elif isinstance(node, ast.UnaryOp):
+            parts, op = [node.operand], type(node.op)
+        else:
+            if len(node.ops) != 1:
+                raise TVMScriptError(node, "chained comparisons are not supported")
+            parts, op = [node.left, node.comparators[0]], type(node.ops[0])
+        values = [self.expr(part) for part in parts]
+        if all(isinstance(value, PrimExpr) for value in values):
+            return self.exprs.prim_expr(node)
+        operator = TENSOR_OPERATORS.get((len(values), op))
+        if operator is None:
+            raise TVMScriptError(node, "this Python operator has no Relax meaning")
+        for part, value in zip(parts, values, strict=True):
+            if isinstance(value, PrimExpr):
+                raise TVMScriptError(part, f"convert {ast.unparse(part)} with R.const first")
+        bound = [self.builder.normalize(value) for value in values]
+        return Deferred(lambda t: operator_class(operator).build(bound, t))  # pyright: ignore
 
     def _name(self, node: ast.Name) -> Expr:
         found = self.lookup(node.id)
@@ -632,13 +674,14 @@ class ModuleReader:
         func_type = function.function_type()
         return self.builder.add_binding(lambda t: GlobalVarOp(name, t), annotation=func_type)
 
-    def _subscript(self, node: ast.Subscript) -> Expr:
+    def _subscript(self, node: ast.Subscript) -> Expr | Deferred:
         if isinstance(node.value, ast.Subscript) and _is_metadata(node.value):
             return self._metadata(node)
         index = _literal(node.slice)
         if not isinstance(index, int) or isinstance(index, bool):
             raise TVMScriptError(node.slice, "a tuple index must be an integer constant")
-        return self.builder.tuple_get_item(self.expr(node.value), index)
+        value = self.builder.normalize(self.expr(node.value))
+        return Deferred(lambda t: TupleGetItemOp(value, index, t))
 
     def _metadata(self, node: ast.Subscript) -> Expr:
         index = _literal(node.slice)
@@ -663,6 +706,10 @@ class ModuleReader:
         special = SPECIAL_CALLS.get(callee)
         if special is not None:
             return special(self, node)
+        if callee == "nn.attention" and (
+            len(node.args) > 3 or any(k.arg == "bias" for k in node.keywords)
+        ):
+            callee = "nn.attention_bias"  # TVM's R.nn.attention with a bias
         op = operator_class(f"relax.{callee}")
         if op is None:
             raise TVMScriptError(node.func, f"unknown Relax operator 'R.{callee}'")
@@ -703,60 +750,60 @@ class ModuleReader:
 
     def _operator(self, op: type[OperatorOp], node: ast.Call) -> Deferred:
         """``R.op(operands..., attributes...)``: arguments bind to the operands,
-        then the attributes, in their order; keywords bind by name."""
+        then the attributes, in their order; keywords bind by name; omitted
+        operands take the defaults of TVM's Python API."""
         definition = op.get_irdl_definition()
-        operand_defs = list(definition.operands)
-        attribute_names = [name for name in definition.properties if name != SEGMENTS]
-        slots = [name for name, _ in operand_defs] + attribute_names
-        variadic = next((n for n, d in operand_defs if isinstance(d, VarOperandDef)), None)
-        bound: dict[str, ast.expr | list[ast.expr]] = {}
-        positional = list(node.args)
-        for name, definition_ in operand_defs:
-            if not positional:
-                break
-            if isinstance(definition_, VarOperandDef):
-                bound[name], positional = positional, []
-            else:
-                bound[name] = positional.pop(0)
-        for name in attribute_names:
-            if positional:
-                bound[name] = positional.pop(0)
-        if positional:
-            raise TVMScriptError(
-                positional[0],
-                f"R.{op.name.removeprefix('relax.')} takes at most {len(slots)} arguments",
-            )
-        for keyword in node.keywords:
-            name = keyword.arg
-            if name is None or name not in slots:
-                raise TVMScriptError(
-                    keyword, f"R.{op.name.removeprefix('relax.')} has no argument '{name}'"
-                )
-            if name in bound:
-                raise TVMScriptError(keyword, f"argument '{name}' given twice")
-            bound[name] = keyword.value if name != variadic else _elements(keyword.value)
+        bound = self._arguments(op, node)
+        if op.name == "relax.arange" and bound.get("end") is None:  # R.arange(n): 0 to n
+            bound["start"], bound["end"] = ast.Constant(0), bound.get("start")
+        for name, default in OPERAND_DEFAULTS.get(op.name, {}).items():
+            if bound.get(name) is None:
+                bound[name] = bound[default] if default in bound else ast.Constant(default)
         operands: list[Expr] = []
-        for name, definition_ in operand_defs:
+        for name, operand in definition.operands:
             given = bound.get(name)
-            if isinstance(given, ast.Constant) and given.value is None:
-                given = None
             if given is None:
-                if isinstance(definition_, OptOperandDef | VarOperandDef):
-                    continue
-                raise TVMScriptError(
-                    node, f"R.{op.name.removeprefix('relax.')} needs argument '{name}'"
-                )
-            if isinstance(given, list):
+                if not isinstance(operand, VarOperandDef):
+                    raise TVMScriptError(node, f"{_spelled(op)} needs argument '{name}'")
+            elif isinstance(given, list):
                 operands.extend(self._operand(element, name) for element in given)
             else:
                 operands.append(self._operand(given, name))
         attributes = {
-            name: self._attribute_value(bound[name], definition.properties[name].constr)  # pyright: ignore
-            for name in attribute_names
-            if name in bound
+            name: self._attribute_value(value, definition.properties[name].constr)  # pyright: ignore
+            for name, value in bound.items()
+            if name in definition.properties and value is not None
         }
         values = [self.builder.normalize(operand) for operand in operands]
         return Deferred(lambda t: op.build(values, t, **attributes))  # pyright: ignore
+
+    def _arguments(
+        self, op: type[OperatorOp], node: ast.Call
+    ) -> dict[str, ast.expr | list[ast.expr] | None]:
+        """The call's arguments by operand or attribute name (``None``: not given)."""
+        definition = op.get_irdl_definition()
+        operands = list(definition.operands)
+        slots = [name for name, _ in operands]
+        slots += [name for name in definition.properties if name != SEGMENTS]
+        variadic = {n for n, d in operands if type(d) is VarOperandDef}
+        bound: dict[str, ast.expr | list[ast.expr] | None] = {}
+        positional = list(node.args)
+        for name in slots:
+            if positional:
+                bound[name] = positional if name in variadic else positional.pop(0)
+                positional = [] if name in variadic else positional
+        if positional:
+            raise TVMScriptError(
+                positional[0], f"{_spelled(op)} takes at most {len(slots)} arguments"
+            )
+        for keyword in node.keywords:
+            if keyword.arg not in slots:
+                raise TVMScriptError(keyword, f"{_spelled(op)} has no argument '{keyword.arg}'")
+            if keyword.arg in bound:
+                raise TVMScriptError(keyword, f"argument '{keyword.arg}' given twice")
+            value = keyword.value
+            bound[keyword.arg] = _elements(value) if keyword.arg in variadic else value
+        return {k: None if _is_none(v) else v for k, v in bound.items()}
 
     def _operand(self, node: ast.expr, slot: str) -> Expr:
         if isinstance(node, ast.Tuple | ast.List) and self._all_prim(node.elts):
@@ -778,7 +825,7 @@ class ModuleReader:
 
     def _attribute_value(self, node: ast.expr, constraint: object) -> object:
         kind = attribute_kind(constraint)
-        value = _literal(node)
+        value = self._attribute_literal(node)
         if value is None:
             return None
         if kind == "dtype":
@@ -796,6 +843,18 @@ class ModuleReader:
         ):
             raise TVMScriptError(node, f"expected {kind}, got {value!r}")
         return value
+
+    def _attribute_literal(self, node: ast.expr) -> object:
+        """An attribute's Python value: literals, lists of them, and typed
+        constants such as ``T.float32(0.5)``."""
+        if isinstance(node, ast.Tuple | ast.List):
+            return [self._attribute_literal(element) for element in node.elts]
+        if isinstance(node, ast.Call) and _call_prefix(node) == self.exprs.tir:
+            value = self.exprs.prim_expr(node)
+            if isinstance(value, IntImm | FloatImm | BoolImm):
+                return value.value
+            raise TVMScriptError(node, "an attribute must be a constant")
+        return _literal(node)
 
     # --- special forms ------------------------------------------------------------------
 
@@ -879,7 +938,7 @@ class ModuleReader:
         attrs = self._keywords(node, ("sinfo_args", "ty_args", "inplace_indices"))
         if op is CallInplacePackedOp:
             indices = self._indices(node, attrs)
-            return Deferred(lambda t: op(name, args, t, indices), sinfo)  # pyright: ignore
+            return Deferred(lambda t: _with_indices(op(name, args, t), indices), sinfo)
         return Deferred(lambda t: op(name, args, t), sinfo)
 
     def _dps_packed(self, node: ast.Call) -> Deferred:
@@ -952,6 +1011,38 @@ class ModuleReader:
         return list(values)  # pyright: ignore[reportReturnType]
 
 
+OPERAND_DEFAULTS: dict[str, dict[str, object]] = {
+    "relax.eye": {"m": "n", "k": 0},
+    "relax.eye_like": {"k": 0},
+    "relax.tril": {"k": 0},
+    "relax.triu": {"k": 0},
+    "relax.arange": {"step": 1},
+    "relax.unique": {
+        "sorted": True,
+        "return_index": False,
+        "return_inverse": False,
+        "return_counts": False,
+    },
+}
+"""Operands TVM's Python API lets users leave out: a value, or the name of the
+operand whose argument is repeated (``R.eye(n)`` is ``R.eye(n, n, 0)``)."""
+
+TENSOR_OPERATORS = {
+    (2, ast.Add): "relax.add",
+    (2, ast.Sub): "relax.subtract",
+    (2, ast.Mult): "relax.multiply",
+    (2, ast.Div): "relax.divide",
+    (2, ast.FloorDiv): "relax.floor_divide",
+    (2, ast.Mod): "relax.mod",
+    (2, ast.Pow): "relax.power",
+    (2, ast.Lt): "relax.less",
+    (2, ast.LtE): "relax.less_equal",
+    (2, ast.Gt): "relax.greater",
+    (2, ast.GtE): "relax.greater_equal",
+    (1, ast.USub): "relax.negative",
+}
+"""Python operators on Relax values (TVM's ``ExprWithOp`` overloads)."""
+
 SPECIAL_CALLS = {
     "shape": ModuleReader._shape,
     "prim_value": ModuleReader._prim_value,
@@ -976,6 +1067,19 @@ SPECIAL_CALLS = {
 
 
 # --- helpers ----------------------------------------------------------------------------
+
+
+def _spelled(op: type[OperatorOp]) -> str:
+    return "R." + op.name.removeprefix("relax.")
+
+
+def _is_none(node: object) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _with_indices(op: BindingOp, indices: list[int]) -> BindingOp:
+    op.properties["inplace_indices"] = attribute_of(tuple(indices))
+    return op
 
 
 def _is_docstring(statement: ast.stmt) -> bool:

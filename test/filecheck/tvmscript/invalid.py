@@ -1,0 +1,293 @@
+# RUN: %verify-diagnostics %s
+# TVMScript errors: each piece is a module with one mistake, reported at the
+# line and column of the mistake (pieces are split
+# on the dashed comment line).
+
+# unknown operator
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{unknown Relax operator 'R.addd'}}
+        y = R.addd(x, x)
+        return y
+
+# -----
+
+# unknown keyword
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{R.sum has no argument 'axes'}}
+        y = R.sum(x, axes=[1])
+        return y
+
+# -----
+
+# too many arguments
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{R.exp takes at most 1 arguments}}
+        y = R.exp(x, x)
+        return y
+
+# -----
+
+# missing argument
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{R.add needs argument 'x2'}}
+        y = R.add(x)
+        return y
+
+# -----
+
+# axis out of range
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{relax.sum: axis 2 is out of range for a tensor of 2 dimensions}}
+        y = R.sum(x, axis=[2])
+        return y
+
+# -----
+
+# incompatible shapes
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32"), z: R.Tensor((4,), "float32")):
+        # expected-error @+1 {{cannot be broadcast together}}
+        y = R.add(x, z)
+        return y
+
+# -----
+
+# dataflow variable escapes
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        with R.dataflow():
+            a = R.add(x, x)
+            b = R.multiply(a, a)
+            R.output(b)
+        # expected-error @+1 {{'a' is a dataflow variable, not visible after its block}}
+        return a
+
+# -----
+
+# undefined variable
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{'w' is not defined}}
+        y = R.add(x, w)
+        return y
+
+# -----
+
+# annotation contradicts inference
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{contradicts the inferred type tensor<[2, 3], f32>}}
+        y: R.Tensor((3, 2), "float32") = R.add(x, x)
+        return y
+
+# -----
+
+# return annotation contradicts
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    # expected-error @+2 {{contradicts the return annotation tensor<[3, 2], f32>}}
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")) -> R.Tensor((3, 2), "float32"):
+        return x
+
+# -----
+
+# prim_func
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    # expected-error @+2 {{T.prim_func 'kernel' is not supported}}
+    @T.prim_func
+    def kernel(a: T.handle):
+        T.evaluate(0)
+
+# -----
+
+# undefined symbolic variable
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{'m' is not defined}}
+        y = R.reshape(x, (m, 3))
+        return y
+
+# -----
+
+# impure op in dataflow
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function(pure=False)
+    def main(x: R.Tensor((2, 3), "float32")):
+        with R.dataflow():
+            # expected-error @+1 {{impure}}
+            p = R.print(x, format="{}")
+            R.output(p)
+        return x
+
+# -----
+
+# if without else
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(c: R.Tensor((), "bool"), x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{an if needs an else branch in Relax}}
+        if c:
+            y = x
+        return x
+
+# -----
+
+# number in tensor arithmetic
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{convert 2 with R.const first}}
+        y = x * 2
+        return y
+
+# -----
+
+# non-void expression statement
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{a value that is not the empty tuple must be bound to a variable}}
+        R.add(x, x)
+        return x
+
+# -----
+
+# missing return
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    # expected-error @+2 {{the function body must end with a return statement}}
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        y = R.add(x, x)
+
+# -----
+
+# syntax error
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32")):
+        # expected-error @+1 {{invalid syntax}}
+        y = R.add(x, x
+        return y
