@@ -378,7 +378,8 @@ def derive_call_ret(
             return declared
         return callee.ret_type
     if len(params) != len(arg_types):
-        raise CallMismatch(f"expects {len(params)} arguments, got {len(arg_types)}")
+        noun = "argument" if len(params) == 1 else "arguments"
+        raise CallMismatch(f"expects {len(params)} {noun}, got {len(arg_types)}")
     mapping = signature_mapping(params, arg_types)
     for index, (param, arg) in enumerate(zip(params, arg_types, strict=True)):
         expected = substitute_vars(param, mapping)

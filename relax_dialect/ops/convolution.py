@@ -249,7 +249,6 @@ class ConvolutionOp(OperatorOp):
             raise VerifyException(f"{self.name}: groups must be positive, got {groups}")
         data_layout = self.attr("data_layout", data_canonical)
         pad_before, pad_after = spatial_padding(self, spatial)
-        out_dtype = self.attr("out_dtype")
         return ConvolutionSettings(
             strides=spatial_ints(self, "strides", spatial, 1),
             pad_before=pad_before,
@@ -264,7 +263,7 @@ class ConvolutionOp(OperatorOp):
             out_layout=parse_layout(
                 self.name, self.attr("out_layout", data_layout), data_canonical, "output"
             ),
-            out_dtype=None if out_dtype is None or out_dtype.is_void else out_dtype,
+            out_dtype=self.data_type_attr("out_dtype"),
         )
 
     def output_padding_values(self) -> tuple[int, ...]:

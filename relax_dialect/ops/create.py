@@ -120,7 +120,8 @@ class FullOp(OperatorOp):
 
     def infer_type(self) -> StructInfoType:
         fill = _scalar_tensor(self.name, self.fill_value)
-        return _with_dtype(self.shape_of(self.shape, "shape"), self.attr("dtype", fill.data_type))
+        dtype = self.data_type_attr("dtype") or fill.data_type
+        return _with_dtype(self.shape_of(self.shape, "shape"), dtype)
 
 
 class LikeFillOp(OperatorOp):
@@ -135,7 +136,7 @@ class LikeFillOp(OperatorOp):
 
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.x, "data")
-        return _with_dtype(data, self.attr("dtype"))
+        return _with_dtype(data, self.data_type_attr("dtype"))
 
 
 @irdl_op_definition
@@ -179,7 +180,7 @@ class FullLikeOp(OperatorOp):
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.x, "data")
         _scalar_tensor(self.name, self.fill_value)
-        return _with_dtype(data, self.attr("dtype"))
+        return _with_dtype(data, self.data_type_attr("dtype"))
 
 
 # --- identity matrices ---------------------------------------------------------------
@@ -236,7 +237,7 @@ class EyeLikeOp(OperatorOp):
                 f"{self.name}: the data must be 2-D, got {struct_info_text(data)}"
             )
         self.prim_of(self.k, "k")
-        return _with_dtype(data, self.attr("dtype"))
+        return _with_dtype(data, self.data_type_attr("dtype"))
 
 
 # --- ranges --------------------------------------------------------------------------

@@ -92,7 +92,6 @@ class Resize2DOp(OperatorOp):
                 f"{self.name}: roi has {len(roi)} values, expected 4 "
                 "(start_h, start_w, end_h, end_w)"
             )
-        out_dtype = self.attr("out_dtype")
         return ResizeSettings(
             roi=roi,
             layout=parse_layout(self.name, self.attr("layout"), self.CANONICAL_LAYOUT, "data"),
@@ -104,7 +103,7 @@ class Resize2DOp(OperatorOp):
             cubic_alpha=self.attr("cubic_alpha"),
             cubic_exclude=bool(self.attr("cubic_exclude")),
             extrapolation_value=self.attr("extrapolation_value"),
-            out_dtype=None if out_dtype is None or out_dtype.is_void else out_dtype,
+            out_dtype=self.data_type_attr("out_dtype"),
         )
 
     def _choice(self, name: str, choices: tuple[str, ...]) -> str:

@@ -50,10 +50,7 @@ class MatmulOp(OperatorOp):
     def infer_type(self) -> StructInfoType:
         lhs = self.tensor_of(self.x1, "first")
         rhs = self.tensor_of(self.x2, "second")
-        if self.out_dtype is not None:
-            dtype = self.out_dtype.data
-        else:
-            dtype = binary_arith_dtype(self.name, lhs, rhs)
+        dtype = self.data_type_attr("out_dtype") or binary_arith_dtype(self.name, lhs, rhs)
         if UNKNOWN_NDIM in (lhs.rank, rhs.rank):
             return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
         for which, operand in (("first", lhs), ("second", rhs)):

@@ -93,6 +93,11 @@ class OperatorOp(BindingOp):
         """The type of an operand that must be a shape."""
         return shape_operand(self.name, relax_type(self.name, value), which)
 
+    def data_type_attr(self, name: str) -> DataType | None:
+        """A data-type attribute; None when unset or ``void`` (TVM's "not given")."""
+        dtype = self.attr(name)
+        return None if dtype is None or dtype.is_void else dtype
+
     def int_list(self, name: str) -> tuple[int, ...] | None:
         """A list attribute that must hold integers (None when it is not set)."""
         values = self.attr(name)

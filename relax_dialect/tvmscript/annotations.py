@@ -69,9 +69,13 @@ class ExprReader:
     a symbolic variable (or None); ``tir`` and ``relax`` are the module aliases
     (``T``, ``R``); ``define`` allows string dimensions to introduce variables."""
 
-    symbol: Callable[[str], PrimExpr | None]
+    symbol: Callable[[str], PrimExpr | bool]
+    """A name's symbolic variable; False when the name is not defined at all."""
     tir: str = "T"
     relax: str = "R"
+    strings: bool = True
+    """Whether quoted dimensions (``"n"``) may name variables: in signatures and
+    ``R.match_cast`` targets, not in binding annotations (as in TVM)."""
 
     # --- symbolic expressions -----------------------------------------------------------
 
@@ -82,7 +86,9 @@ class ExprReader:
             return self._constant(node)
         if isinstance(node, ast.Name):
             found = self.symbol(node.id)
-            if found is None:
+            if found is False:
+                raise TVMScriptError(node, f"'{node.id}' is not defined")
+            if not isinstance(found, PrimExpr):
                 raise TVMScriptError(node, f"'{node.id}' is not a symbolic variable")
             return found
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
@@ -123,6 +129,12 @@ class ExprReader:
     def _string_expr(self, node: ast.Constant, text: str) -> PrimExpr:
         """A dimension written as a string: a variable (``"n"``) or an expression
         over variables in scope (``"n * 4"``), read like TVM reads it."""
+        if not self.strings:
+            raise TVMScriptError(
+                node,
+                f"a quoted dimension ('{text}') is only allowed in the signature and in "
+                "R.match_cast; use the variable itself",
+            )
         if text.isidentifier():
             return Var(text)
         try:
@@ -179,6 +191,8 @@ class ExprReader:
         dtype = DataType.parse(node.value) if node.value else VOID
         if dtype is None:
             raise TVMScriptError(node, f"unknown data type '{node.value}'")
+        if (problem := dtype.problem()) is not None:
+            raise TVMScriptError(node, f"unknown data type '{node.value}': {problem}")
         return dtype
 
     # --- StructInfo ---------------------------------------------------------------------
@@ -187,6 +201,8 @@ class ExprReader:
         """The StructInfo an annotation spells."""
         name = dotted_name(node.func if isinstance(node, ast.Call) else node)
         prefix, _, kind = (name or "").rpartition(".")
+        if prefix == self.tir and not isinstance(node, ast.Call) and DataType.parse(kind):
+            return PrimType(DataType.parse(kind))  # T.int64: the newer spelling of R.Prim  # pyright: ignore
         reader = STRUCT_INFO.get(kind) if prefix == self.relax else None
         if reader is None:
             raise TVMScriptError(node, "expected a StructInfo annotation such as R.Tensor(...)")

@@ -25,7 +25,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 
 from ..builder import Builder, Expr, Shape, operator_class
 from ..diagnostics import Diagnostic, DiagnosticError, SourceLocation, from_parse_error
-from ..ops.base import BindingOp
+from ..ops.base import BindingOp, check_annotation
 from ..ops.calls import (
     CallDPSPackedOp,
     CallInplacePackedOp,
@@ -37,12 +37,13 @@ from ..ops.calls import (
     InvokeOp,
 )
 from ..ops.core import InvokeClosureOp, InvokePureClosureOp, MakeClosureOp
+from ..ops.functions import FunctionLike
 from ..ops.match_cast import MatchCastOp
 from ..ops.operator import SEGMENTS, OperatorOp, attribute_kind, attribute_of
 from ..ops.references import EXTERN_FUNC_TYPE, ExternFuncOp, GlobalVarOp
 from ..ops.values import TupleGetItemOp
 from ..prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var
-from ..types import ObjectType, StructInfoType, TupleType
+from ..types import ObjectType, PrimType, StructInfoType, TupleType, struct_info_text
 from .annotations import ExprReader, TVMScriptError, dotted_name
 
 DPS_KERNELS = "relax_xdsl.dps_kernels"
@@ -159,9 +160,9 @@ class ModuleReader:
         finally:
             self.scopes.pop()
 
-    def _symbolic(self, name: str) -> PrimExpr | None:
+    def _symbolic(self, name: str) -> PrimExpr | bool:
         found = self.lookup(name)
-        return found if isinstance(found, PrimExpr) else None
+        return found if isinstance(found, PrimExpr) else found is not None
 
     @contextmanager
     def located(self, node: ast.AST) -> Iterator[None]:
@@ -284,7 +285,7 @@ class ModuleReader:
         if kernels is not None and self._kernel_names(kernels) >= {function.name}:
             return
         raise TVMScriptError(
-            function,
+            function.decorator_list[0],
             f"T.prim_func '{function.name}' is not supported: TIR is outside this project; "
             "write the call_tir target as a destination-passing func.func (inputs, then "
             "outputs) in MLIR (linalg/tensor/arith), see docs/tvmscript.md",
@@ -382,13 +383,28 @@ class ModuleReader:
             if isinstance(statement, ast.Return):
                 if index != len(statements) - 1:
                     raise TVMScriptError(statements[index + 1], "code after return")
-                with self.located(statement):
-                    if statement.value is None:
-                        raise TVMScriptError(statement, "a Relax function returns a value")
-                    self.builder.emit_func_output(self.expr(statement.value))
+                if statement.value is None:
+                    raise TVMScriptError(statement, "a Relax function returns a value")
+                with self.located(statement.value):
+                    value = self.builder.normalize(self.expr(statement.value))
+                    self._check_return(value)
+                    self.builder.emit_func_output(value)
                 return
             self.statement(statement)
         raise TVMScriptError(owner, "the function body must end with a return statement")
+
+    def _check_return(self, value: SSAValue) -> None:
+        """The returned value must not contradict the return annotation."""
+        function = self.builder.block.parent_op()
+        ret = function.ret_type if isinstance(function, FunctionLike) else None
+        if isinstance(ret, StructInfoType):
+            try:
+                check_annotation("return", ret, value.type)  # pyright: ignore[reportArgumentType]
+            except VerifyException:
+                raise VerifyException(
+                    f"the returned value has type {struct_info_text(value.type)}, which "
+                    f"contradicts the return annotation {struct_info_text(ret)}"
+                ) from None
 
     # --- statements ---------------------------------------------------------------------
 
@@ -397,10 +413,9 @@ class ModuleReader:
             if isinstance(statement, ast.Assign):
                 self._assign(statement.targets, statement.value, None)
             elif isinstance(statement, ast.AnnAssign):
-                annotation = self.exprs.struct_info(statement.annotation)
                 if statement.value is None:
                     raise TVMScriptError(statement, "an annotated binding needs a value")
-                self._assign([statement.target], statement.value, annotation)
+                self._assign([statement.target], statement.value, statement.annotation)
             elif isinstance(statement, ast.With):
                 self._with(statement)
             elif isinstance(statement, ast.If):
@@ -411,13 +426,18 @@ class ModuleReader:
                 self._expression_statement(statement)
             elif isinstance(statement, ast.Return):
                 raise TVMScriptError(statement, "return must be the last statement of a function")
+            elif isinstance(statement, ast.For | ast.While | ast.AsyncFor):
+                kind = "while" if isinstance(statement, ast.While) else "for"
+                raise TVMScriptError(
+                    statement, f"{kind} loops are not supported in a Relax function"
+                )
             elif not isinstance(statement, ast.Pass):
                 raise TVMScriptError(
                     statement, f"unsupported statement ({type(statement).__name__})"
                 )
 
     def _assign(
-        self, targets: list[ast.expr], value: ast.expr, annotation: StructInfoType | None
+        self, targets: list[ast.expr], value: ast.expr, annotation: ast.expr | None
     ) -> None:
         if len(targets) != 1:
             raise TVMScriptError(targets[1], "chained assignments (a = b = c) are not supported")
@@ -437,7 +457,22 @@ class ModuleReader:
             return
         if not isinstance(target, ast.Name):
             raise TVMScriptError(target, "expected a variable name")
-        self.define(target.id, self.bound(value, target.id, annotation))
+        bound = self.bound(value, target.id)
+        if annotation is not None:
+            self._check_annotation(bound, annotation)
+        self.define(target.id, bound)
+
+    def _check_annotation(self, bound: SSAValue, annotation: ast.expr) -> None:
+        """A binding's annotation is checked against what was inferred (TVM keeps
+        the inferred StructInfo); quoted dimensions are not allowed in it."""
+        with self.located(annotation):
+            self.exprs.strings = False
+            try:
+                sinfo = self.exprs.struct_info(annotation)
+            finally:
+                self.exprs.strings = True
+            what = bound.owner.name if isinstance(bound.owner, BindingOp) else "binding"
+            check_annotation(what, sinfo, bound.type)  # pyright: ignore[reportArgumentType]
 
     def _is_module_alias(self, node: ast.expr) -> bool:
         return isinstance(node, ast.Name) and node.id == self.module_name
@@ -459,6 +494,10 @@ class ModuleReader:
                     if index != len(statement.body) - 1:
                         raise TVMScriptError(inner, "R.output must end the dataflow block")
                     outputs = self._outputs(call)
+                elif isinstance(inner, ast.Return):
+                    raise TVMScriptError(
+                        inner, "a function cannot return from inside a dataflow block"
+                    )
                 else:
                     self.statement(inner)
             inner_names = set(local)
@@ -490,12 +529,13 @@ class ModuleReader:
                 f"'{names[1]}')",
             )
         condition = self.expr(statement.test)
-        result = self.builder.emit_if(
-            condition,
-            lambda: self._branch(statement.body),
-            lambda: self._branch(statement.orelse),
-            names[0],
-        )
+        with self.located(statement.test):
+            result = self.builder.emit_if(
+                condition,
+                lambda: self._branch(statement.body),
+                lambda: self._branch(statement.orelse),
+                names[0],
+            )
         self.define(names[0], result)
 
     def _branch_result(self, branch: list[ast.stmt]) -> str:
@@ -539,9 +579,12 @@ class ModuleReader:
     def _expression_statement(self, statement: ast.Expr) -> None:
         if _is_docstring(statement):
             return
-        if isinstance(statement.value, ast.Call) and self._callee(statement.value) == "func_attr":
-            self._func_attr(statement.value)
+        callee = self._callee(statement.value) if isinstance(statement.value, ast.Call) else None
+        if callee == "func_attr":
+            self._func_attr(statement.value)  # pyright: ignore[reportArgumentType]
             return
+        if callee == "output":
+            raise TVMScriptError(statement, "R.output outside a dataflow block")
         value = self.builder.emit(self.expr(statement.value), "_")
         if value.type != TupleType([]):
             raise TVMScriptError(
@@ -591,12 +634,10 @@ class ModuleReader:
             return self.exprs.prim_expr(node)
         raise TVMScriptError(node, f"unsupported expression ({type(node).__name__})")
 
-    def bound(
-        self, node: ast.expr, name: str | None = None, annotation: StructInfoType | None = None
-    ) -> SSAValue:
-        """The value of ``node`` bound (named ``name``, declared ``annotation``)."""
+    def bound(self, node: ast.expr, name: str | None = None) -> SSAValue:
+        """The value of ``node`` bound (named ``name``)."""
         with self.located(node):
-            return self._bind(node, self._value(node, True), name, annotation)
+            return self._bind(node, self._value(node, True), name)
 
     def _value(self, node: ast.expr, number_as_constant: bool = False) -> Expr | Deferred:
         if isinstance(node, ast.Call):
@@ -607,21 +648,11 @@ class ModuleReader:
             return self._subscript(node)
         return self.expr(node, number_as_constant)
 
-    def _bind(
-        self,
-        node: ast.expr,
-        value: Expr | Deferred,
-        name: str | None = None,
-        annotation: StructInfoType | None = None,
-    ) -> SSAValue:
+    def _bind(self, node: ast.expr, value: Expr | Deferred, name: str | None = None) -> SSAValue:
         with self.located(node):
-            if not isinstance(value, Deferred):
-                return self.builder.emit(value, name, annotation)
-            declared = value.declared
-            if declared is not None and annotation is not None and annotation != declared:
-                inner = self.builder.add_binding(value.make, annotation=declared)
-                return self.builder.emit(inner, name, annotation)
-            return self.builder.add_binding(value.make, name, annotation or declared)
+            if isinstance(value, Deferred):
+                return self.builder.add_binding(value.make, name, value.declared)
+            return self.builder.emit(value, name)
 
     def _arithmetic(self, node: ast.BinOp | ast.UnaryOp | ast.Compare) -> Expr | Deferred:
         """Python operators: symbolic arithmetic on symbolic values, Relax operators
@@ -640,8 +671,9 @@ class ModuleReader:
         operator = TENSOR_OPERATORS.get((len(values), op))
         if operator is None:
             raise TVMScriptError(node, "this Python operator has no Relax meaning")
+        on_prims = all(not isinstance(v, SSAValue) or isinstance(v.type, PrimType) for v in values)
         for part, value in zip(parts, values, strict=True):
-            if isinstance(value, PrimExpr):
+            if isinstance(value, PrimExpr) and not on_prims:
                 raise TVMScriptError(part, f"convert {ast.unparse(part)} with R.const first")
         bound = [self.builder.normalize(value) for value in values]
         return Deferred(lambda t: operator_class(operator).build(bound, t))  # pyright: ignore
@@ -719,6 +751,8 @@ class ModuleReader:
         return [self.builder.normalize(self.expr(node)) for node in nodes]
 
     def _call_function(self, name: str, nodes: Sequence[ast.expr]) -> Deferred:
+        if self.builder.function_named(name) is None:
+            raise TVMScriptError(self.last_node, f"the module has no Relax function '{name}'")
         args = self._values(nodes)
         return Deferred(lambda t: CallOp(name, args, t))
 
@@ -794,7 +828,7 @@ class ModuleReader:
                 positional = [] if name in variadic else positional
         if positional:
             raise TVMScriptError(
-                positional[0], f"{_spelled(op)} takes at most {len(slots)} arguments"
+                positional[0], f"{_spelled(op)} takes at most {_count(len(slots), 'argument')}"
             )
         for keyword in node.keywords:
             if keyword.arg not in slots:
@@ -1069,6 +1103,10 @@ SPECIAL_CALLS = {
 # --- helpers ----------------------------------------------------------------------------
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _spelled(op: type[OperatorOp]) -> str:
     return "R." + op.name.removeprefix("relax.")
 
@@ -1135,7 +1173,7 @@ def _elements(node: ast.expr | None) -> list[ast.expr]:
 def _bind_args(node: ast.Call, names: tuple[str, ...]) -> dict[str, ast.expr]:
     """Arguments of a special form bound to parameter names."""
     if len(node.args) > len(names):
-        raise TVMScriptError(node, f"takes at most {len(names)} arguments")
+        raise TVMScriptError(node, f"takes at most {_count(len(names), 'argument')}")
     bound = dict(zip(names, node.args, strict=False))
     for keyword in node.keywords:
         if keyword.arg not in names:

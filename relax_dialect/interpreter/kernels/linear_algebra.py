@@ -10,7 +10,7 @@ from .common import Kernel, KernelFactory, as_result
 
 
 def _matmul(op: OperatorOp) -> Kernel:
-    out_dtype = op.attr("out_dtype")
+    out_dtype = op.data_type_attr("out_dtype")
     cast = None if out_dtype is None else out_dtype.to_numpy()
 
     def apply(lhs: np.ndarray, rhs: np.ndarray) -> object:

@@ -86,7 +86,7 @@ relax.function private @helper(%x: !relax.tensor<[n, n], f32>) -> !relax.tensor<
 // -----
 
 relax.function @main(%a: !relax.tensor<[2], f32>) -> !relax.object {
-  // expected-error @+1 {{relax.call @helper: expects 1 arguments, got 2}}
+  // expected-error @+1 {{relax.call @helper: expects 1 argument, got 2}}
   %0 = relax.call @helper(%a, %a) : !relax.object
   relax.return %0
 }

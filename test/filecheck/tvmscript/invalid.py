@@ -45,7 +45,7 @@ from tvm.script import tirx as T
 class Module:
     @R.function
     def main(x: R.Tensor((2, 3), "float32")):
-        # expected-error @+1 {{R.exp takes at most 1 arguments}}
+        # expected-error @+1 {{R.exp takes at most 1 argument}}
         y = R.exp(x, x)
         return y
 
@@ -158,9 +158,9 @@ from tvm.script import tirx as T
 
 @I.ir_module
 class Module:
-    # expected-error @+2 {{contradicts the return annotation tensor<[3, 2], f32>}}
     @R.function
     def main(x: R.Tensor((2, 3), "float32")) -> R.Tensor((3, 2), "float32"):
+        # expected-error @+1 {{contradicts the return annotation tensor<[3, 2], f32>}}
         return x
 
 # -----
@@ -173,7 +173,7 @@ from tvm.script import tirx as T
 
 @I.ir_module
 class Module:
-    # expected-error @+2 {{T.prim_func 'kernel' is not supported}}
+    # expected-error @+1 {{T.prim_func 'kernel' is not supported}}
     @T.prim_func
     def kernel(a: T.handle):
         T.evaluate(0)

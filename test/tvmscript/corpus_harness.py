@@ -1,0 +1,77 @@
+"""Our side of the corpus tests: read a corpus program with the TVMScript frontend,
+check it, and run its ``# run:`` entry on the deterministic inputs of ``inputs.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from inputs import RunSpec, generate_inputs, parse_run_spec
+from xdsl.context import Context
+from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.func import Func
+
+from relax_dialect.diagnostics import Diagnostic, DiagnosticError
+from relax_dialect.dialect import Relax
+from relax_dialect.interpreter import run
+from relax_dialect.ops.functions import FunctionOp
+from relax_dialect.prim_expr import evaluate
+from relax_dialect.tvmscript import parse_tvmscript
+from relax_dialect.types import TensorType
+from relax_dialect.well_formed import check_well_formed
+
+HERE = Path(__file__).resolve().parent
+CORPUS = sorted((HERE / "corpus").glob("*.py"))
+NEWER = sorted((HERE / "corpus_newer").glob("*.py"))
+ERRORS = sorted((HERE / "errors").glob("*.py"))
+
+
+def context() -> Context:
+    ctx = Context()
+    for dialect in (Builtin, Func, Relax):
+        ctx.load_dialect(dialect)
+    return ctx
+
+
+def diagnostics(path: Path) -> tuple[ModuleOp | None, list[Diagnostic]]:
+    """The module a corpus file defines and what the frontend and the checker say."""
+    try:
+        module = parse_tvmscript(path.read_text(), str(path), ctx=context())
+    except DiagnosticError as error:
+        return None, error.diagnostics
+    return module, check_well_formed(module)
+
+
+def load(path: Path) -> ModuleOp:
+    module, found = diagnostics(path)
+    assert module is not None and found == [], "\n".join(map(str, found))
+    return module
+
+
+def entry_inputs(module: ModuleOp, spec: RunSpec) -> list[np.ndarray]:
+    """The inputs of the entry function, drawn as ``inputs.py`` prescribes."""
+    function = next(
+        op
+        for op in module.body.block.ops
+        if isinstance(op, FunctionOp) and op.sym_name.data == spec.entry
+    )
+    params = []
+    for param in function.params:
+        sinfo = param.type
+        assert isinstance(sinfo, TensorType) and sinfo.dims is not None
+        shape = tuple(int(evaluate(dim, spec.sizes)) for dim in sinfo.dims)
+        params.append((param.name_hint, shape, str(sinfo.data_type.to_numpy())))
+    inputs = generate_inputs(params)
+    return [inputs[name] for name, _, _ in params]
+
+
+def run_spec(path: Path) -> RunSpec | None:
+    return parse_run_spec(path.read_text())
+
+
+def run_corpus_program(path: Path) -> object:
+    """The result of the program's ``# run:`` entry in the reference interpreter."""
+    module = load(path)
+    spec = run_spec(path)
+    assert spec is not None
+    return run(module, spec.entry, *entry_inputs(module, spec))

@@ -1,0 +1,49 @@
+"""The TVMScript frontend on the corpus: every program is read and well formed,
+every runnable one runs, every invalid one fails where and how its header says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from corpus_harness import CORPUS, ERRORS, NEWER, diagnostics, load, run_corpus_program, run_spec
+
+ERROR_HEADER = re.compile(r"^# error: (?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
+PRIM_FUNC = "write the call_tir target as a destination-passing func.func"
+
+
+@pytest.mark.parametrize("path", CORPUS + NEWER, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_corpus_program_is_read_and_well_formed(path: Path) -> None:
+    if "T.prim_func" in path.read_text():
+        _, found = diagnostics(path)
+        assert [PRIM_FUNC in d.message for d in found] == [True]
+        return
+    load(path)
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in CORPUS + NEWER if run_spec(p)], ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_runnable_corpus_program_runs(path: Path) -> None:
+    def arrays(value: object) -> list[np.ndarray]:
+        if isinstance(value, tuple):
+            return [a for field in value for a in arrays(field)]
+        return [np.asarray(value)] if isinstance(value, np.ndarray) else []
+
+    result = run_corpus_program(path)
+    assert arrays(result) or result is not None
+
+
+@pytest.mark.parametrize("path", ERRORS, ids=lambda p: p.name)
+def test_invalid_program_fails_at_the_stated_place(path: Path) -> None:
+    header = ERROR_HEADER.match(path.read_text().splitlines()[0])
+    assert header is not None
+    _, found = diagnostics(path)
+    assert found, "accepted"
+    first = found[0]
+    assert first.location is not None
+    where = (first.location.line, first.location.column)
+    assert where == (int(header["line"]), int(header["col"])), str(first)
+    assert header["message"] in first.message
