@@ -56,6 +56,10 @@ from .prim_expr import PrimExpr, as_expr
 from .types import FuncType, ObjectType, StructInfoType
 
 
+class AnnotationError(VerifyException):
+    """A declared StructInfo that contradicts the inferred one."""
+
+
 @dataclass(frozen=True)
 class Call:
     """An operator call whose arguments may be nested expressions."""
@@ -415,7 +419,10 @@ class Builder:
             probe.detach()
             probe.erase()
         if annotation is not None:
-            check_annotation(probe.name, annotation, inferred)
+            try:
+                check_annotation(probe.name, annotation, inferred)
+            except VerifyException as error:
+                raise AnnotationError(str(error)) from None
         return self._add(make(annotation or inferred), name)
 
     def _add(self, op: Operation, name: str | None = None) -> SSAValue:

@@ -31,7 +31,7 @@ from relax_dialect.diagnostics import (
     unmatched,
 )
 from relax_dialect.parser import parse_module
-from relax_dialect.tvmscript import parse_tvmscript
+from relax_dialect.tvmscript import CONSTANTS, parse_tvmscript, print_tvmscript
 from relax_dialect.well_formed import check_well_formed
 
 SPLIT_MARKERS = {"mlir": "// -----", "tvmscript": "# -----"}
@@ -56,14 +56,20 @@ class RelaxOptMain(xDSLOptMain):
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
             "--emit",
-            choices=["mlir"],
+            choices=["mlir", "tvmscript"],
             default="mlir",
-            help="output format (the dialect's MLIR text)",
+            help="output format: the dialect's MLIR text, or TVMScript that TVM parses",
         )
         arg_parser.add_argument(
             "--metadata",
             metavar="CONSTANTS.npz",
             help="arrays of the TVMScript input's metadata constants, keyed by index",
+        )
+        arg_parser.add_argument(
+            "--metadata-out",
+            metavar="CONSTANTS.npz",
+            help="with --emit tvmscript: write non-scalar constants here, keyed by index, "
+            "and refer to them as metadata (else they are printed inline)",
         )
 
     def setup_pipeline(self) -> None:
@@ -139,6 +145,20 @@ class RelaxOptMain(xDSLOptMain):
         except DiagnosticException as error:
             raise DiagnosticError([Diagnostic(None, str(error).splitlines()[0])]) from None
 
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        if self.args.emit != "tvmscript":
+            return super().output_resulting_program(prog)
+        if self.args.metadata_out is None:
+            return print_tvmscript(prog)
+        metadata: dict[str, list[np.ndarray]] = {}
+        text = print_tvmscript(prog, metadata)
+        arrays = metadata.get(CONSTANTS, [])
+        try:
+            np.savez(self.args.metadata_out, **{str(i): a for i, a in enumerate(arrays)})
+        except OSError as error:
+            raise UsageError(f"cannot write '{self.args.metadata_out}': {error}") from None
+        return text
+
     def metadata_constants(self) -> list[np.ndarray]:
         """The ``--metadata`` arrays in index order (keys ``0``, ``1``, ...)."""
         if self.args.metadata is None:
@@ -173,7 +193,8 @@ class RelaxOptMain(xDSLOptMain):
             diagnostics += found
             if not found:
                 outputs.append(output)
-        self.write_output(f"{SPLIT_MARKERS['mlir']}\n".join(outputs))
+        marker = SPLIT_MARKERS["tvmscript" if self.args.emit == "tvmscript" else "mlir"]
+        self.write_output(f"{marker}\n".join(outputs))
         if self.args.verify_diagnostics:
             problems = unmatched(expected_diagnostics(text, name), diagnostics)
             for problem in problems:

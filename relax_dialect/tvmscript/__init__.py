@@ -2,5 +2,7 @@
 the dialect as TVMScript."""
 
 from .frontend import parse_tvmscript
+from .printer import print_tvmscript
+from .spelling import CONSTANTS
 
-__all__ = ["parse_tvmscript"]
+__all__ = ["CONSTANTS", "parse_tvmscript", "print_tvmscript"]

@@ -114,6 +114,14 @@ class ExprReader:
             return self._prim_call(node)
         raise TVMScriptError(node, "expected a symbolic expression")
 
+    def typed_prim(self, node: ast.expr) -> tuple[PrimExpr, DataType | None]:
+        """A symbolic expression and the data type a typed literal gives it
+        (``T.uint32(2)``), if any."""
+        name = dotted_name(node.func) if isinstance(node, ast.Call) else None
+        prefix, _, function = (name or "").rpartition(".")
+        dtype = DataType.parse(function) if prefix == self.tir else None
+        return self.prim_expr(node), dtype
+
     def _constant(self, node: ast.Constant) -> PrimExpr:
         value = node.value
         if isinstance(value, bool):
@@ -191,8 +199,13 @@ class ExprReader:
         dtype = DataType.parse(node.value) if node.value else VOID
         if dtype is None:
             raise TVMScriptError(node, f"unknown data type '{node.value}'")
+        return dtype
+
+    def element_dtype(self, node: ast.expr) -> DataType:
+        """The data type of a tensor or prim value (well-formedness rule 18)."""
+        dtype = self.dtype(node)
         if (problem := dtype.problem()) is not None:
-            raise TVMScriptError(node, f"unknown data type '{node.value}': {problem}")
+            raise TVMScriptError(node, f"invalid data type: {problem}")
         return dtype
 
     # --- StructInfo ---------------------------------------------------------------------
@@ -215,7 +228,7 @@ class ExprReader:
         ndim_node = named.get("ndim")
         if isinstance(shape, ast.Constant) and isinstance(shape.value, str):
             shape, dtype = None, shape  # R.Tensor("float32")
-        data_type = VOID if dtype is None else self.dtype(dtype)
+        data_type = VOID if dtype is None else self.element_dtype(dtype)
         ndim = UNKNOWN_NDIM if ndim_node is None else self._int(ndim_node)
         if shape is None or (isinstance(shape, ast.Constant) and shape.value is None):
             return TensorType(dtype=data_type, ndim=ndim)
@@ -236,9 +249,10 @@ class ExprReader:
         if value is None:
             if dtype is None:
                 raise TVMScriptError(node, "R.Prim needs a data type or a value")
-            return PrimType(self.dtype(dtype))
+            return PrimType(self.element_dtype(dtype))
         expr = self.prim_expr(value)
-        return PrimType(self.dtype(dtype) if dtype is not None else _default_dtype(expr), expr)
+        data_type = self.element_dtype(dtype) if dtype is not None else _default_dtype(expr)
+        return PrimType(data_type, expr)
 
     def _tuple(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
         if named:

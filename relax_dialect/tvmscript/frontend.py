@@ -23,7 +23,8 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import VarOperandDef
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from ..builder import Builder, Expr, Shape, operator_class
+from ..attributes import PrimExprAttr
+from ..builder import AnnotationError, Builder, Expr, Shape, operator_class
 from ..diagnostics import Diagnostic, DiagnosticError, SourceLocation, from_parse_error
 from ..ops.base import BindingOp, check_annotation
 from ..ops.calls import (
@@ -41,16 +42,11 @@ from ..ops.functions import FunctionLike
 from ..ops.match_cast import MatchCastOp
 from ..ops.operator import SEGMENTS, OperatorOp, attribute_kind, attribute_of
 from ..ops.references import EXTERN_FUNC_TYPE, ExternFuncOp, GlobalVarOp
-from ..ops.values import TupleGetItemOp
+from ..ops.values import PrimValueOp, TupleGetItemOp
 from ..prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var
 from ..types import ObjectType, PrimType, StructInfoType, TupleType, struct_info_text
 from .annotations import ExprReader, TVMScriptError, dotted_name
-
-DPS_KERNELS = "relax_xdsl.dps_kernels"
-"""Module attribute carrying the MLIR text of the ``call_tir`` targets (``func.func``)."""
-
-CONSTANT_KEY = "relax.expr.Constant"
-"""The metadata section of constants; constant ``i`` is ``metadata[CONSTANT_KEY][i]``."""
+from .spelling import CONSTANTS, DPS_KERNELS
 
 SHAPE_OPERANDS = ("shape", "size")
 """Operand names whose literal tuples are shapes (other literal tuples of numbers
@@ -171,6 +167,8 @@ class ModuleReader:
         self._locate(node)
         try:
             yield
+        except AnnotationError:
+            raise  # located at the annotation by the binding's reader
         except VerifyException as error:
             raise TVMScriptError(node, str(error).splitlines()[0]) from None
         finally:
@@ -457,22 +455,19 @@ class ModuleReader:
             return
         if not isinstance(target, ast.Name):
             raise TVMScriptError(target, "expected a variable name")
-        bound = self.bound(value, target.id)
-        if annotation is not None:
-            self._check_annotation(bound, annotation)
-        self.define(target.id, bound)
+        sinfo = None if annotation is None else self._binding_annotation(annotation)
+        try:
+            self.define(target.id, self.bound(value, target.id, sinfo))
+        except AnnotationError as error:
+            raise TVMScriptError(annotation, str(error).splitlines()[0]) from None
 
-    def _check_annotation(self, bound: SSAValue, annotation: ast.expr) -> None:
-        """A binding's annotation is checked against what was inferred (TVM keeps
-        the inferred StructInfo); quoted dimensions are not allowed in it."""
-        with self.located(annotation):
-            self.exprs.strings = False
-            try:
-                sinfo = self.exprs.struct_info(annotation)
-            finally:
-                self.exprs.strings = True
-            what = bound.owner.name if isinstance(bound.owner, BindingOp) else "binding"
-            check_annotation(what, sinfo, bound.type)  # pyright: ignore[reportArgumentType]
+    def _binding_annotation(self, annotation: ast.expr) -> StructInfoType:
+        """A binding's annotation (quoted dimensions are not allowed in it)."""
+        self.exprs.strings = False
+        try:
+            return self.exprs.struct_info(annotation)
+        finally:
+            self.exprs.strings = True
 
     def _is_module_alias(self, node: ast.expr) -> bool:
         return isinstance(node, ast.Name) and node.id == self.module_name
@@ -634,10 +629,27 @@ class ModuleReader:
             return self.exprs.prim_expr(node)
         raise TVMScriptError(node, f"unsupported expression ({type(node).__name__})")
 
-    def bound(self, node: ast.expr, name: str | None = None) -> SSAValue:
-        """The value of ``node`` bound (named ``name``)."""
+    def bound(
+        self, node: ast.expr, name: str | None = None, annotation: StructInfoType | None = None
+    ) -> SSAValue:
+        """The value of ``node`` bound (named ``name``). As in TVM, a new binding
+        takes the ``annotation`` as its StructInfo (it must not contradict the
+        inferred one); a variable bound to a variable keeps its own."""
         with self.located(node):
-            return self._bind(node, self._value(node, True), name)
+            value = self._value(node, True)
+            if annotation is None:
+                return self._bind(node, value, name)
+            if isinstance(value, SSAValue):
+                value = self.builder.normalize(value)
+                _check(annotation, value.type)  # pyright: ignore[reportArgumentType]
+                return value
+            if isinstance(value, Deferred):
+                if value.declared is None:
+                    return self.builder.add_binding(value.make, name, annotation)
+                bound = self._bind(node, value, name)
+                _check(annotation, bound.type)  # pyright: ignore[reportArgumentType]
+                return bound
+            return self.builder.emit(value, name, annotation)
 
     def _value(self, node: ast.expr, number_as_constant: bool = False) -> Expr | Deferred:
         if isinstance(node, ast.Call):
@@ -883,6 +895,8 @@ class ModuleReader:
         constants such as ``T.float32(0.5)``."""
         if isinstance(node, ast.Tuple | ast.List):
             return [self._attribute_literal(element) for element in node.elts]
+        if isinstance(node, ast.Call) and self._callee(node) == "str":
+            return self._string(node)
         if isinstance(node, ast.Call) and _call_prefix(node) == self.exprs.tir:
             value = self.exprs.prim_expr(node)
             if isinstance(value, IntImm | FloatImm | BoolImm):
@@ -897,10 +911,14 @@ class ModuleReader:
             raise TVMScriptError(node, "R.shape takes a list of dimensions")
         return Shape(tuple(self.exprs.prim_expr(dim) for dim in node.args[0].elts))
 
-    def _prim_value(self, node: ast.Call) -> Expr:
+    def _prim_value(self, node: ast.Call) -> Expr | Deferred:
         if len(node.args) != 1:
             raise TVMScriptError(node, "R.prim_value takes one value")
-        return self.exprs.prim_expr(node.args[0])
+        value, dtype = self.exprs.typed_prim(node.args[0])
+        if dtype is None:
+            return value
+        sinfo = PrimType(dtype, value)
+        return Deferred(lambda t: PrimValueOp(PrimExprAttr(value), t), sinfo)
 
     def _string(self, node: ast.Call) -> Expr:
         value = _literal(node.args[0]) if len(node.args) == 1 else None
@@ -1024,7 +1042,7 @@ class ModuleReader:
     def _assert(self, node: ast.Call) -> Deferred:
         args = _bind_args(node, ("condition", "format_args", "format"))
         values = [self.expr(args["condition"]), *map(self.expr, _elements(args.get("format_args")))]
-        template = _literal(args["format"]) if "format" in args else ""
+        template = self._attribute_literal(args["format"]) if "format" in args else ""
         bound = [self.builder.normalize(value) for value in values]
         op = operator_class("relax.assert_op")
         return Deferred(lambda t: op.build(bound, t, format=template))  # pyright: ignore
@@ -1103,6 +1121,13 @@ SPECIAL_CALLS = {
 # --- helpers ----------------------------------------------------------------------------
 
 
+def _check(annotation: StructInfoType, inferred: StructInfoType) -> None:
+    try:
+        check_annotation("binding", annotation, inferred)
+    except VerifyException as error:
+        raise AnnotationError(str(error)) from None
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
@@ -1140,7 +1165,7 @@ def _is_metadata(node: ast.Subscript) -> bool:
     return (
         isinstance(node.value, ast.Name)
         and node.value.id == "metadata"
-        and _literal(node.slice) == CONSTANT_KEY
+        and _literal(node.slice) == CONSTANTS
     )
 
 

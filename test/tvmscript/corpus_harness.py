@@ -10,14 +10,15 @@ from inputs import RunSpec, generate_inputs, parse_run_spec
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.func import Func
+from xdsl.ir import Region
 
 from relax_dialect.diagnostics import Diagnostic, DiagnosticError
 from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import run
-from relax_dialect.ops.functions import FunctionOp
+from relax_dialect.ops.functions import FunctionOp, LambdaOp
 from relax_dialect.prim_expr import evaluate
 from relax_dialect.tvmscript import parse_tvmscript
-from relax_dialect.types import TensorType
+from relax_dialect.types import StructInfoType, TensorType
 from relax_dialect.well_formed import check_well_formed
 
 HERE = Path(__file__).resolve().parent
@@ -75,3 +76,27 @@ def run_corpus_program(path: Path) -> object:
     spec = run_spec(path)
     assert spec is not None
     return run(module, spec.entry, *entry_inputs(module, spec))
+
+
+def binding_struct_info(module: ModuleOp) -> dict[tuple[str, str], StructInfoType]:
+    """``(function, variable) -> StructInfo`` for the parameters and bindings of every
+    function, a closure's under the name it is bound to (as ``tvm_oracle`` keys TVM's)."""
+    found: dict[tuple[str, str], StructInfoType] = {}
+
+    def collect(owner: str, region: Region) -> None:
+        for block in region.blocks:
+            for arg in block.args:
+                if isinstance(arg.type, StructInfoType) and arg.name_hint:
+                    found[(owner, arg.name_hint)] = arg.type
+            for op in block.ops:
+                for result in op.results:
+                    if isinstance(result.type, StructInfoType) and result.name_hint:
+                        found[(owner, result.name_hint)] = result.type
+                for inner in op.regions:
+                    name = op.results[0].name_hint if isinstance(op, LambdaOp) else owner
+                    collect(name or owner, inner)
+
+    for op in module.body.block.ops:
+        if isinstance(op, FunctionOp):
+            collect(op.sym_name.data, op.body)
+    return found

@@ -8,7 +8,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from corpus_harness import CORPUS, ERRORS, NEWER, diagnostics, load, run_corpus_program, run_spec
+from corpus_harness import (
+    CORPUS,
+    ERRORS,
+    NEWER,
+    context,
+    diagnostics,
+    load,
+    run_corpus_program,
+    run_spec,
+)
+
+from relax_dialect.tvmscript import parse_tvmscript, print_tvmscript
 
 ERROR_HEADER = re.compile(r"^# error: (?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
 PRIM_FUNC = "write the call_tir target as a destination-passing func.func"
@@ -47,3 +58,20 @@ def test_invalid_program_fails_at_the_stated_place(path: Path) -> None:
     where = (first.location.line, first.location.column)
     assert where == (int(header["line"]), int(header["col"])), str(first)
     assert header["message"] in first.message
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in CORPUS + NEWER if "T.prim_func" not in p.read_text()],
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_round_trip_through_tvmscript_is_a_fixed_point(path: Path) -> None:
+    """TVMScript -> dialect -> TVMScript -> dialect: the second reading prints the
+    same dialect text and the same TVMScript as the first."""
+    first = load(path)
+    text = print_tvmscript(first)
+    second = parse_tvmscript(text, "first.py", ctx=context())
+    again = print_tvmscript(second)
+    third = parse_tvmscript(again, "second.py", ctx=context())
+    assert again == text
+    assert str(third) == str(second)

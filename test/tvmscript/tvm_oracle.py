@@ -223,7 +223,7 @@ def run(path: str | Path, inputs: dict[str, np.ndarray], entry: str = "main") ->
     mod = load(path)
     vm = build(mod)
     args = [
-        tvm.runtime.tensor(np.ascontiguousarray(inputs[param.name_hint]))
+        tvm.runtime.tensor(np.array(inputs[param.name_hint], order="C"))
         for param in mod[entry].params
     ]
     return _to_numpy(vm[entry](*args))

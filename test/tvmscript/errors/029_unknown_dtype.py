@@ -1,4 +1,4 @@
-# error: 10:34: unknown data type 'float33'
+# error: 10:34: invalid data type: float data type cannot have 33 bits
 # A parameter annotation with a misspelt data type (TVM 0.25 accepts "float33").
 # ruff: noqa
 from tvm.script import ir as I, relax as R, tirx as T

@@ -1,0 +1,566 @@
+"""Print a module of the dialect as TVMScript that TVM 0.25 parses back.
+
+The text follows TVM's own printer: the imports as comments (TVM's parser
+takes the source without them), ``@I.ir_module class Module``, one
+``@R.function`` per function (``private=True``, ``pure=False``,
+``R.func_attr`` for attributes other than the dialect's), the symbolic
+variables of a function declared first (``n = T.int64()``, and
+``cls = Module`` when module functions are referenced), ``with R.dataflow()``
+blocks ending in ``R.output``, ``if``/``else`` assigning the result in both
+branches, nested ``@R.function`` definitions for lambdas and
+``R.match_cast``. Every binding is annotated with its StructInfo (see
+``expressions``), except that a binding of the empty tuple that nothing uses
+is a bare statement (``R.print(...)``), as TVM prints it. Functions keep the
+module's order (TVM sorts them by name).
+
+Names: SSA name hints become Python names, unique in a function (``x``,
+``x_1``); values without one are ``lv``, ``lv1``, ...; no value is named
+``R``, ``T``, ``I``, ``cls``, ``metadata``, ``Module``, ``float`` or a
+keyword. A function whose name is no identifier is renamed (``@"my-f"`` is
+``my_f``, also as its global symbol, since TVM requires them to agree). A
+symbolic variable bound again in a sibling scope (a ``match_cast`` in both
+branches of an ``if``) is another variable for TVM, with another name.
+
+Leaf values whose only uses are operands of calls (or fields of tuples) are
+printed inline at those uses, as in TVM's normal form: shapes
+(``R.shape([n * 4])``), prim values (``R.prim_value(0)``), strings, data
+types, constants, module functions (``cls.f``) and tuples (``(x,
+R.prim_value(0))``); operator references and extern functions are inlined
+into their calls (``R.add(x, y)``, ``R.call_packed("f", x, sinfo_args=(...))``).
+A scalar constant is ``R.const(1.5, "float32")``; a larger one is
+``metadata["relax.expr.Constant"][i]`` when a ``metadata`` dictionary is
+given (it collects the arrays under that key, for the caller to save), else
+``R.const([[1, 2], [3, 4]], "int32")``. Operators are spelled as ``spelling``
+says; ``call_tir`` targets are printed as ``kernels`` describes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+
+import numpy as np
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, SSAValue, Use
+from xdsl.irdl import IRDLOperation
+
+from ..attributes import PrimExprAttr, ShapeAttr
+from ..ops.base import BindingOp
+from ..ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
+from ..ops.control_flow import IfOp, YieldOp
+from ..ops.core import InvokeClosureBase, MakeClosureOp
+from ..ops.dataflow import DataflowOp
+from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
+from ..ops.match_cast import MatchCastOp
+from ..ops.operator import SEGMENTS, OperatorOp, python_value
+from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
+from ..ops.values import (
+    ConstantOp,
+    DataTypeImmOp,
+    PrimValueOp,
+    ShapeOp,
+    StringImmOp,
+    TupleGetItemOp,
+    TupleOp,
+)
+from ..prim_expr import free_vars
+from ..struct_info import definable_vars
+from ..types import FuncType, ObjectType, PrimType, StructInfoType, TupleType
+from .expressions import (
+    ExpressionPrinter,
+    attribute_literal,
+    scalar_literal,
+    string_literal,
+    tuple_text,
+)
+from .kernels import kernels_text, prim_func_stub
+from .spelling import (
+    CALLS,
+    CONSTANTS,
+    DPS_KERNELS,
+    RESERVED,
+    VALUES,
+    CallSpelling,
+    operator_spelling,
+)
+
+Metadata = dict[str, list[np.ndarray]]
+"""The metadata key of the constants, as TVM names it."""
+INDENT = "    "
+HEADER = [
+    "# from tvm.script import ir as I",
+    "# from tvm.script import tirx as T",
+    "# from tvm.script import relax as R",
+    "",
+    "@I.ir_module",
+    "class Module:",
+]
+
+LEAVES = (
+    ConstantOp,
+    ShapeOp,
+    PrimValueOp,
+    StringImmOp,
+    DataTypeImmOp,
+    TupleOp,
+    GlobalVarOp,
+    ExternFuncOp,
+    OpRefOp,
+)
+"""Values printed inline at their uses when those are all operands of calls."""
+CONSUMERS = (
+    OperatorOp,
+    CallOp,
+    InvokeOp,
+    TIRCallBase,
+    PackedCallOp,
+    MakeClosureOp,
+    InvokeClosureBase,
+    TupleOp,
+)
+"""The operations whose operands may be leaves written inline."""
+
+
+def print_tvmscript(module: ModuleOp, metadata: Metadata | None = None) -> str:
+    """``module`` as TVMScript; non-scalar constants go to ``metadata`` when given."""
+    return "\n".join(_ModulePrinter(module, metadata).lines()) + "\n"
+
+
+class Names:
+    """Python names unique in one scope: a hint as is, then ``hint_1``, ...;
+    without a hint ``lv``, ``lv1``, ... (TVM's spellings)."""
+
+    def __init__(self, taken: Iterable[str] = RESERVED):
+        self.taken = set(taken)
+        self.unnamed = 0
+
+    def fresh(self, hint: str | None = None) -> str:
+        if not hint:
+            while (name := f"lv{self.unnamed or ''}") in self.taken:
+                self.unnamed += 1
+        else:
+            base = re.sub(r"\W", "_", hint)
+            base = f"v{base}" if base[0].isdigit() else base
+            name, suffix = base, 0
+            while name in self.taken:
+                suffix += 1
+                name = f"{base}_{suffix}"
+        self.taken.add(name)
+        return name
+
+
+class _ModulePrinter:
+    """Prints the module: its Relax functions and the stubs of its kernels."""
+
+    def __init__(self, module: ModuleOp, metadata: Metadata | None):
+        self.module = module
+        self.metadata = metadata
+        self.calls: dict[str, TIRCallBase] = {}
+        for op in module.walk():
+            if isinstance(op, TIRCallBase):
+                self.calls.setdefault(op.callee_name, op)
+        names = Names()
+        self.function_names = {
+            _symbol(op): names.fresh(_symbol(op))
+            for op in module.ops
+            if isinstance(op, FunctionOp | FuncOp)
+        }
+
+    def lines(self) -> list[str]:
+        """The module's lines: the kernels' text, then the functions (``pass``
+        when there is nothing, as TVM prints an empty module)."""
+        members: list[list[str]] = []
+        for op in self.module.ops:
+            name = self.function_names.get(_symbol(op), "")
+            if isinstance(op, FunctionOp):
+                members.append(_FunctionPrinter(self, op).lines(name))
+            elif isinstance(op, FuncOp):
+                members.append(prim_func_stub(op, name, self.calls.get(name), Names().fresh))
+        body = [line for member in members for line in ("", *member)][1:] or ["pass"]
+        kernels = [op for op in self.module.ops if not isinstance(op, FunctionOp)]
+        if kernels:
+            text = string_literal(kernels_text(kernels))
+            body.insert(0, f"I.module_attrs({{{string_literal(DPS_KERNELS)}: {text}}})")
+        return HEADER + [INDENT + line if line else line for line in body]
+
+    def constant(self, array: np.ndarray) -> str:
+        """A constant: inline when scalar or when there is no metadata to hold it."""
+        dtype = string_literal("bool" if array.dtype == np.bool_ else str(array.dtype))
+        if array.ndim == 0:
+            return _call(VALUES["relax.constant"], scalar_literal(array[()]), dtype)
+        if self.metadata is None:
+            return _call(VALUES["relax.constant"], _nested_list(array), dtype)
+        arrays = self.metadata.setdefault(CONSTANTS, [])
+        arrays.append(array)
+        return f"metadata[{string_literal(CONSTANTS)}][{len(arrays) - 1}]"
+
+
+def _symbol(op: Operation) -> str:
+    name = op.properties.get("sym_name")
+    return name.data if isinstance(name, StringAttr) else ""
+
+
+def _nested_list(array: np.ndarray) -> str:
+    if array.ndim == 0:
+        return scalar_literal(array[()])
+    return f"[{', '.join(_nested_list(item) for item in array)}]"
+
+
+class _FunctionPrinter:
+    """Prints one global function, with the functions nested in it."""
+
+    def __init__(self, module: _ModulePrinter, function: FunctionOp):
+        self.module = module
+        self.function = function
+        self.names = Names()
+        self.symbols = {name: self.names.fresh(name) for name in _symbolic_names(function)}
+        self.in_scope = definable_vars(function.param_types())
+        self.bound = {self.symbols[name] for name in self.in_scope}
+        self.declarations: list[str] = []
+        self.values: dict[SSAValue, str] = {}
+        self.body: list[str] = []
+        self.exprs = ExpressionPrinter(self._symbolic)
+
+    # --- declarations -------------------------------------------------------------------
+
+    def _declare(self, line: str) -> None:
+        if line not in self.declarations:
+            self.declarations.append(line)
+
+    def _symbolic(self, name: str) -> str:
+        python = self.symbols[name]
+        self._declare(f"{python} = T.int64()")
+        return python
+
+    def _function_ref(self, symbol: SymbolRefAttr) -> str:
+        self._declare("cls = Module")
+        return f"cls.{self.module.function_names[symbol.root_reference.data]}"
+
+    def _bind_symbols(self, op: MatchCastOp) -> None:
+        """Record the symbolic variables ``op`` binds. One bound before in another
+        scope (a sibling branch) is another variable for TVM: it gets a new name."""
+        for name in sorted(op.defined_vars() - self.in_scope):
+            if self.symbols[name] in self.bound:
+                self.symbols[name] = self.names.fresh(name)
+            self.bound.add(self.symbols[name])
+            self.in_scope.add(name)
+
+    @contextmanager
+    def _scope(self) -> Iterator[None]:
+        """A nested scope: the symbolic variables it binds are not visible after it."""
+        saved = dict(self.symbols), set(self.in_scope)
+        yield
+        self.symbols, self.in_scope = saved
+
+    # --- functions ----------------------------------------------------------------------
+
+    def lines(self, name: str) -> list[str]:
+        """The function as ``name``: its signature, then the declarations of the
+        signature's variables, ``R.func_attr``, the others', then the body."""
+        function = self.function
+        signature = self._signature(function, name, quoted=True)
+        in_signature = len(self.declarations)
+        self._block(function.body.block, 1)
+        attributes = function.attributes
+        attrs_line = [f"R.func_attr({_dict_literal(attributes)})"] if attributes else []
+        prologue = self.declarations[:in_signature] + attrs_line + self.declarations[in_signature:]
+        return [*signature, *(INDENT + line for line in prologue), *self.body]
+
+    def _signature(self, function: FunctionLike, name: str, quoted: bool) -> list[str]:
+        """The decorator and ``def`` line; ``quoted`` writes dimensions with
+        variables as strings (as TVM does for global functions)."""
+        keywords = [] if function.pure else ["pure=False"]
+        if isinstance(function, FunctionOp) and function.global_symbol is None:
+            keywords.append("private=True")
+        decorator = f"@R.function({', '.join(keywords)})" if keywords else "@R.function"
+        ret = self.exprs.struct_info(function.result_info(), quoted)
+        params = ", ".join(
+            f"{self._define(param)}: {self.exprs.struct_info(param_type, quoted)}"
+            for param, param_type in zip(function.params, function.param_types(), strict=True)
+        )
+        return [decorator, f"def {name}({params}) -> {ret}:"]
+
+    def _lambda(self, op: LambdaOp, depth: int) -> None:
+        name = self._define(op.result)
+        if op.self_reference is not None:
+            self.values[op.self_reference] = name
+        self._emit(depth, *self._signature(op, name, quoted=False))
+        with self._scope():
+            self.in_scope |= definable_vars(op.param_types())
+            self._block(op.body.block, depth + 1)
+        self._emit(depth, "")
+
+    # --- blocks -------------------------------------------------------------------------
+
+    def _emit(self, depth: int, *lines: str) -> None:
+        self.body += [INDENT * depth + line if line else line for line in lines]
+
+    def _define(self, value: SSAValue, hint: str | None = None) -> str:
+        if value not in self.values:
+            self.values[value] = self.names.fresh(value.name_hint or hint)
+        return self.values[value]
+
+    def _block(self, block: Block, depth: int) -> None:
+        for op in block.ops:
+            if isinstance(op, ReturnOp):
+                self._emit(depth, f"return {self._value(op.value)}")
+            elif isinstance(op, DataflowOp):
+                self._dataflow(op, depth)
+            elif isinstance(op, IfOp):
+                self._if(op, depth)
+            elif isinstance(op, LambdaOp):
+                self._lambda(op, depth)
+            elif isinstance(op, BindingOp) and not _inlinable(op):
+                self._binding(op, depth)
+
+    def _binding(self, op: BindingOp, depth: int) -> None:
+        result = op.results[0]
+        if isinstance(op, MatchCastOp):
+            self._bind_symbols(op)
+        rhs = self._rhs(op)
+        if result.type == TupleType([]) and not result.uses and not isinstance(op, MatchCastOp):
+            self._emit(depth, rhs)
+        else:
+            self._assign(depth, result, rhs)
+
+    def _assign(self, depth: int, result: SSAValue, rhs: str) -> None:
+        annotation = self.exprs.struct_info(result.type)  # pyright: ignore[reportArgumentType]
+        self._emit(depth, f"{self._define(result)}: {annotation} = {rhs}")
+
+    def _dataflow(self, op: DataflowOp, depth: int) -> None:
+        """``with R.dataflow():``; an output bound in the block is that binding's
+        variable, any other (defined outside, or given twice) gets a binding."""
+        aliases = []
+        bound_here: set[SSAValue] = set()
+        for result, value in zip(op.outputs, op.output_op.values, strict=True):
+            owner = value.owner
+            here = isinstance(owner, Operation) and owner.parent is op.body.block
+            if here and value not in bound_here:
+                bound_here.add(value)
+                self.values[result] = self._define(value, result.name_hint)
+                continue
+            aliases.append((result, value))
+        self._emit(depth, "with R.dataflow():")
+        self._block(op.body.block, depth + 1)
+        for result, value in aliases:
+            self._assign(depth + 1, result, self._value(value))
+        self._emit(depth + 1, f"R.output({', '.join(self._values(op.outputs))})")
+
+    def _if(self, op: IfOp, depth: int) -> None:
+        """``if``/``else``, each branch ending by assigning the result."""
+        condition = self._value(op.cond)
+        for header, region in ((f"if {condition}:", op.then_region), ("else:", op.else_region)):
+            self._emit(depth, header)
+            with self._scope():
+                self._block(region.block, depth + 1)
+                yielded = region.block.last_op
+                assert isinstance(yielded, YieldOp)
+                self._assign(depth + 1, op.result, self._value(yielded.value))
+
+    # --- values -------------------------------------------------------------------------
+
+    def _value(self, value: SSAValue) -> str:
+        """A value: its variable, or the expression of a leaf printed inline."""
+        if value in self.values:
+            return self.values[value]
+        owner = value.owner
+        assert isinstance(owner, BindingOp) and _inlinable(owner), f"{value} is unnamed"
+        return self._rhs(owner)
+
+    def _values(self, values: Sequence[SSAValue]) -> list[str]:
+        return [self._value(v) for v in values]
+
+    def _rhs(self, op: BindingOp) -> str:
+        """The expression ``op`` binds."""
+        if isinstance(op, OperatorOp):
+            return self._operator(type(op), op.operands, op.properties)
+        callee = op.callee.owner if isinstance(op, InvokeOp) else None
+        if isinstance(callee, OpRefOp | ExternFuncOp) and _inlinable(callee):
+            return self._inlined_callee(op, callee)  # pyright: ignore[reportArgumentType]
+        if (spelling := CALLS.get(op.name)) is not None:
+            return self._call_form(op, spelling)
+        exprs = self.exprs
+        match op:
+            case MatchCastOp():
+                target = exprs.struct_info(op.target)
+                return _call(VALUES[op.name], self._value(op.value), target)
+            case ConstantOp():
+                return self.module.constant(op.value.array)
+            case ShapeOp():
+                return _call(VALUES[op.name], f"[{', '.join(map(exprs.dim, op.dims.data))}]")
+            case PrimValueOp():
+                return _call(VALUES[op.name], exprs.dim(op.value.data, op.data_type()))
+            case StringImmOp():
+                return _call(VALUES[op.name], string_literal(op.value.data))
+            case DataTypeImmOp():
+                return _call(VALUES[op.name], string_literal(op.value.data.tvm_name()))
+            case TupleOp():
+                return self._tuple(op)
+            case TupleGetItemOp():
+                return f"{self._value(op.tuple_value)}[{op.index.data}]"
+            case GlobalVarOp():
+                return self._function_ref(op.function)
+            case ExternFuncOp():
+                return self._extern_func(op)
+            case OpRefOp():
+                return operator_spelling(op.op_name.data).callee
+        raise NotImplementedError(f"no TVMScript spelling for {op.name}")
+
+    def _operator(
+        self, op: type[Operation], operands: Sequence[SSAValue], properties: dict[str, Attribute]
+    ) -> str:
+        """``R.<name>(operands..., keyword=attribute...)`` as ``OPERATORS`` says,
+        attributes taking their declared defaults when unset."""
+        assert issubclass(op, IRDLOperation)
+        spelling = operator_spelling(op.name)
+        definition = op.get_irdl_definition()
+        slots = [name for name, _ in definition.operands]
+        args = [
+            self._prim_operand(value) if slot in spelling.prim_values else self._value(value)
+            for slot, value in zip(slots, operands, strict=False)
+        ]
+        args += self._values(operands[len(args) :])
+        if spelling.list_from is not None and len(args) > spelling.list_from:
+            args[spelling.list_from :] = [f"[{', '.join(args[spelling.list_from :])}]"]
+        declared = definition.properties
+        for name in spelling.attributes or declared:
+            attribute = properties.get(name, declared[name].default_value)
+            if name == SEGMENTS or attribute is None:
+                continue
+            value = python_value(attribute)
+            if name in spelling.integers and len(value) == 1:
+                value = value[0]
+            text = attribute_literal(value)
+            args.append(f"{name}=R.str({text})" if name in spelling.strings else f"{name}={text}")
+        return _call(spelling.callee, *args)
+
+    def _prim_operand(self, value: SSAValue) -> str:
+        """An operand TVM takes only as ``R.prim_value(...)``: a variable whose type
+        knows its value is written as that value."""
+        sinfo = value.type
+        if value in self.values and isinstance(sinfo, PrimType) and sinfo.known_value is not None:
+            return _call("R.prim_value", self.exprs.dim(sinfo.known_value, sinfo.data_type))
+        return self._value(value)
+
+    def _inlined_callee(self, op: InvokeOp, callee: OpRefOp | ExternFuncOp) -> str:
+        """A call of an operator reference is the operator's; of an extern function
+        (with a derived result type), ``R.call_packed`` with that type."""
+        if isinstance(callee, OpRefOp):
+            return self._operator(callee.operator(), op.args, {})
+        name = string_literal(callee.symbol.data)
+        result = self._result_keyword("sinfo_args", op.result.type)
+        return _call("R.call_packed", name, *self._values(op.args), result)
+
+    def _call_form(self, op: BindingOp, spelling: CallSpelling) -> str:
+        """A call as ``CALLS`` spells it."""
+        target = getattr(op, spelling.target)
+        if isinstance(target, SymbolRefAttr):
+            callee = self._function_ref(target)
+        elif isinstance(target, StringAttr):
+            callee = string_literal(target.data)
+        else:
+            callee = self._value(target)
+        args = self._values(getattr(op, spelling.arguments))
+        if spelling.as_tuple:
+            args = [tuple_text(args)]
+        for keyword in spelling.keywords:
+            if keyword in ("out_sinfo", "sinfo_args"):
+                args.append(self._result_keyword(keyword, op.results[0].type))
+            elif (value := getattr(op, keyword)) is not None:
+                text = (
+                    self._value(value)
+                    if isinstance(value, SSAValue)
+                    else attribute_literal(python_value(value))
+                )
+                args.append(f"{keyword}={text}")
+        return (
+            _call(callee, *args)
+            if spelling.callee is None
+            else _call(spelling.callee, callee, *args)
+        )
+
+    def _result_keyword(self, keyword: str, sinfo: Attribute) -> str:
+        """``sinfo_args=(T,)``, or ``out_sinfo=T`` (a list for a tuple)."""
+        assert isinstance(sinfo, StructInfoType)
+        if keyword == "sinfo_args":
+            return f"sinfo_args=({self.exprs.struct_info(sinfo)},)"
+        if isinstance(sinfo, TupleType):
+            return f"out_sinfo=[{', '.join(map(self.exprs.struct_info, sinfo.types))}]"
+        return f"out_sinfo={self.exprs.struct_info(sinfo)}"
+
+    def _tuple(self, op: TupleOp) -> str:
+        """``(a, b)`` inline, ``a, b`` bound (as TVM prints them), ``R.tuple()``."""
+        fields = self._values(op.fields)
+        if not fields:
+            return _call(VALUES[op.name])
+        inline = _inlinable(op) or len(fields) == 1
+        return tuple_text(fields) if inline else ", ".join(fields)
+
+    def _extern_func(self, op: ExternFuncOp) -> str:
+        """``R.ExternFunc("name")``, with its type unless it is TVM's default."""
+        sinfo = op.result.type
+        assert isinstance(sinfo, FuncType)
+        default = sinfo.is_opaque and not sinfo.is_pure and isinstance(sinfo.ret_type, ObjectType)
+        args = [string_literal(op.symbol.data)]
+        return _call(VALUES[op.name], *args, *([] if default else [self.exprs.struct_info(sinfo)]))
+
+
+def _call(callee: str, *args: str) -> str:
+    return f"{callee}({', '.join(args)})"
+
+
+def _inlinable(op: Operation) -> bool:
+    """Whether ``op`` is a leaf used only where TVM's normal form writes it inline
+    (an extern function only when called with a derived result type)."""
+    if not isinstance(op, LEAVES) or not op.results[0].uses:
+        return False
+    uses = op.results[0].uses
+    if isinstance(op, ExternFuncOp | OpRefOp):
+        derived = isinstance(op, OpRefOp) or op.result.type.derive is not None  # pyright: ignore
+        return derived and all(_is_callee(use) for use in uses)
+    return all(isinstance(use.operation, CONSUMERS) for use in uses)
+
+
+def _is_callee(use: Use) -> bool:
+    return isinstance(use.operation, InvokeOp) and use.index == 0
+
+
+def _symbolic_names(function: FunctionOp) -> list[str]:
+    """The symbolic variables ``function`` mentions, in order of appearance."""
+    found: dict[str, None] = {}
+
+    def visit(attribute: Attribute) -> None:
+        if isinstance(attribute, PrimExprAttr | ShapeAttr):
+            exprs = attribute.data if isinstance(attribute, ShapeAttr) else (attribute.data,)
+            for expr in exprs:
+                found.update(dict.fromkeys(sorted(free_vars(expr))))
+        elif isinstance(attribute, ArrayAttr):
+            for item in attribute.data:
+                visit(item)
+        elif isinstance(attribute, ParametrizedAttribute):
+            for parameter in attribute.parameters:
+                visit(parameter)
+
+    for op in function.walk():
+        for attribute in (*op.properties.values(), *(r.type for r in op.results)):
+            visit(attribute)
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.args:
+                    visit(arg.type)
+    return list(found)
+
+
+def _dict_literal(attributes: dict[str, Attribute]) -> str:
+    """Function attributes as a Python dictionary, keys sorted as TVM prints them."""
+    entries = [f"{string_literal(k)}: {_attribute_value(v)}" for k, v in sorted(attributes.items())]
+    return "{" + ", ".join(entries) + "}"
+
+
+def _attribute_value(attribute: Attribute) -> str:
+    if isinstance(attribute, ArrayAttr):
+        return "[" + ", ".join(_attribute_value(a) for a in attribute.data) + "]"
+    value = python_value(attribute)
+    return string_literal(str(value)) if isinstance(value, Attribute) else attribute_literal(value)
