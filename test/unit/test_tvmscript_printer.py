@@ -21,8 +21,7 @@ from xdsl.parser import Parser
 
 from relax_dialect.dialect import OPERATIONS, operator_class
 from relax_dialect.tvmscript import print_tvmscript
-from relax_dialect.tvmscript.spelling import DPS_KERNELS
-from relax_dialect.tvmscript.spelling import CALLS, OPERATORS
+from relax_dialect.tvmscript.spelling import CALLS, DPS_KERNELS, OPERATORS
 
 HEADER = """\
 # from tvm.script import ir as I
