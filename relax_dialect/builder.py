@@ -32,6 +32,7 @@ from typing import TypeVar
 import numpy as np
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from .attributes import DenseAttr, PrimExprAttr, ShapeAttr
@@ -254,7 +255,8 @@ class Builder:
                 self._blocks.pop()
                 outputs = self._outputs.pop()
         block.add_op(self._locate(OutputOp([value for value, _ in outputs])))
-        dataflow = self._add(DataflowOp(region)).owner
+        dataflow = self._locate(DataflowOp(region))
+        self.block.add_op(dataflow)
         for (inner, name), outer in zip(outputs, dataflow.results, strict=True):
             outer.name_hint = name or inner.name_hint
             self._exported[inner] = outer
@@ -406,24 +408,32 @@ class Builder:
         name: str | None,
         annotation: StructInfoType | None = None,
     ) -> SSAValue:
-        """Add ``make(annotation or the inferred type)``; inference runs on a probe
-        placed where the binding goes, so that it sees the module (calls look up
-        their callee). Operations whose result type is declared rather than
+        """Add ``make(annotation or the inferred type)``. Inference runs on the
+        operation in place (so that it sees the module: calls look up their
+        callee), built first with the annotation or ``object``, then given the
+        inferred type. Operations whose result type is declared rather than
         inferred (``call_packed``, ``call_tir``) take it as ``annotation``."""
-        probe = make(annotation if annotation is not None else ObjectType())
-        self.block.add_op(probe)
+        op = make(annotation if annotation is not None else ObjectType())
+        self.block.add_op(op)
         try:
-            probe.get_irdl_definition().verify(probe)
-            inferred = probe.infer_type()
-        finally:
-            probe.detach()
-            probe.erase()
-        if annotation is not None:
-            try:
-                check_annotation(probe.name, annotation, inferred)
-            except VerifyException as error:
-                raise AnnotationError(str(error)) from None
-        return self._add(make(annotation or inferred), name)
+            op.get_irdl_definition().verify(op)
+            inferred = op.infer_type()
+            if annotation is not None:
+                try:
+                    check_annotation(op.name, annotation, inferred)
+                except VerifyException as error:
+                    raise AnnotationError(str(error)) from None
+        except Exception:
+            op.detach()
+            op.erase()
+            raise
+        result = op.results[0]
+        if annotation is None and result.type != inferred:
+            result = Rewriter.replace_value_with_new_type(result, inferred)
+        self._locate(op)
+        if name is not None:
+            result.name_hint = name
+        return result
 
     def _add(self, op: Operation, name: str | None = None) -> SSAValue:
         self.block.add_op(self._locate(op))

@@ -183,7 +183,11 @@ class ExprReader:
             return self.prim_expr(node.args[0])
         if function not in FUNCTIONS:
             raise TVMScriptError(node, f"'{name}' is not a supported symbolic function")
-        return call(FUNCTIONS[function], *(self.prim_expr(arg) for arg in node.args))
+        args = [self.prim_expr(arg) for arg in node.args]
+        try:
+            return call(FUNCTIONS[function], *args)
+        except ValueError as error:
+            raise TVMScriptError(node, f"{name}: {error}") from None
 
     # --- data types ---------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
-"""Mutation fuzzing of ``relax-opt``'s parser and checker.
+"""Mutation fuzzing of ``relax-opt``'s readers (MLIR text and TVMScript) and checker.
 
-Mutants are derived from the lit tests. Every mutant must either be accepted
-(and then print to text that is accepted again, unchanged) or be rejected
-with located ``FILE:LINE:COL: error:`` diagnostics -- never with an
-unexpected exception. ``python test/fuzz/mutate.py COUNT [SEED]`` runs an
-opt-in long campaign and prints its figures.
+Mutants are derived from the lit tests (MLIR) and the TVMScript corpus. Every
+mutant must either be accepted (and then print to text that is accepted
+again, unchanged) or be rejected with located ``FILE:LINE:COL: error:``
+diagnostics -- never with an unexpected exception.
+``python test/fuzz/mutate.py COUNT [SEED] [mlir|tvmscript]`` runs an opt-in
+long campaign and prints its figures.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from relax_xdsl.tools.relax_opt import RelaxOptMain
 
 CORPUS_DIR = Path(__file__).parents[1] / "filecheck"
+TVMSCRIPT_DIR = Path(__file__).parents[1] / "tvmscript"
 TOKEN = re.compile(r"%[\w.]+|@[\w.]+|![\w.]+|#[\w.]+|\"[^\"]*\"|-?\d+(?:\.\d+)?|\w+|->|\S")
 VOCABULARY = [
     "%x",
@@ -82,10 +84,32 @@ VOCABULARY = [
     "true",
     "1.5",
     "// -----",
+    "R.add",
+    "R.Tensor",
+    "R.Tuple",
+    "R.dataflow",
+    "R.output",
+    "R.match_cast",
+    "R.shape",
+    "T.int64()",
+    "cls",
+    "return",
+    "if",
+    "else:",
+    "@R.function",
+    "lambda",
+    "None",
+    '"float32"',
 ]
 
 
 RELAX_TYPE = re.compile(r"!relax\.\w+(?:<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)?")
+
+
+def tvmscript_corpus() -> list[tuple[str, str]]:
+    """The TVMScript corpus programs (those without TIR)."""
+    paths = sorted((TVMSCRIPT_DIR / "corpus").glob("*.py"))
+    return [(p.name, p.read_text()) for p in paths if "T.prim_func" not in p.read_text()]
 
 
 def corpus() -> list[tuple[str, str]]:
@@ -216,10 +240,10 @@ ACCEPTED = "accepted"
 REJECTED = "rejected"
 
 
-def check_one(tool: RelaxOptMain, text: str) -> str:
+def check_one(tool: RelaxOptMain, text: str, suffix: str = ".mlir") -> str:
     """``accepted``, ``rejected`` (with located errors), or what went wrong."""
     try:
-        output, diagnostics = tool.process(text, "fuzz.mlir", 0)
+        output, diagnostics = tool.process(text, "fuzz" + suffix, 0)
     except Exception as error:  # the contract: never an unexpected exception
         return f"{type(error).__name__}: {error}"
     if diagnostics:
@@ -228,7 +252,7 @@ def check_one(tool: RelaxOptMain, text: str) -> str:
                 return f"unlocated diagnostic: {diagnostic}"
         return REJECTED
     try:
-        again, problems = tool.process(output, "printed.mlir", 0)
+        again, problems = tool.process(output, "printed" + suffix, 0)
     except Exception as error:
         return f"printed output breaks the parser: {type(error).__name__}: {error}"
     if problems:
@@ -238,15 +262,20 @@ def check_one(tool: RelaxOptMain, text: str) -> str:
     return ACCEPTED
 
 
-def run(count: int, seed: int = 0) -> Campaign:
+def run(count: int, seed: int = 0, language: str = "mlir") -> Campaign:
+    """Fuzz the MLIR reader (``mlir``) or the TVMScript frontend and printer
+    (``tvmscript``)."""
     rng = random.Random(seed)
-    tool = RelaxOptMain([])
-    sources = corpus()
+    tvmscript = language == "tvmscript"
+    tool = RelaxOptMain(["--emit", "tvmscript"] if tvmscript else [])
+    tool.frontend = language
+    sources = tvmscript_corpus() if tvmscript else corpus()
+    suffix = ".py" if tvmscript else ".mlir"
     campaign = Campaign()
     for _ in range(count):
         _, source = rng.choice(sources)
         text = mutate(source, rng)
-        verdict = check_one(tool, text)
+        verdict = check_one(tool, text, suffix)
         if verdict == ACCEPTED:
             campaign.accepted += 1
         elif verdict == REJECTED:
@@ -259,11 +288,13 @@ def run(count: int, seed: int = 0) -> Campaign:
 def main() -> int:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    language = sys.argv[3] if len(sys.argv) > 3 else "mlir"
     start = time.perf_counter()
-    campaign = run(count, seed)
+    campaign = run(count, seed, language)
     elapsed = time.perf_counter() - start
     print(
-        f"{campaign.total} mutants (seed {seed}) in {elapsed:.1f} s: {campaign.accepted} "
+        f"{campaign.total} {language} mutants (seed {seed}) in {elapsed:.1f} s: "
+        f"{campaign.accepted} "
         f"accepted, {campaign.rejected} rejected with located errors, "
         f"{len(campaign.failures)} contract failures"
     )
