@@ -86,9 +86,8 @@ def main() -> None:
         f"machine: {platform.machine()}, Python {platform.python_version()}; best of "
         f"{args.repeat}; TVM parser: {'yes' if tvm_parse else 'not installed'}"
     )
-    print(
-        f"{'bindings':>9} {'read':>9} {'check':>9} {'total':>9} {'per s':>9} {'TVM':>9} {'ratio':>7}"
-    )
+    columns = ("bindings", "read", "check", "total", "per s", "TVM")
+    print(" ".join(f"{c:>9}" for c in columns), f"{'ratio':>7}")
     totals: dict[int, float] = {}
     theirs: dict[int, float] = {}
     for size in sizes:
