@@ -16,6 +16,7 @@ import platform
 import time
 
 import numpy as np
+from timing import best_of
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 
@@ -39,15 +40,6 @@ def numpy_chain(x: np.ndarray, bindings: int) -> np.ndarray:
     for _ in range(1, bindings):
         value = np.add(value, x)
     return value
-
-
-def best_of(repeat: int, action: object) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()  # pyright: ignore[reportCallIssue]
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import argparse
 import platform
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
+from timing import best_of
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 
@@ -118,15 +118,6 @@ def arguments(case: Case, size: int, image: int) -> list[object]:
         return rng.standard_normal(shapes.get(sinfo, (size, size))).astype(np.float32)
 
     return [value(sinfo) for sinfo in case.params]
-
-
-def best_of(repeat: int, action: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def measure(ctx: Context, name: str, case: Case, args: argparse.Namespace) -> str:

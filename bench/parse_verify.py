@@ -16,10 +16,9 @@ from __future__ import annotations
 import argparse
 import math
 import platform
-import time
-from collections.abc import Callable
 from io import StringIO
 
+from timing import best_of
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin
@@ -67,15 +66,6 @@ def context() -> Context:
     for dialect in (Builtin, Func, Arith, Relax):
         ctx.load_dialect(dialect)
     return ctx
-
-
-def best_of(repeat: int, action: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def measure(bindings: int, repeat: int) -> dict[str, float]:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import math
 import platform
-import time
 from collections.abc import Callable
 
+from timing import best_of
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 
@@ -53,15 +53,6 @@ def program(bindings: int) -> str:
         prev = f"lv{i}"
     lines += [f"            R.output({prev})", f"        return {prev}", ""]
     return "\n".join(lines)
-
-
-def best_of(repeat: int, action: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def tvm_parser() -> Callable[[str], object] | None:
