@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
@@ -13,12 +15,19 @@ def _relax() -> Dialect:
     return Relax
 
 
-def _check_well_formed() -> type[ModulePass]:
-    from .passes.check_well_formed import CheckWellFormedPass
+def _loader(name: str) -> Callable[[], type[ModulePass]]:
+    def load() -> type[ModulePass]:
+        from .passes import pass_class
 
-    return CheckWellFormedPass
+        return pass_class(name)
+
+    return load
 
 
-PASSES = {"relax-check-well-formed": _check_well_formed}
+def _passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    from .passes import PASSES
 
-RELAX_UNIVERSE = Universe(all_dialects={"relax": _relax}, all_passes=PASSES)
+    return {name: _loader(name) for name in PASSES}
+
+
+RELAX_UNIVERSE = Universe(all_dialects={"relax": _relax}, all_passes=_passes())
