@@ -87,7 +87,7 @@ from .spelling import (
 )
 
 Metadata = dict[str, list[np.ndarray]]
-"""The metadata key of the constants, as TVM names it."""
+"""Arrays printed as metadata references, by section (``CONSTANTS``)."""
 INDENT = "    "
 HEADER = [
     "# from tvm.script import ir as I",

@@ -1,0 +1,54 @@
+"""Named pipelines: ``relax-o1`` (normalization and dataflow optimizations) and
+``relax-o2`` (``relax-o1``, then operator fusion), usable as ``-p relax-o1``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from ..diagnostics import DiagnosticError
+from ..well_formed import check_well_formed
+from . import pass_class
+
+O1 = (
+    "relax-normalize",
+    "relax-canonicalize-bindings",
+    "relax-simplify-shapes",
+    "relax-fold-constant",
+    "relax-cse",
+    "relax-dce",
+)
+
+
+class Pipeline(ModulePass):
+    """A fixed sequence of passes, the module checked for well-formedness after each."""
+
+    PASSES: ClassVar[tuple[str, ...]]
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for name in self.PASSES:
+            pass_class(name)().apply(ctx, op)
+            if diagnostics := check_well_formed(op):
+                note = f"after pass {name}: "
+                raise DiagnosticError([replace(d, message=note + d.message) for d in diagnostics])
+
+
+@dataclass(frozen=True)
+class O1Pass(Pipeline):
+    """``relax-normalize``, ``relax-canonicalize-bindings``,
+    ``relax-simplify-shapes``, ``relax-fold-constant``, ``relax-cse``, ``relax-dce``."""
+
+    name = "relax-o1"
+    PASSES: ClassVar[tuple[str, ...]] = O1
+
+
+@dataclass(frozen=True)
+class O2Pass(Pipeline):
+    """``relax-o1``, then ``relax-fuse-ops`` and a final ``relax-dce``."""
+
+    name = "relax-o2"
+    PASSES: ClassVar[tuple[str, ...]] = (*O1, "relax-fuse-ops", "relax-dce")
