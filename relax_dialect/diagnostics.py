@@ -70,6 +70,19 @@ def at(item: Operation | SSAValue | Block | None, message: str) -> Diagnostic:
     return Diagnostic(location_of(item), message)
 
 
+_LOCATED = re.compile(r"(?P<file>.+?):(?P<line>[0-9]+):(?P<column>[0-9]+): (?P<message>.*)", re.S)
+
+
+def located(text: str) -> Diagnostic:
+    """A ``FILE:LINE:COL: message`` text (a lowered run-time check's message) as a
+    diagnostic; a text without a location stays unlocated."""
+    found = _LOCATED.fullmatch(text)
+    if found is None:
+        return Diagnostic(None, text)
+    where = SourceLocation(found["file"], int(found["line"]), int(found["column"]))
+    return Diagnostic(where, found["message"])
+
+
 def from_parse_error(error: ParseError) -> Diagnostic:
     """A parse error as a one-line diagnostic."""
     location = error.span.get_location()

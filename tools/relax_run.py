@@ -1,7 +1,8 @@
 """``relax-run``: run a function of a Relax module on NumPy inputs.
 
     relax-run FILE [--entry main] [--inputs IN.npz] [--outputs OUT.npz]
-              [--backend reference] [-p PIPELINE] [--plugin MODULE]...
+              [--backend reference|lowered|mlir] [--tile] [-p PIPELINE]
+              [--plugin MODULE]...
 
 Inputs are the arrays of an ``.npz`` file, keyed by parameter name (the SSA
 name, without ``%``) or position (``arg0``, ``arg1``...); a tuple parameter
@@ -10,6 +11,11 @@ takes ``name.0``, ``name.1``... The results are written to ``--outputs`` as
 standard output, with the values of the symbolic dimensions. Exit status as
 ``relax-opt``: 1 for bad input or a failed run-time check (located), 2 for
 usage errors.
+
+``--backend reference`` interprets the Relax dialect; ``lowered`` lowers it to
+linalg/tensor/arith/func and runs the bundled interpreter; ``mlir`` compiles the
+lowered module with the MLIR toolchain (``mlir-opt-22`` and friends, ``--tile``
+adding the tiling/vectorisation schedule for matmuls) and runs native code.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 from xdsl.ir import SSAValue
 
-from relax_dialect.diagnostics import DiagnosticError, at
+from relax_dialect.diagnostics import DiagnosticError, at, located
 from relax_dialect.interpreter import (
     Machine,
     PackedRegistry,
@@ -36,6 +42,9 @@ from relax_dialect.interpreter.checks import MatchFailure, match_all
 from relax_dialect.interpreter.values import describe
 from relax_dialect.types import StructInfoType, TupleType, struct_info_text
 
+from ..lowering.execution import BACKENDS, LoweredFunction
+from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
+from ..lowering.toolchain import ToolchainError
 from .relax_opt import RelaxOptMain, UsageError, main_guarded, print_diagnostics
 
 
@@ -48,7 +57,16 @@ class RelaxRunMain(RelaxOptMain):
         arg_parser.add_argument("--inputs", help=".npz file with the arguments")
         arg_parser.add_argument("--outputs", help=".npz file to write the results to")
         arg_parser.add_argument(
-            "--backend", choices=["reference"], default="reference", help="execution engine"
+            "--backend",
+            choices=["reference", *BACKENDS],
+            default="reference",
+            help="execution engine: the Relax interpreter, the lowered IR on the bundled "
+            "interpreter, or native code from the MLIR toolchain",
+        )
+        arg_parser.add_argument(
+            "--tile",
+            action="store_true",
+            help="with --backend mlir: tile and vectorise matmuls (transform dialect schedule)",
         )
         arg_parser.add_argument(
             "--plugin",
@@ -74,12 +92,24 @@ class RelaxRunMain(RelaxOptMain):
             symbols: dict[str, int] = {}
             with contextlib.suppress(MatchFailure):  # reported, located, by the run itself
                 match_all(args, [p.type for p in params], symbols)  # pyright: ignore
-            result = machine.run(self.args.entry, *args)
+            if self.args.backend == "reference":
+                result = machine.run(self.args.entry, *args)
+            else:
+                lowered = LoweredFunction(
+                    module, self.args.entry, self.args.backend, registry, self.args.tile
+                )
+                result = lowered(*args)
         except DiagnosticError as error:
             print_diagnostics(text, error.diagnostics)
             return 1
         except RelaxRuntimeError as error:
             print_diagnostics(text, [at(error.where, error.message)])
+            return 1
+        except LoweredCheckError as error:
+            print_diagnostics(text, [located(str(error))])
+            return 1
+        except (LoweredExecutionError, ToolchainError) as error:
+            print(f"relax-run: error: {error}", file=sys.stderr)
             return 1
         self.summarise(function.name, params, symbols, result)
         self.save(result)

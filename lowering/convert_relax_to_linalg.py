@@ -1,0 +1,406 @@
+"""``convert-relax-to-linalg``: Relax functions → ``func.func`` on builtin types.
+
+Every ``relax.function`` becomes a ``func.func`` of the same name (``private``
+when it has no ``global_symbol``) whose parameters and results are the
+flattened lowered values (``type_conversion``); tensor parameters carry
+``{bufferization.writable = false}``. Symbolic variables are bound from the
+first occurrence in the parameters (``tensor.dim``) and every other occurrence
+is checked with ``cf.assert``, as are ``match_cast`` and the return annotation.
+Structural operations lower here; operators through ``lowering.ops``.
+
+=========================  ==================================================
+Relax                      lowered
+=========================  ==================================================
+``relax.dataflow``         its bindings, inlined
+``relax.if``               ``scf.if`` (a 0-d tensor condition is extracted)
+``relax.match_cast``       ``cf.assert`` per unproven dimension, ``tensor.cast``
+``relax.tuple``,           nothing: the flattened values are regrouped
+``relax.tuple_get_item``
+``relax.constant``         ``arith.constant dense<...>``
+``relax.shape``,           ``arith`` on the bound symbolic ``index`` values
+``relax.prim_value``
+``relax.call @f``          ``func.call @f`` (static sizes of the callee's
+                           parameters checked first)
+``relax.call_tir @g``      ``tensor.empty`` outputs, ``func.call @g``
+``relax.call_packed`` ...  ``func.call`` of a private declaration (below)
+=========================  ==================================================
+
+Packed functions (``call_packed``, ``call_pure_packed``, ``call_dps_packed``)
+are called through ``func.func private @packed_<name>`` declarations (the name
+with every character that is not a letter, digit or ``_`` replaced by ``_``;
+``_1``, ``_2``, ... appended for further signatures of the same name) carrying
+``relax.packed = "<name>"`` and ``relax.packed_kind = "call_packed"`` (or
+``call_pure_packed``, ``call_dps_packed``). A ``call_dps_packed`` declaration
+takes the arguments then the outputs and returns the outputs, as a
+``call_tir`` callee does. Closures, function values, strings, data types and
+objects have no lowered form: run ``relax-lambda-lift`` first (the
+``relax-lower-to-linalg`` pipeline does); what remains is a located error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import func, scf, tensor
+from xdsl.dialects.arith import ConstantOp, IndexCastOp
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    DenseIntOrFPElementsAttr,
+    DictionaryAttr,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+
+from relax_dialect.ops.calls import (
+    CallDPSPackedOp,
+    CallOp,
+    CallPackedOp,
+    CallPurePackedOp,
+    CallTIRInplaceOp,
+    CallTIROp,
+    InvokeOp,
+    PackedCallOp,
+    TIRCallBase,
+    output_tensors,
+)
+from relax_dialect.ops.control_flow import IfOp
+from relax_dialect.ops.core import InvokeClosureOp, InvokePureClosureOp, MakeClosureOp
+from relax_dialect.ops.dataflow import DataflowOp
+from relax_dialect.ops.functions import FunctionOp, LambdaOp
+from relax_dialect.ops.match_cast import MatchCastOp
+from relax_dialect.ops.operator import OperatorOp, python_value
+from relax_dialect.ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
+from relax_dialect.ops.values import (
+    ConstantOp as RelaxConstantOp,
+)
+from relax_dialect.ops.values import (
+    DataTypeImmOp,
+    PrimValueOp,
+    ShapeOp,
+    StringImmOp,
+    TupleGetItemOp,
+    TupleOp,
+)
+from relax_dialect.types import StructInfoType, TupleType
+from relax_dialect.types import TensorType as RelaxTensor
+
+from .lowerer import Handler, Lowerer
+from .ops import lowering_for
+from .type_conversion import field_offsets, tensor_type
+
+WRITABLE = DictionaryAttr({"bufferization.writable": BoolAttr.from_bool(False)})
+NO_ATTRS = DictionaryAttr({})
+
+UNLOWERABLE: dict[type[Operation], str] = {
+    LambdaOp: "closures cannot be lowered; run relax-lambda-lift first "
+    "(the relax-lower-to-linalg pipeline does)",
+    InvokeOp: "calls of function values cannot be lowered; run relax-lambda-lift first "
+    "(the relax-lower-to-linalg pipeline does)",
+    MakeClosureOp: "a closure capturing values cannot be lowered",
+    InvokeClosureOp: "calls of closures cannot be lowered",
+    InvokePureClosureOp: "calls of closures cannot be lowered",
+    GlobalVarOp: "functions as values cannot be lowered",
+    ExternFuncOp: "packed functions as values cannot be lowered; call them with relax.call_packed",
+    OpRefOp: "operators as values cannot be lowered",
+    StringImmOp: "strings cannot be lowered (remove unused ones with relax-dce)",
+    DataTypeImmOp: "data types as values cannot be lowered (remove unused ones with relax-dce)",
+}
+"""Operations without a lowered form, and why."""
+
+CHECKED_RESULTS = (OperatorOp, CallOp, TupleOp, TupleGetItemOp, RelaxConstantOp)
+"""Bindings lowered with their inferred type, then cast (and checked, when the
+declared type is stronger) to the declared one."""
+
+
+@dataclass(frozen=True)
+class Signature:
+    """A lowered function's parameter and result types, with the Relax ones."""
+
+    params: tuple[StructInfoType, ...]
+    inputs: tuple[tuple[Attribute, ...], ...]
+    ret: StructInfoType
+    outputs: tuple[Attribute, ...]
+
+
+class ModuleLowering:
+    """Lowers the Relax functions of a module; collects packed declarations."""
+
+    def __init__(self, module: ModuleOp):
+        self.module = module
+        self.signatures: dict[str, Signature] = {}
+        self.packed_symbols: dict[tuple[str, str, FunctionType], str] = {}
+        self.declarations: list[func.FuncOp] = []
+        self.handlers: dict[type[Operation], Handler] = {
+            kind: getattr(self, method) for kind, method in STRUCTURAL.items()
+        }
+        self.kernels = {
+            op.sym_name.data: op for op in module.body.block.ops if isinstance(op, func.FuncOp)
+        }
+
+    def run(self) -> None:
+        functions = [op for op in self.module.body.block.ops if isinstance(op, FunctionOp)]
+        probe = Lowerer(Block(), self.lower_op)
+        for function in functions:
+            name = function.sym_name.data
+            ret = function.result_info()
+            inputs = tuple(
+                probe.types_of(p, p.type, f"@{name}: argument {i}")  # pyright: ignore
+                for i, p in enumerate(function.params)
+            )
+            outputs = probe.types_of(function, ret, f"@{name}: the result")
+            self.signatures[name] = Signature(tuple(function.param_types()), inputs, ret, outputs)
+        lowered = [self.lower_function(function) for function in functions]
+        for function, new in zip(functions, lowered, strict=True):
+            self.module.body.block.insert_op_before(new, function)
+            function.detach()
+            function.erase(safe_erase=False)
+        self.module.body.block.add_ops(self.declarations)
+
+    # -- functions -------------------------------------------------------------------
+
+    def lower_function(self, function: FunctionOp) -> func.FuncOp:
+        name = function.sym_name.data
+        signature = self.signatures[name]
+        flat_inputs = [t for types in signature.inputs for t in types]
+        block = Block(arg_types=flat_inputs)
+        lw = Lowerer(block, self.lower_op)
+        start = 0
+        items = []
+        for index, (param, types) in enumerate(zip(function.params, signature.inputs, strict=True)):
+            values = list(block.args[start : start + len(types)])
+            start += len(types)
+            lw.values[param] = values
+            items.append((values, param.type, param, f"@{name}: argument {index}", None))
+        lw.match_all(items)  # pyright: ignore[reportArgumentType]
+        lw.lower_block(function.body.block)
+        returned = function.returned
+        assert returned is not None
+        values = lw.coerce(
+            lw.lowered(returned), returned.type, signature.ret, returned, f"@{name}: return value"
+        )
+        values = [lw.cast(v, t) for v, t in zip(values, signature.outputs, strict=True)]
+        lw.emit(func.ReturnOp(*values))
+        arg_attrs = ArrayAttr(
+            [WRITABLE if isinstance(t, TensorType) else NO_ATTRS for t in flat_inputs]
+        )
+        return func.FuncOp(
+            name,
+            (flat_inputs, signature.outputs),
+            Region(block),
+            None if function.global_symbol is not None else "private",
+            arg_attrs=arg_attrs,
+        )
+
+    # -- bindings --------------------------------------------------------------------
+
+    def lower_op(self, lw: Lowerer, op: Operation) -> None:
+        """Lower one binding, recording its lowered values."""
+        handler = self.handlers.get(type(op))
+        if handler is None:
+            if (reason := UNLOWERABLE.get(type(op))) is not None:
+                lw.error(op, reason)
+            handler = lowering_for(op)
+            if handler is None:
+                lw.error(op, f"operator {op.name} has no lowering")
+        inferred = None
+        if isinstance(op, CHECKED_RESULTS):
+            inferred = op.infer_type()  # pyright: ignore[reportAttributeAccessIssue]
+            lw.result_sinfo = inferred
+        result = handler(lw, op)
+        if result is None:
+            return
+        values = [result] if isinstance(result, SSAValue) else list(result)
+        declared = op.results[0].type
+        assert isinstance(declared, StructInfoType)
+        if inferred is not None:
+            what = f"{op.name}: the result does not match its declared type"
+            values = lw.coerce(values, inferred, declared, op, what)
+        lw.values[op.results[0]] = values
+
+    def dataflow(self, lw: Lowerer, op: DataflowOp) -> None:
+        lw.lower_block(op.body.block)
+        for result, output in zip(op.results, op.output_op.values, strict=True):
+            lw.values[result] = lw.lowered(output)
+
+    def if_(self, lw: Lowerer, op: IfOp) -> list[SSAValue]:
+        condition = lw.operand(op, 0)
+        if isinstance(condition.type, TensorType):
+            condition = lw.emit_value(tensor.ExtractOp(condition, [], IntegerType(1)))
+        sinfo = op.result.type
+        assert isinstance(sinfo, StructInfoType)
+        types = lw.types_of(op, sinfo)
+        regions = []
+        for region in (op.then_region, op.else_region):
+            with lw.inside(Block()) as block:
+                lw.lower_block(region.block)
+                yielded = region.block.last_op.value  # pyright: ignore[reportAttributeAccessIssue]
+                what = "relax.if: the branch result does not match the declared type"
+                values = lw.coerce(lw.lowered(yielded), yielded.type, sinfo, yielded, what)
+                lw.emit(scf.YieldOp(*values))
+            regions.append(Region(block))
+        return list(lw.emit(scf.IfOp(condition, types, *regions)).results)
+
+    def match_cast(self, lw: Lowerer, op: MatchCastOp) -> list[SSAValue]:
+        return lw.match(lw.lowered(op.value), op.target, op, "match_cast", op.value.type)  # pyright: ignore
+
+    def constant(self, lw: Lowerer, op: RelaxConstantOp) -> SSAValue:
+        array = op.value.array
+        sinfo = lw.result_sinfo
+        assert isinstance(sinfo, RelaxTensor)
+        type = tensor_type(sinfo)
+        data = array.astype(np.int8) if array.dtype == np.bool_ else array
+        attr = DenseIntOrFPElementsAttr.from_list(type, data.reshape(-1).tolist())
+        return lw.emit_value(ConstantOp(attr))
+
+    def shape(self, lw: Lowerer, op: ShapeOp) -> list[SSAValue]:
+        return [lw.index_of(dim, op) for dim in op.dims.data]
+
+    def prim_value(self, lw: Lowerer, op: PrimValueOp) -> SSAValue:
+        (type,) = lw.types_of(op, op.result.type)  # pyright: ignore[reportArgumentType]
+        return lw.scalar_of(op.value.data, type, op)
+
+    def tuple_(self, lw: Lowerer, op: TupleOp) -> list[SSAValue]:
+        return [value for field in op.fields for value in lw.lowered(field)]
+
+    def tuple_get_item(self, lw: Lowerer, op: TupleGetItemOp) -> list[SSAValue]:
+        source = op.tuple_value.type
+        assert isinstance(source, TupleType)
+        offsets = field_offsets(source)
+        index = op.index.data
+        return lw.lowered(op.tuple_value)[offsets[index] : offsets[index + 1]]
+
+    # -- calls -----------------------------------------------------------------------
+
+    def call(self, lw: Lowerer, op: CallOp) -> list[SSAValue]:
+        name = op.callee_name
+        signature = self.signatures[name]
+        args = []
+        for index, (arg, types) in enumerate(zip(op.args, signature.inputs, strict=True)):
+            what = f"@{name}: argument {index}"
+            args += lw.cast_checked(lw.lowered(arg), types, op, what)
+        results = lw.emit(func.CallOp(name, args, signature.outputs)).results
+        types = lw.types_of(op, lw.result_sinfo)  # pyright: ignore[reportArgumentType]
+        return [lw.cast(v, t) for v, t in zip(results, types, strict=True)]
+
+    def call_tir(self, lw: Lowerer, op: TIRCallBase) -> list[SSAValue]:
+        name = op.callee_name
+        callee = self.kernels.get(name)
+        if callee is None or not callee.function_type.outputs.data:
+            lw.error(op, f"@{name} must be a func.func returning its output tensors")
+        declared = op.result.type
+        outputs = output_tensors(op.name, declared)
+        inplace = (
+            list(python_value(op.properties["inplace_indices"]))
+            if isinstance(op, CallTIRInplaceOp)
+            else [-1] * len(outputs)
+        )
+        operands = [lw.lowered(a)[0] for a in op.args]
+        if op.tir_vars is not None:
+            operands += lw.lowered(op.tir_vars)
+        for out, index in zip(outputs, inplace, strict=True):
+            if index >= 0:
+                operands.append(operands[index])
+            else:
+                operands.append(
+                    lw.empty(tensor_type(out), [lw.index_of(d, op) for d in out.dims or ()])
+                )
+        inputs = callee.function_type.inputs.data
+        args = [
+            self._argument(lw, op, value, type, f"@{name}: parameter {i}")
+            for i, (value, type) in enumerate(zip(operands, inputs, strict=True))
+        ]
+        results = lw.emit(func.CallOp(name, args, callee.function_type.outputs.data)).results
+        types = lw.types_of(op, declared)  # pyright: ignore[reportArgumentType]
+        return [lw.cast(v, t) for v, t in zip(results, types, strict=True)]
+
+    def _argument(
+        self, lw: Lowerer, op: Operation, value: SSAValue, type: Attribute, what: str
+    ) -> SSAValue:
+        """A value passed to a ``func.func`` parameter of builtin ``type``."""
+        if isinstance(type, TensorType):
+            return lw.cast_checked([value], [type], op, what)[0]
+        if value.type == type:
+            return value
+        if isinstance(type, IndexType | IntegerType) and isinstance(value.type, IndexType):
+            return lw.emit_value(IndexCastOp(value, type))
+        if isinstance(type, IndexType) and isinstance(value.type, IntegerType):
+            return lw.as_index(value)
+        lw.error(op, f"{what} has type {type}, the value {value.type}")
+
+    def packed(self, lw: Lowerer, op: PackedCallOp) -> list[SSAValue]:
+        args = [value for arg in op.args for value in lw.lowered(arg)]
+        declared = op.result.type
+        assert isinstance(declared, StructInfoType)
+        results = lw.types_of(op, declared)
+        if isinstance(op, CallDPSPackedOp):
+            for out in output_tensors(op.name, declared):
+                args.append(
+                    lw.empty(tensor_type(out), [lw.index_of(d, op) for d in out.dims or ()])
+                )
+        kind = op.name.removeprefix("relax.")
+        callee = self.declare_packed(op.callee.data, kind, [a.type for a in args], results)
+        return list(lw.emit(func.CallOp(callee, args, results)).results)
+
+    def declare_packed(
+        self, name: str, kind: str, inputs: Sequence[Attribute], outputs: Sequence[Attribute]
+    ) -> str:
+        """The declaration calling packed function ``name`` with this signature."""
+        type = FunctionType.from_lists(inputs, outputs)
+        key = (name, kind, type)
+        symbol = self.packed_symbols.get(key)
+        if symbol is None:
+            base = "packed_" + re.sub(r"[^A-Za-z0-9_]", "_", name)
+            taken = sum(1 for n, _, _ in self.packed_symbols if n == name)
+            symbol = base if taken == 0 else f"{base}_{taken}"
+            while symbol in self.signatures or symbol in self.kernels:
+                symbol += "_"
+            self.packed_symbols[key] = symbol
+            declaration = func.FuncOp.external(symbol, list(inputs), list(outputs))
+            declaration.attributes["relax.packed"] = StringAttr(name)
+            declaration.attributes["relax.packed_kind"] = StringAttr(kind)
+            self.declarations.append(declaration)
+        return symbol
+
+
+STRUCTURAL: dict[type[Operation], str] = {
+    DataflowOp: "dataflow",
+    IfOp: "if_",
+    MatchCastOp: "match_cast",
+    RelaxConstantOp: "constant",
+    ShapeOp: "shape",
+    PrimValueOp: "prim_value",
+    TupleOp: "tuple_",
+    TupleGetItemOp: "tuple_get_item",
+    CallOp: "call",
+    CallTIROp: "call_tir",
+    CallTIRInplaceOp: "call_tir",
+    CallPackedOp: "packed",
+    CallPurePackedOp: "packed",
+    CallDPSPackedOp: "packed",
+}
+"""The ``ModuleLowering`` method lowering each structural operation (operators:
+``lowering.ops``)."""
+
+
+@dataclass(frozen=True)
+class ConvertRelaxToLinalgPass(ModulePass):
+    """Rewrite every Relax function into ``func.func`` on builtin types, leaving only
+    builtin/func/arith/math/linalg/tensor/scf/cf/bufferization operations. The
+    module is unchanged when a construct cannot be lowered (a located
+    ``LoweringError``)."""
+
+    name = "convert-relax-to-linalg"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        ModuleLowering(op).run()

@@ -1,0 +1,408 @@
+"""The state of lowering one Relax function, and the helpers every lowering uses.
+
+A ``Lowerer`` appends builtin operations to its current block (``emit``). It
+maps each Relax value to its lowered values (``values``: a list, flattened as
+``flat_types`` says) and each bound symbolic variable to an ``index`` value
+(``symbols``). Symbolic expressions are materialised with ``arith`` once per
+scope (``index_of``). Run-time checks are ``cf.assert`` operations whose
+message starts with the Relax source location (``check``); ``match`` binds and
+checks a value against a StructInfo as ``match_cast`` and calls do.
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import NoReturn, TypeVar
+
+from xdsl.dialects import arith, cf, tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.traits import IsTerminator
+
+from relax_dialect.diagnostics import Diagnostic, DiagnosticError, location_of
+from relax_dialect.prim_expr import Apply, BoolImm, FloatImm, IntImm, PrimExpr, Var, to_text
+from relax_dialect.prim_expr_simplify import prove_equal
+from relax_dialect.struct_info import is_base_of
+from relax_dialect.types import PrimType, ShapeType, StructInfoType, TupleType
+from relax_dialect.types import TensorType as RelaxTensor
+
+from .type_conversion import Unconvertible, element_type, flat_types
+
+OpT = TypeVar("OpT", bound=Operation)
+MatchItem = tuple[
+    Sequence[SSAValue], StructInfoType, "Operation | SSAValue", str, "StructInfoType | None"
+]
+"""What ``match_all`` checks: values, target type, where, context, source type."""
+Handler = Callable[["Lowerer", Operation], "SSAValue | Sequence[SSAValue] | None"]
+"""Lowers one Relax operation: returns its result's lowered values, or None when
+it recorded them itself (``Lowerer.values``)."""
+
+INDEX = IndexType()
+_INDEX_OPS: dict[str, Callable[[SSAValue, SSAValue], Operation]] = {
+    "add": arith.AddiOp,
+    "sub": arith.SubiOp,
+    "mul": arith.MuliOp,
+    "floordiv": arith.FloorDivSIOp,
+    "min": arith.MinSIOp,
+    "max": arith.MaxSIOp,
+    "and": arith.AndIOp,
+    "or": arith.OrIOp,
+}
+_INDEX_COMPARISONS = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}
+
+
+class LoweringError(DiagnosticError):
+    """A Relax construct that cannot be lowered, located at the operation."""
+
+
+class Lowerer:
+    """Lowering state of one function: value map, symbol map, insertion point."""
+
+    def __init__(self, block: Block, lower_op: Callable[[Lowerer, Operation], None]):
+        self.block = block
+        self.values: dict[SSAValue, list[SSAValue]] = {}
+        self.symbols: ChainMap[str, SSAValue] = ChainMap()
+        self._cache: ChainMap[object, SSAValue] = ChainMap()
+        self._lower_op = lower_op
+        self.result_sinfo: StructInfoType | None = None
+        """The inferred type of the operator being lowered (see ``result_type``)."""
+
+    # -- emitting ----------------------------------------------------------------
+
+    def emit(self, op: OpT) -> OpT:
+        """Append ``op`` to the current block."""
+        self.block.add_op(op)
+        return op
+
+    def emit_value(self, op: Operation) -> SSAValue:
+        """Append ``op`` and return its (single) result."""
+        self.block.add_op(op)
+        return op.results[0]
+
+    @contextmanager
+    def inside(self, block: Block) -> Iterator[Block]:
+        """Emit into ``block`` (a region body), in a nested scope: symbols bound and
+        expressions materialised there are forgotten afterwards."""
+        saved = self.block, self.symbols, self._cache
+        self.block = block
+        self.symbols = self.symbols.new_child()
+        self._cache = self._cache.new_child()
+        try:
+            yield block
+        finally:
+            self.block, self.symbols, self._cache = saved
+
+    def lower_block(self, block: Block) -> None:
+        """Lower the bindings of a Relax block (its terminator excluded)."""
+        last = block.last_op
+        for op in block.ops:
+            if op is not last or not op.has_trait(IsTerminator):
+                self._lower_op(self, op)
+
+    # -- values ------------------------------------------------------------------
+
+    def lowered(self, value: SSAValue) -> list[SSAValue]:
+        """The lowered values of a Relax value."""
+        return self.values[value]
+
+    def operand(self, op: Operation, index: int) -> SSAValue:
+        """The single lowered value of operand ``index`` (a tensor or prim value)."""
+        values = self.values[op.operands[index]]
+        if len(values) != 1:
+            self.error(op, f"operand {index} is not a tensor or a prim value")
+        return values[0]
+
+    def result_type(self, op: Operation) -> RelaxTensor:
+        """The (inferred) tensor type of the operator's result, which its lowering
+        computes; the driver then casts to the declared type."""
+        sinfo = self.result_sinfo
+        if not isinstance(sinfo, RelaxTensor):
+            self.error(op, "the result is not a tensor")
+        return sinfo
+
+    def error(self, op: Operation | SSAValue, message: str) -> NoReturn:
+        """Stop with a located error naming the operation (``NAME: message`` unless the
+        message names it or a function, ``@f: ...``)."""
+        if isinstance(op, Operation) and op.name not in message and message[0] != "@":
+            message = f"{op.name}: {message}"
+        raise LoweringError([Diagnostic(location_of(op), message)])
+
+    def types_of(
+        self, op: Operation | SSAValue, sinfo: StructInfoType, what: str = ""
+    ) -> tuple[Attribute, ...]:
+        """``flat_types(sinfo)``, or a located error (``WHAT: cannot be lowered: why``)."""
+        try:
+            return flat_types(sinfo)
+        except Unconvertible as reason:
+            self.error(op, f"{what}{': ' if what else ''}cannot be lowered: {reason}")
+
+    # -- symbolic expressions ------------------------------------------------------
+
+    def constant_index(self, value: int) -> SSAValue:
+        return self.index_of(IntImm(value))
+
+    def index_of(self, expr: PrimExpr, at: Operation | None = None) -> SSAValue:
+        """``expr`` as an ``index`` value (``i1`` for conditions), computed with
+        ``arith`` from the bound symbolic variables; shared within a scope."""
+        found = self._cache.get(expr)
+        if found is not None:
+            return found
+        value = self._materialise(expr, at)
+        self._cache[expr] = value
+        return value
+
+    def _materialise(self, expr: PrimExpr, at: Operation | None) -> SSAValue:
+        if isinstance(expr, IntImm):
+            return self.emit_value(arith.ConstantOp(IntegerAttr(expr.value, INDEX)))
+        if isinstance(expr, BoolImm):
+            return self.emit_value(arith.ConstantOp(IntegerAttr(int(expr.value), 1)))
+        if isinstance(expr, Var):
+            bound = self.symbols.get(expr.name)
+            if bound is None:
+                self.error(
+                    at or self.block.parent_op(), f"symbolic variable {expr.name} is unbound"
+                )
+            return bound
+        if isinstance(expr, FloatImm):
+            self.error(at or self.block.parent_op(), f"'{to_text(expr)}' is not an integer")
+        assert isinstance(expr, Apply)
+        args = [self.index_of(a, at) for a in expr.args]
+        if expr.op in _INDEX_OPS:
+            return self.emit_value(_INDEX_OPS[expr.op](*args))
+        if expr.op == "floormod":
+            quotient = self.emit_value(arith.FloorDivSIOp(*args))
+            product = self.emit_value(arith.MuliOp(quotient, args[1]))
+            return self.emit_value(arith.SubiOp(args[0], product))
+        if expr.op in _INDEX_COMPARISONS:
+            return self.emit_value(arith.CmpiOp(args[0], args[1], _INDEX_COMPARISONS[expr.op]))
+        if expr.op == "not":
+            true = self.index_of(BoolImm(True))
+            return self.emit_value(arith.XOrIOp(args[0], true))
+        assert expr.op == "select"
+        return self.emit_value(arith.SelectOp(*args))
+
+    def scalar_of(self, expr: PrimExpr, type: Attribute, at: Operation | None = None) -> SSAValue:
+        """``expr`` as a scalar of builtin ``type`` (a prim value's lowered form)."""
+        if isinstance(expr, FloatImm | IntImm) and not isinstance(type, IntegerType | IndexType):
+            return self.emit_value(arith.ConstantOp(FloatAttr(float(expr.value), type)))  # pyright: ignore
+        value = self.index_of(expr, at)
+        if value.type == type:
+            return value
+        if isinstance(value.type, IntegerType):  # a condition: i1 to a wider integer
+            return self.emit_value(arith.ExtUIOp(value, type))
+        if isinstance(type, IntegerType):
+            return self.emit_value(arith.IndexCastOp(value, type))
+        as_int = self.emit_value(arith.IndexCastOp(value, IntegerType(64)))
+        return self.emit_value(arith.SIToFPOp(as_int, type))
+
+    def as_index(self, value: SSAValue) -> SSAValue:
+        """An integer scalar as an ``index``."""
+        if isinstance(value.type, IndexType):
+            return value
+        if value.type == IntegerType(1):
+            value = self.emit_value(arith.ExtUIOp(value, IntegerType(64)))
+        return self.emit_value(arith.IndexCastOp(value, INDEX))
+
+    # -- tensors -------------------------------------------------------------------
+
+    def dim(self, tensor_value: SSAValue, axis: int) -> SSAValue:
+        """Size ``axis`` of a lowered tensor: a constant when static, else ``tensor.dim``."""
+        shape = tensor_value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        if shape[axis] != DYNAMIC_INDEX:
+            return self.constant_index(shape[axis])
+        return self.emit_value(tensor.DimOp(tensor_value, self.constant_index(axis)))
+
+    def dims(self, value: SSAValue) -> list[SSAValue]:
+        """The sizes of a Relax tensor value, from its type's symbolic dimensions
+        when known (run-time checks keep them true), else ``tensor.dim``."""
+        sinfo = value.type
+        lowered = self.values[value][0]
+        assert isinstance(sinfo, RelaxTensor)
+        if sinfo.dims is None:
+            return [self.dim(lowered, axis) for axis in range(sinfo.rank)]
+        return [self.index_of(d) for d in sinfo.dims]
+
+    def empty(self, type: Attribute, sizes: Sequence[SSAValue]) -> SSAValue:
+        """``tensor.empty`` of builtin tensor ``type`` with the given sizes (those
+        static in ``type`` are not passed)."""
+        shape = type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
+        return self.emit_value(tensor.EmptyOp(dynamic, type))
+
+    def cast(self, value: SSAValue, type: Attribute) -> SSAValue:
+        """``value`` as ``type`` (``tensor.cast`` between static and dynamic sizes;
+        the caller has checked the static ones)."""
+        if value.type == type:
+            return value
+        assert isinstance(type, TensorType)
+        return self.emit_value(tensor.CastOp(value, type))
+
+    # -- run-time checks -------------------------------------------------------------
+
+    def check(self, condition: SSAValue, op: Operation | SSAValue, message: str) -> None:
+        """``cf.assert condition`` with ``FILE:LINE:COL: message`` (the Relax location
+        of ``op`` when known)."""
+        where = location_of(op)
+        text = message if where is None else f"{where}: {message}"
+        self.emit(cf.AssertOp(condition, text))
+
+    def check_equal(
+        self, actual: SSAValue, expected: SSAValue, op: Operation | SSAValue, message: str
+    ) -> None:
+        """Assert two ``index`` values are equal (nothing when they are the same value)."""
+        if actual is expected:
+            return
+        self.check(self.emit_value(arith.CmpiOp(actual, expected, "eq")), op, message)
+
+    def match(
+        self,
+        values: Sequence[SSAValue],
+        target: StructInfoType,
+        op: Operation | SSAValue,
+        context: str,
+        source: StructInfoType | None = None,
+    ) -> list[SSAValue]:
+        """Check lowered ``values`` against ``target`` at run time as the reference
+        interpreter's ``match`` does (see ``match_all``); returns them cast to
+        ``target``'s lowered types."""
+        return self.match_all([(values, target, op, context, source)])[0]
+
+    def match_all(self, items: Sequence[MatchItem]) -> list[list[SSAValue]]:
+        """Match several values at once, as a call's parameters: first every unbound
+        symbolic variable standing alone in a dimension is bound to the actual size,
+        then every other dimension is compared (``CONTEXT: dimension 1 is not n + 1``,
+        located at the item's operation). Dimensions that the item's ``source`` type
+        proves equal are not checked."""
+        pending: list[tuple[SSAValue, PrimExpr, str, Operation | SSAValue]] = []
+        cast = []
+        for values, target, op, context, source in items:
+            types = self.types_of(op, target)
+            if len(types) != len(values):
+                self.error(op, f"{context}: expected {len(types)} values, got {len(values)}")
+            found: list[tuple[SSAValue, PrimExpr, str]] = []
+            self._bind(values, target, source, "", found)
+            pending += [(actual, dim, f"{context}: {what}", op) for actual, dim, what in found]
+            cast.append((values, types))
+        for actual, expected, what, op in pending:
+            message = f"{what} is not {to_text(expected)}"
+            self.check_equal(actual, self.index_of(expected), op, message)
+        return [[self.cast(v, t) for v, t in zip(vs, ts, strict=True)] for vs, ts in cast]
+
+    def coerce(
+        self,
+        values: Sequence[SSAValue],
+        source: StructInfoType,
+        target: StructInfoType,
+        op: Operation | SSAValue,
+        context: str,
+    ) -> list[SSAValue]:
+        """Values of type ``source`` as values of type ``target``: cast when
+        ``target`` is at least as general, else matched (checked) first."""
+        if source == target:
+            return list(values)
+        if is_base_of(target, source):
+            types = self.types_of(op, target)
+            return [self.cast(v, t) for v, t in zip(values, types, strict=True)]
+        return self.match(values, target, op, context, source)
+
+    def cast_checked(
+        self, values: Sequence[SSAValue], types: Sequence[Attribute], op: Operation, context: str
+    ) -> list[SSAValue]:
+        """Values cast to builtin ``types``, a static size of a type that the value's
+        type leaves dynamic checked first (``CONTEXT: dimension 0 is not 4``)."""
+        cast = []
+        for value, type in zip(values, types, strict=True):
+            if isinstance(type, TensorType) and value.type != type:
+                source = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+                for axis, size in enumerate(type.get_shape()):
+                    if size != DYNAMIC_INDEX and source[axis] == DYNAMIC_INDEX:
+                        actual = self.dim(value, axis)
+                        message = f"{context}: dimension {axis} is not {size}"
+                        self.check_equal(actual, self.constant_index(size), op, message)
+            cast.append(self.cast(value, type))
+        return cast
+
+    def _bind(
+        self,
+        values: Sequence[SSAValue],
+        target: StructInfoType,
+        source: StructInfoType | None,
+        prefix: str,
+        pending: list[tuple[SSAValue, PrimExpr, str]],
+    ) -> None:
+        """Bind what ``target`` binds; collect the comparisons still to make."""
+        if isinstance(target, TupleType):
+            fields = source.types if isinstance(source, TupleType) else [None] * len(target.types)
+            start = 0
+            for index, (field, known) in enumerate(zip(target.types, fields, strict=True)):
+                count = len(flat_types(field))
+                here = f"{prefix}field {index}: "
+                self._bind(values[start : start + count], field, known, here, pending)
+                start += count
+            return
+        if isinstance(target, PrimType):
+            expected = target.known_value
+            if expected is None or expected.kind != "int":
+                return
+            prim, known = values[0], _known_value(source)
+            what = f"{prefix}prim value"
+            self._bind_dim(lambda: self.as_index(prim), expected, known, what, pending)
+            return
+        dims = target.dims if isinstance(target, RelaxTensor | ShapeType) else None
+        if dims is None:
+            return
+        known_dims = source.dims if isinstance(source, RelaxTensor | ShapeType) else None
+        what = "dimension" if isinstance(target, RelaxTensor) else "shape value"
+        for axis, dim in enumerate(dims):
+            if isinstance(target, RelaxTensor):
+                static = values[0].type.get_shape()[axis]  # pyright: ignore[reportAttributeAccessIssue]
+                if isinstance(dim, IntImm) and static == dim.value:
+                    continue
+
+                def actual(axis: int = axis) -> SSAValue:
+                    return self.dim(values[0], axis)
+            else:
+
+                def actual(axis: int = axis) -> SSAValue:
+                    return values[axis]
+
+            known = known_dims[axis] if known_dims is not None else None
+            self._bind_dim(actual, dim, known, f"{prefix}{what} {axis}", pending)
+
+    def _bind_dim(
+        self,
+        actual: Callable[[], SSAValue],
+        expected: PrimExpr,
+        known: PrimExpr | None,
+        what: str,
+        pending: list[tuple[SSAValue, PrimExpr, str]],
+    ) -> None:
+        """Bind ``expected`` (an unbound variable) to the ``actual`` size, or record
+        the comparison (unless ``known``, the source's size, proves it)."""
+        if known is not None and prove_equal(known, expected):
+            return
+        value = actual()
+        if isinstance(expected, Var) and expected.name not in self.symbols:
+            self.symbols[expected.name] = value
+            self._cache[expected] = value
+            return
+        pending.append((value, expected, what))
+
+
+def _known_value(sinfo: StructInfoType | None) -> PrimExpr | None:
+    return sinfo.known_value if isinstance(sinfo, PrimType) else None
+
+
+def element_of(sinfo: StructInfoType) -> Attribute:
+    """The builtin element type of a tensor or prim type."""
+    assert isinstance(sinfo, RelaxTensor | PrimType)
+    return element_type(sinfo.data_type)

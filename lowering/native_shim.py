@@ -1,0 +1,88 @@
+"""C source linked into each compiled module: uniform entry points and the assert trap.
+
+Every public function `f` gets `int relax_xdsl_entry_f(void **args, void *results)`: `args[i]`
+points at argument i (a memref descriptor or a scalar), `results` at the results struct of
+`memref_abi.results_type`. It returns 0, or 1 when a `cf.assert` failed.
+
+MLIR lowers a failed `cf.assert` to `puts(message); abort();`. The module is linked with
+`-Wl,--wrap=puts,--wrap=abort`, so those calls reach `__wrap_puts`, which records the message,
+and `__wrap_abort`, which `longjmp`s back into the entry point: the check becomes an error
+return instead of killing the process. Buffers the function allocated before the failure leak.
+"""
+
+from .memref_abi import Signature, TensorSpec
+
+C_TYPES = {
+    "bool": "_Bool",
+    "int8": "int8_t",
+    "int16": "int16_t",
+    "int32": "int32_t",
+    "int64": "int64_t",
+    "float16": "_Float16",
+    "float32": "float",
+    "float64": "double",
+}
+
+LINK_FLAGS = ("-Wl,--wrap=puts", "-Wl,--wrap=abort")
+
+PRELUDE = r"""
+#include <setjmp.h>
+#include <stdint.h>
+
+static _Thread_local jmp_buf *relax_trap;
+static _Thread_local const char *relax_message;
+
+int __wrap_puts(const char *message) {
+  relax_message = message;
+  return 0;
+}
+
+void __wrap_abort(void) { longjmp(*relax_trap, 1); }
+
+const char *relax_xdsl_assert_message(void) { return relax_message ? relax_message : "abort"; }
+
+#define RELAX_TRAP_BEGIN                                                                   \
+  jmp_buf trap;                                                                            \
+  jmp_buf *outer = relax_trap;                                                             \
+  relax_trap = &trap;                                                                      \
+  relax_message = 0;                                                                       \
+  if (setjmp(trap)) {                                                                      \
+    relax_trap = outer;                                                                    \
+    return 1;                                                                              \
+  }
+#define RELAX_TRAP_END relax_trap = outer;
+"""
+
+
+def entry_source(signature: Signature) -> str:
+    """C source of `relax_xdsl_entry_<name>`, calling `_mlir_ciface_<name>`."""
+
+    def c_type(spec) -> str:
+        return "void *" if isinstance(spec, TensorSpec) else C_TYPES[spec.dtype]
+
+    params = [c_type(s) for s in signature.inputs]
+    values = [
+        f"args[{i}]" if isinstance(s, TensorSpec) else f"*({c_type(s)} *)args[{i}]"
+        for i, s in enumerate(signature.inputs)
+    ]
+    ret, assign = "void", ""
+    if signature.returns_struct():
+        params, values = ["void *", *params], ["results", *values]
+    elif signature.results:
+        ret = c_type(signature.results[0])
+        assign = f"*({ret} *)results = "
+    target = f"_mlir_ciface_{signature.name}"
+    return (
+        f"extern {ret} {target}({', '.join(params) or 'void'});\n"
+        f"int relax_xdsl_entry_{signature.name}(void **args, void *results) {{\n"
+        f"  RELAX_TRAP_BEGIN\n"
+        f"  {assign}{target}({', '.join(values)});\n"
+        f"  RELAX_TRAP_END\n"
+        f"  return 0;\n"
+        f"}}\n"
+    )
+
+
+def shim_source(signatures: list[Signature]) -> str:
+    """The whole C file for a module's callable functions."""
+    return PRELUDE + "".join(entry_source(s) for s in signatures)

@@ -1,0 +1,154 @@
+"""Element-wise binary operators → ``linalg.generic`` with broadcasting.
+
+As the reference kernels (TVM's numerics): both operands are converted to
+TIR's common data type first (a float beats an integer, a wider type a
+narrower one, an integer ``bool``, unsigned signed of equal width), then
+combined; ``maximum``/``minimum`` are selects on ordered comparisons (a NaN
+second operand wins), ``not_equal`` is ordered, integer ``divide``/``mod``
+truncate and ``floor_divide``/``floor_mod`` floor. Data types TVM cannot
+compute an operator on (``power`` on integers, ``logical_and`` on floats) are a
+lowering error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects import arith, math
+from xdsl.ir import SSAValue
+
+from relax_dialect.dtype import BOOL, DataType
+from relax_dialect.ops import binary as ops
+from relax_dialect.types import PrimType, TensorType
+
+from ..lowerer import Lowerer
+from ..type_conversion import is_unsigned
+from ..upstream import RemFOp
+from . import lowers
+from .common import compare, convert, data_type, elementwise, pick, select
+
+Compute = Callable[[Lowerer, SSAValue, SSAValue, DataType], SSAValue]
+
+
+@dataclass(frozen=True)
+class Numerics:
+    """How an operator computes on operands of one (common) data type."""
+
+    compute: Compute
+    kinds: str
+    """The data type kinds it is defined on: ``b`` bool, ``i`` int, ``u`` uint, ``f`` float."""
+    check_each: bool = False
+    """Whether each operand must be of ``kinds`` (else their common data type)."""
+    boolean: bool = False
+    """Whether the result is ``bool`` (comparisons)."""
+
+
+def common_dtype(lhs: DataType, rhs: DataType) -> DataType:
+    """TIR's ``BinaryOpMatchTypes``."""
+    return max(lhs, rhs, key=lambda d: (d.is_float, not d.is_bool, d.bits, d.code == "uint"))
+
+
+def kind(dtype: DataType) -> str:
+    if dtype.is_bool:
+        return "b"
+    return {"int": "i", "uint": "u", "float": "f"}[dtype.code]
+
+
+def _simple(float_op, int_op, uint_op=None) -> Compute:
+    return lambda lw, x, y, dt: lw.emit_value(pick(dt, float_op, int_op, uint_op)(x, y))
+
+
+def _integer(op) -> Compute:
+    return lambda lw, x, y, dt: lw.emit_value(op(x, y))
+
+
+def _floor_divide(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
+    if dt.is_float:
+        return lw.emit_value(math.FloorOp(lw.emit_value(arith.DivfOp(x, y))))
+    return lw.emit_value((arith.DivUIOp if is_unsigned(dt) else arith.FloorDivSIOp)(x, y))
+
+
+def _floor_mod(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
+    if dt.is_float:
+        quotient = lw.emit_value(math.FloorOp(lw.emit_value(arith.DivfOp(x, y))))
+        return lw.emit_value(arith.SubfOp(x, lw.emit_value(arith.MulfOp(quotient, y))))
+    if is_unsigned(dt):
+        return lw.emit_value(arith.RemUIOp(x, y))
+    # the truncated remainder, moved by y when its sign differs from y's
+    rem = lw.emit_value(arith.RemSIOp(x, y))
+    zero = lw.emit_value(arith.ConstantOp.from_int_and_width(0, x.type))  # pyright: ignore
+    differ = lw.emit_value(
+        arith.XOrIOp(compare(lw, "lt", rem, zero, dt), compare(lw, "lt", y, zero, dt))
+    )
+    adjust = lw.emit_value(arith.AndIOp(differ, compare(lw, "ne", rem, zero, dt)))
+    return select(lw, adjust, lw.emit_value(arith.AddiOp(rem, y)), rem)
+
+
+def _select_by(predicate: str) -> Compute:
+    return lambda lw, x, y, dt: select(lw, compare(lw, predicate, x, y, dt), x, y)
+
+
+def _compare(predicate: str) -> Compute:
+    return lambda lw, x, y, dt: compare(lw, predicate, x, y, dt)
+
+
+def _log_add_exp(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
+    total = arith.AddfOp(lw.emit_value(math.ExpOp(x)), lw.emit_value(math.ExpOp(y)))
+    return lw.emit_value(math.LogOp(lw.emit_value(total)))
+
+
+NUMBERS, FLOATS, ALL, BITS = "iuf", "f", "biuf", "biu"
+
+NUMERICS: dict[type[ops.BinaryBroadcastOp], Numerics] = {
+    ops.AddOp: Numerics(_simple(arith.AddfOp, arith.AddiOp), NUMBERS),
+    ops.SubtractOp: Numerics(_simple(arith.SubfOp, arith.SubiOp), NUMBERS),
+    ops.MultiplyOp: Numerics(_simple(arith.MulfOp, arith.MuliOp), NUMBERS),
+    ops.DivideOp: Numerics(_simple(arith.DivfOp, arith.DivSIOp, arith.DivUIOp), NUMBERS),
+    ops.FloorDivideOp: Numerics(_floor_divide, NUMBERS),
+    ops.ModOp: Numerics(_simple(RemFOp, arith.RemSIOp, arith.RemUIOp), NUMBERS),
+    ops.FloorModOp: Numerics(_floor_mod, NUMBERS),
+    ops.PowerOp: Numerics(_simple(math.PowFOp, math.PowFOp), FLOATS),
+    ops.MaximumOp: Numerics(_select_by("gt"), ALL),
+    ops.MinimumOp: Numerics(_select_by("lt"), ALL),
+    ops.Atan2Op: Numerics(_simple(math.Atan2Op, math.Atan2Op), FLOATS, check_each=True),
+    ops.LogAddExpOp: Numerics(_log_add_exp, FLOATS, check_each=True),
+    ops.EqualOp: Numerics(_compare("eq"), ALL, boolean=True),
+    ops.NotEqualOp: Numerics(_compare("ne"), ALL, boolean=True),
+    ops.LessOp: Numerics(_compare("lt"), ALL, boolean=True),
+    ops.LessEqualOp: Numerics(_compare("le"), ALL, boolean=True),
+    ops.GreaterOp: Numerics(_compare("gt"), ALL, boolean=True),
+    ops.GreaterEqualOp: Numerics(_compare("ge"), ALL, boolean=True),
+    ops.LogicalAndOp: Numerics(_integer(arith.AndIOp), "b", check_each=True),
+    ops.LogicalOrOp: Numerics(_integer(arith.OrIOp), "b", check_each=True),
+    ops.LogicalXorOp: Numerics(_integer(arith.XOrIOp), BITS, check_each=True),
+    ops.BitwiseAndOp: Numerics(_integer(arith.AndIOp), BITS, check_each=True),
+    ops.BitwiseOrOp: Numerics(_integer(arith.OrIOp), BITS, check_each=True),
+    ops.BitwiseXorOp: Numerics(_integer(arith.XOrIOp), BITS, check_each=True),
+    ops.LeftShiftOp: Numerics(_integer(arith.ShLIOp), "iu", check_each=True),
+    ops.RightShiftOp: Numerics(
+        _simple(arith.ShRSIOp, arith.ShRSIOp, arith.ShRUIOp), "iu", check_each=True
+    ),
+}
+
+_KIND_NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float"}
+
+
+@lowers(*NUMERICS)
+def lower_binary(lw: Lowerer, op: ops.BinaryBroadcastOp) -> SSAValue:
+    numerics = NUMERICS[type(op)]
+    lhs, rhs = data_type(op.x1.type), data_type(op.x2.type)
+    common = common_dtype(lhs, rhs)
+    for dtype in (lhs, rhs) if numerics.check_each else (common,):
+        if kind(dtype) not in numerics.kinds:
+            allowed = ", ".join(_KIND_NAMES[k] for k in numerics.kinds)
+            lw.error(op, f"TVM computes this operator on {allowed} data only, not on {dtype}")
+    result = lw.result_sinfo
+    assert isinstance(result, TensorType | PrimType)
+    computed = BOOL if numerics.boolean else common
+
+    def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
+        x, y = convert(lw, xs[0], lhs, common), convert(lw, xs[1], rhs, common)
+        return convert(lw, numerics.compute(lw, x, y, common), computed, result.data_type)
+
+    return elementwise(lw, op, [op.x1, op.x2], body, result)

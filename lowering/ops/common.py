@@ -1,0 +1,569 @@
+"""Builders the operator lowerings share.
+
+* scalars: ``constant``, ``convert`` (TIR's casts), ``pick``/``binary`` (the
+  ``arith`` operation for a data type), ``compare``, ``select``;
+* ``generic``: a ``linalg.generic`` whose body a Python function emits;
+* ``elementwise``: an element-wise ``linalg.generic`` over tensors and prim
+  values with symbolic broadcasting (below);
+* ``reduce``: a reduction ``linalg.generic`` over some axes, output filled with
+  the combiner's identity first;
+* ``expand_unit_dims``/``collapse_unit_dims``: insert or remove axes of size 1;
+* slices and gathers: ``extract_slice``/``insert_slice`` with static or dynamic
+  parameters (``mixed``), and ``loop_indices``/``extract`` for ``linalg.generic``
+  bodies reading an operand at computed positions; ``to_index`` and ``symbol``
+  turn run-time integers into ``index`` values and symbolic expressions;
+* shapes: ``transpose`` (a copying generic), ``collapse``/``expand`` (reassociations),
+  ``pad`` (``tensor.pad`` with a scalar; negative amounts crop).
+
+A *scalar function* (``Scalar``) receives the element values and emits the
+operations computing the result element into the current block (a
+``linalg.generic`` body, or the function body when every operand is a prim
+value); it returns the result element.
+
+Broadcasting: a dimension known to be ``1`` (``IntImm(1)`` in the operand's
+type) is broadcast; any other dimension must equal the result's, proven
+statically (the simplifier) or checked at run time with ``cf.assert`` (as
+torch-mlir does). A symbolic dimension that turns out to be 1 at run time
+while the result's is not fails that check, where the reference interpreter
+would broadcast it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from math import prod
+
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    ArrayAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i64,
+)
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, IndexOp, YieldOp
+from xdsl.dialects.utils.dynamic_index_list import split_dynamic_index_list
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
+
+from relax_dialect.dtype import DataType
+from relax_dialect.prim_expr import IntImm, PrimExpr, Var
+from relax_dialect.prim_expr_simplify import prove_equal
+from relax_dialect.types import PrimType
+from relax_dialect.types import TensorType as RelaxTensor
+
+from ..lowerer import INDEX, Lowerer
+from ..type_conversion import element_type, is_unsigned, tensor_type
+
+Scalar = Callable[[Lowerer, Sequence[SSAValue]], SSAValue]
+"""Emits the computation of one result element from the operand elements."""
+
+OpClass = Callable[..., Operation]
+
+PARALLEL = IteratorTypeAttr.parallel()
+REDUCTION = IteratorTypeAttr.reduction()
+
+# -- scalars -------------------------------------------------------------------------
+
+
+def constant(lw: Lowerer, value: float | int | bool, dtype: DataType) -> SSAValue:
+    """A scalar constant of ``dtype``."""
+    type = element_type(dtype)
+    if dtype.is_float:
+        return lw.emit_value(arith.ConstantOp(FloatAttr(float(value), type)))  # pyright: ignore
+    if dtype.is_bool:
+        value = int(bool(value))
+    elif is_unsigned(dtype) and value < 0:
+        value += 1 << dtype.bits
+    return lw.emit_value(arith.ConstantOp(IntegerAttr(int(value), type)))  # pyright: ignore
+
+
+def pick(dtype: DataType, float_op: OpClass, int_op: OpClass, uint_op: OpClass | None = None):
+    """The ``arith`` operation computing on ``dtype``: the float, signed or unsigned
+    variant (``bool`` is unsigned)."""
+    if dtype.is_float:
+        return float_op
+    return uint_op if uint_op is not None and is_unsigned(dtype) else int_op
+
+
+def binary(lw: Lowerer, dtype: DataType, float_op: OpClass, int_op: OpClass, *args: SSAValue):
+    """``float_op`` or ``int_op`` (signless) applied to ``args`` of ``dtype``."""
+    return lw.emit_value(pick(dtype, float_op, int_op)(*args))
+
+
+_ORDERED = {"eq": "oeq", "ne": "one", "lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge"}
+_SIGNED = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}
+_UNSIGNED = {"eq": "eq", "ne": "ne", "lt": "ult", "le": "ule", "gt": "ugt", "ge": "uge"}
+
+
+def compare(lw: Lowerer, predicate: str, lhs: SSAValue, rhs: SSAValue, dtype: DataType):
+    """``lhs <predicate> rhs`` (``eq``, ``ne``, ``lt``, ...) as ``i1``; on floats the
+    ordered comparison (false when either is NaN)."""
+    if dtype.is_float:
+        return lw.emit_value(arith.CmpfOp(lhs, rhs, _ORDERED[predicate]))
+    table = _UNSIGNED if is_unsigned(dtype) else _SIGNED
+    return lw.emit_value(arith.CmpiOp(lhs, rhs, table[predicate]))
+
+
+def select(lw: Lowerer, condition: SSAValue, if_true: SSAValue, if_false: SSAValue) -> SSAValue:
+    return lw.emit_value(arith.SelectOp(condition, if_true, if_false))
+
+
+def convert(lw: Lowerer, value: SSAValue, source: DataType, target: DataType) -> SSAValue:
+    """TIR's cast from ``source`` to ``target``: float to integer truncates toward
+    zero, anything to ``bool`` is ``x != 0`` (NaN is true), ``bool`` is 0 or 1."""
+    if source == target:
+        return value
+    to_type = element_type(target)
+    if target.is_bool:
+        zero = constant(lw, 0, source)
+        predicate = "une" if source.is_float else "ne"
+        cmp = arith.CmpfOp if source.is_float else arith.CmpiOp
+        return lw.emit_value(cmp(value, zero, predicate))
+    if source.is_float and target.is_float:
+        op = arith.ExtFOp if target.bits > source.bits else arith.TruncFOp
+        return lw.emit_value(op(value, to_type))
+    if source.is_float:
+        op = arith.FPToUIOp if is_unsigned(target) else arith.FPToSIOp
+        return lw.emit_value(op(value, to_type))  # pyright: ignore[reportArgumentType]
+    unsigned = is_unsigned(source)
+    if target.is_float:
+        op = arith.UIToFPOp if unsigned else arith.SIToFPOp
+        return lw.emit_value(op(value, to_type))
+    if target.bits == source.bits:
+        return value
+    if target.bits < source.bits:
+        return lw.emit_value(arith.TruncIOp(value, to_type))
+    op = arith.ExtUIOp if unsigned else arith.ExtSIOp
+    return lw.emit_value(op(value, to_type))
+
+
+def data_type(sinfo: Attribute) -> DataType:
+    """The data type of a tensor or prim type."""
+    assert isinstance(sinfo, RelaxTensor | PrimType)
+    return sinfo.data_type
+
+
+# -- linalg.generic --------------------------------------------------------------------
+
+MapExprs = Sequence[int | None | AffineExpr]
+"""An indexing map as the loop dimension of each operand axis (None: constant 0), or
+an affine expression of the loops (``d2 * 2 + d5``: sliding windows)."""
+
+
+def _map_expr(axis: int | None | AffineExpr) -> AffineExpr:
+    if axis is None:
+        return AffineExpr.constant(0)
+    return axis if isinstance(axis, AffineExpr) else AffineExpr.dimension(axis)
+
+
+def affine_map(n_loops: int, axes: MapExprs) -> AffineMapAttr:
+    return AffineMapAttr(AffineMap(n_loops, 0, tuple(_map_expr(a) for a in axes)))
+
+
+def generic(
+    lw: Lowerer,
+    inputs: Sequence[SSAValue],
+    init: SSAValue,
+    maps: Sequence[MapExprs],
+    iterators: Sequence[Attribute],
+    body: Callable[[Lowerer, Sequence[SSAValue]], SSAValue],
+) -> SSAValue:
+    """``linalg.generic`` over ``inputs`` into ``init``; ``maps`` holds one map per
+    input and one for the output; ``body`` gets the input elements then the output
+    element and returns the element to yield."""
+    arg_types = [v.type.get_element_type() for v in (*inputs, init)]  # pyright: ignore
+    block = Block(arg_types=arg_types)
+    with lw.inside(block):
+        lw.emit(YieldOp(body(lw, block.args)))
+    n_loops = len(iterators)
+    op = GenericOp(
+        list(inputs),
+        [init],
+        Region(block),
+        [affine_map(n_loops, m) for m in maps],
+        list(iterators),
+        [init.type],
+    )
+    return lw.emit_value(op)
+
+
+def fill(lw: Lowerer, value: SSAValue, into: SSAValue) -> SSAValue:
+    """``linalg.fill`` of a tensor with a scalar."""
+    return lw.emit_value(FillOp([value], [into], [into.type]))
+
+
+# -- broadcasting ------------------------------------------------------------------------
+
+
+def broadcast(
+    lw: Lowerer,
+    op: Operation,
+    shapes: Sequence[tuple[Sequence[PrimExpr | None], Sequence[SSAValue]]],
+    result: Sequence[PrimExpr] | None,
+    rank: int,
+) -> tuple[list[SSAValue], list[list[int | None]]]:
+    """Broadcast operand shapes (each: symbolic dims, actual sizes), right-aligned,
+    to ``rank`` axes whose dims are ``result`` when known. Returns the result sizes
+    and each operand's axes as loop dimensions (None where broadcast)."""
+    sizes: list[SSAValue] = []
+    maps: list[list[int | None]] = [[] for _ in shapes]
+    for axis in range(rank):
+        expected = None if result is None else result[axis]
+        size = None if expected is None else lw.index_of(expected)
+        for k, (exprs, actual) in enumerate(shapes):
+            position = axis - (rank - len(exprs))
+            if position < 0:
+                continue
+            expr = exprs[position]
+            if expr == IntImm(1):
+                maps[k].append(None)
+                continue
+            maps[k].append(axis)
+            if size is None:
+                size, expected = actual[position], expr
+            elif not (expr is not None and expected is not None and prove_equal(expr, expected)):
+                lw.check_equal(
+                    actual[position],
+                    size,
+                    op,
+                    f"{op.name}: dimension {position} of operand {k} does not match the "
+                    f"broadcast result (after lowering only dimensions known to be 1 broadcast)",
+                )
+        sizes.append(size if size is not None else lw.constant_index(1))
+    return sizes, maps
+
+
+def tensor_shape(lw: Lowerer, value: SSAValue) -> tuple[list[PrimExpr | None], list[SSAValue]]:
+    """A Relax tensor operand's symbolic dims (None where unknown) and sizes."""
+    sinfo = value.type
+    assert isinstance(sinfo, RelaxTensor)
+    exprs = list(sinfo.dims) if sinfo.dims is not None else [None] * sinfo.rank
+    return exprs, lw.dims(value)
+
+
+def elementwise(
+    lw: Lowerer,
+    op: Operation,
+    operands: Sequence[SSAValue],
+    body: Scalar,
+    result: RelaxTensor | PrimType,
+) -> SSAValue:
+    """Apply ``body`` to the elements of Relax tensors and prim values, broadcast
+    together; a prim value is one scalar for every element. Without tensor
+    operands (``result`` a prim type) the body computes the scalar result."""
+    lowered = [lw.lowered(v)[0] for v in operands]
+    if isinstance(result, PrimType):
+        return body(lw, lowered)
+    tensors = [i for i, v in enumerate(operands) if isinstance(v.type, RelaxTensor)]
+    shapes = [tensor_shape(lw, operands[i]) for i in tensors]
+    sizes, maps = broadcast(lw, op, shapes, result.dims, result.rank)
+
+    def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
+        scalars = list(lowered)
+        for position, index in enumerate(tensors):
+            scalars[index] = args[position]
+        return body(lw, scalars)
+
+    inputs = [lowered[i] for i in tensors]
+    return parallel(lw, inputs, maps, sizes, tensor_type(result), element)
+
+
+def parallel(
+    lw: Lowerer,
+    inputs: Sequence[SSAValue],
+    maps: Sequence[MapExprs],
+    sizes: Sequence[SSAValue],
+    type: Attribute,
+    body: Callable[[Lowerer, Sequence[SSAValue]], SSAValue],
+) -> SSAValue:
+    """A new tensor of builtin ``type`` and ``sizes`` whose elements ``body``
+    computes from the ``inputs`` elements (read through ``maps``; the output
+    element is not passed)."""
+    init = lw.empty(type, sizes)
+    rank = len(sizes)
+    return generic(
+        lw,
+        inputs,
+        init,
+        [*maps, list(range(rank))],
+        [PARALLEL] * rank,
+        lambda lw, args: body(lw, args[: len(inputs)]),
+    )
+
+
+def sizes_of(lw: Lowerer, value: SSAValue) -> list[SSAValue]:
+    """The sizes of a lowered tensor (constants where static)."""
+    return [lw.dim(value, axis) for axis in range(len(value.type.get_shape()))]  # pyright: ignore
+
+
+# -- reductions ----------------------------------------------------------------------------
+
+Combine = Callable[[Lowerer, SSAValue, SSAValue], SSAValue]
+"""Emits ``accumulator ⊕ element`` (arguments: element, accumulator)."""
+
+
+def reduce(
+    lw: Lowerer,
+    source: SSAValue,
+    sizes: Sequence[SSAValue],
+    axes: Sequence[int],
+    keepdims: bool,
+    identity: SSAValue,
+    combine: Combine,
+) -> tuple[SSAValue, list[SSAValue]]:
+    """Reduce the lowered tensor ``source`` (of ``sizes``) over ``axes``, starting
+    from ``identity`` (whose type is the result's element type); the reduced axes
+    are dropped, or kept as 1 with ``keepdims`` (``tensor.expand_shape``). Returns
+    the result and its sizes."""
+    rank = len(sizes)
+    reduced = set(axes)
+    kept = [a for a in range(rank) if a not in reduced]
+    shape = source.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    type = TensorType(identity.type, [shape[a] for a in kept])
+    init = fill(lw, identity, lw.empty(type, [sizes[a] for a in kept]))
+    iterators = [REDUCTION if a in reduced else PARALLEL for a in range(rank)]
+    result = generic(
+        lw,
+        [source],
+        init,
+        [list(range(rank)), kept],
+        iterators,
+        lambda lw, args: combine(lw, args[0], args[1]),
+    )
+    if not keepdims:
+        return result, [sizes[a] for a in kept]
+    out_sizes = [lw.constant_index(1) if a in reduced else sizes[a] for a in range(rank)]
+    return expand_unit_dims(lw, result, sorted(reduced), out_sizes), out_sizes
+
+
+def expand_unit_dims(
+    lw: Lowerer, value: SSAValue, units: Sequence[int], sizes: Sequence[SSAValue]
+) -> SSAValue:
+    """``tensor.expand_shape`` inserting size-1 axes at positions ``units`` of the
+    result (whose sizes are ``sizes``)."""
+    shape = list(value.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    rank = len(sizes)
+    kept = [a for a in range(rank) if a not in set(units)]
+    out_shape = [1 if a in units else shape[kept.index(a)] for a in range(rank)]
+    dynamic = [s for s, static in zip(sizes, out_shape, strict=True) if static == DYNAMIC_INDEX]
+    reassociation = unit_groups(rank, units)
+    type = TensorType(value.type.get_element_type(), out_shape)  # pyright: ignore
+    return lw.emit_value(tensor.ExpandShapeOp(value, dynamic, reassociation, out_shape, type))
+
+
+def collapse_unit_dims(lw: Lowerer, value: SSAValue, units: Sequence[int]) -> SSAValue:
+    """``tensor.collapse_shape`` removing the axes ``units`` of a lowered tensor, whose
+    sizes the caller has checked to be 1 (they are cast to a static 1 first)."""
+    shape = list(value.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    element = value.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    value = lw.cast(
+        value, TensorType(element, [1 if a in units else s for a, s in enumerate(shape)])
+    )
+    type = TensorType(element, [s for a, s in enumerate(shape) if a not in units])
+    reassociation = unit_groups(len(shape), units)
+    return lw.emit_value(
+        tensor.CollapseShapeOp(
+            operands=[value], result_types=[type], properties={"reassociation": reassociation}
+        )
+    )
+
+
+def unit_groups(rank: int, units: Sequence[int]) -> ArrayAttr:
+    """The reassociation between ``rank`` axes and those without ``units``: each unit
+    axis joins the group of the next kept axis (the last group after the last one)."""
+    kept = [a for a in range(rank) if a not in set(units)]
+    groups: list[list[int]] = [[] for _ in kept]
+    for axis in range(rank) if kept else ():
+        before = sum(1 for k in kept if k < axis)
+        groups[min(before, len(kept) - 1)].append(axis)
+    return reassociation(groups)
+
+
+def reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr:
+    """The ``reassociation`` of ``expand_shape``/``collapse_shape``: axis groups."""
+    return ArrayAttr([ArrayAttr([IntegerAttr(a, 64) for a in g]) for g in groups])
+
+
+def all_axes(axes: Sequence[int] | None, rank: int) -> list[int]:
+    """Reduction axes normalised to ``[0, rank)`` (every axis when None)."""
+    if axes is None:
+        return list(range(rank))
+    return [a + rank if a < 0 else a for a in axes]
+
+
+# -- slices and gathers -----------------------------------------------------------------
+
+Mixed = SSAValue | int
+"""An offset, size or stride of a slice: static (``int``) or an ``index`` value."""
+
+
+def mixed(lw: Lowerer, expr: PrimExpr) -> Mixed:
+    """A symbolic size as a slice parameter: static when constant."""
+    return expr.value if isinstance(expr, IntImm) else lw.index_of(expr)
+
+
+def extract_slice(
+    lw: Lowerer,
+    source: SSAValue,
+    offsets: Sequence[Mixed],
+    sizes: Sequence[Mixed],
+    strides: Sequence[Mixed],
+) -> SSAValue:
+    """``tensor.extract_slice`` (result sizes static where ``sizes`` are)."""
+    element = source.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    type = TensorType(element, [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes])
+    return lw.emit_value(tensor.ExtractSliceOp(source, offsets, sizes, strides, type))
+
+
+def insert_slice(
+    lw: Lowerer, source: SSAValue, dest: SSAValue, offsets: Sequence[Mixed], sizes: Sequence[Mixed]
+) -> SSAValue:
+    """``tensor.insert_slice`` of ``source`` into ``dest`` at ``offsets`` (unit strides)."""
+    (static_offsets, offsets), (static_sizes, sizes) = (
+        split_dynamic_index_list(v, DYNAMIC_INDEX) for v in (offsets, sizes)
+    )
+    op = tensor.InsertSliceOp.build(
+        operands=[source, dest, offsets, sizes, []],
+        result_types=[dest.type],
+        properties={
+            "static_offsets": DenseArrayBase.from_list(i64, static_offsets),
+            "static_sizes": DenseArrayBase.from_list(i64, static_sizes),
+            "static_strides": DenseArrayBase.from_list(i64, [1] * len(static_sizes)),
+        },
+    )
+    return lw.emit_value(op)
+
+
+def loop_indices(lw: Lowerer, count: int) -> list[SSAValue]:
+    """``linalg.index`` of the first ``count`` loops (inside a ``linalg.generic`` body)."""
+    return [lw.emit_value(IndexOp(d)) for d in range(count)]
+
+
+def extract(lw: Lowerer, source: SSAValue, indices: Sequence[SSAValue]) -> SSAValue:
+    """``tensor.extract`` of one element (a gather, inside a ``linalg.generic`` body)."""
+    element = source.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    return lw.emit_value(tensor.ExtractOp(source, list(indices), element))
+
+
+def to_index(lw: Lowerer, value: SSAValue, dtype: DataType) -> SSAValue:
+    """An integer scalar of ``dtype`` as an ``index`` (unsigned values zero-extended)."""
+    if is_unsigned(dtype) and not dtype.is_bool and dtype.bits < 64:
+        value = lw.emit_value(arith.ExtUIOp(value, IntegerType(64)))
+    return lw.as_index(value)
+
+
+def symbol(lw: Lowerer, value: SSAValue) -> PrimExpr:
+    """An ``index`` value known only at run time as a symbolic expression (a fresh
+    variable bound to it in the current scope), for ``index_of`` arithmetic."""
+    var = Var(f"%{len(lw.symbols)}.{id(value)}")
+    lw.symbols[var.name] = value
+    return var
+
+
+# -- shapes ----------------------------------------------------------------------------------
+
+
+def transpose(lw: Lowerer, value: SSAValue, permutation: Sequence[int]) -> SSAValue:
+    """Axis ``k`` of the result is axis ``permutation[k]`` of the lowered tensor ``value``
+    (a copying ``linalg.generic``; the identity permutation returns ``value``)."""
+    if list(permutation) == sorted(permutation):
+        return value
+    shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    sizes = sizes_of(lw, value)
+    type = TensorType(value.type.get_element_type(), [shape[p] for p in permutation])  # pyright: ignore
+    reads = [permutation.index(axis) for axis in range(len(permutation))]
+    return parallel(
+        lw, [value], [reads], [sizes[p] for p in permutation], type, lambda lw, xs: xs[0]
+    )
+
+
+def _reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr:
+    return ArrayAttr([ArrayAttr([IntegerAttr(a, 64) for a in group]) for group in groups])
+
+
+def collapse(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> SSAValue:
+    """``tensor.collapse_shape`` merging each group of consecutive axes into one."""
+    shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    out = []
+    for group in groups:
+        sizes = [shape[a] for a in group]
+        out.append(DYNAMIC_INDEX if DYNAMIC_INDEX in sizes else prod(sizes))
+    type = TensorType(value.type.get_element_type(), out)  # pyright: ignore
+    op = tensor.CollapseShapeOp.build(
+        operands=[value], result_types=[type], properties={"reassociation": _reassociation(groups)}
+    )
+    return lw.emit_value(op)
+
+
+def expand(
+    lw: Lowerer,
+    value: SSAValue,
+    groups: Sequence[Sequence[int]],
+    shape: Sequence[int],
+    sizes: Sequence[SSAValue],
+) -> SSAValue:
+    """``tensor.expand_shape`` splitting axis ``k`` into the axes ``groups[k]`` of the
+    result, whose static ``shape`` is ``DYNAMIC_INDEX`` where ``sizes`` gives the size."""
+    dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
+    type = TensorType(value.type.get_element_type(), shape)  # pyright: ignore
+    return lw.emit_value(
+        tensor.ExpandShapeOp(value, dynamic, _reassociation(groups), list(shape), type)
+    )
+
+
+def pad(
+    lw: Lowerer,
+    value: SSAValue,
+    low: Sequence[int | SSAValue],
+    high: Sequence[int | SSAValue],
+    padding: SSAValue,
+) -> SSAValue:
+    """``tensor.pad`` of the lowered tensor ``value`` with the scalar ``padding``:
+    ``low[k]``/``high[k]`` elements before/after axis ``k``; a negative static amount
+    crops instead (``tensor.extract_slice``)."""
+    shape = list(value.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    element = value.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    crops = [
+        (-b if isinstance(b, int) and b < 0 else 0, -a if isinstance(a, int) and a < 0 else 0)
+        for b, a in zip(low, high, strict=True)
+    ]
+    if any(b or a for b, a in crops):
+        sizes: list[int | SSAValue] = []
+        for axis, (b, a) in enumerate(crops):
+            if shape[axis] != DYNAMIC_INDEX:
+                shape[axis] -= b + a
+                sizes.append(shape[axis])
+            elif b + a:
+                cut = lw.constant_index(b + a)
+                sizes.append(lw.emit_value(arith.SubiOp(lw.dim(value, axis), cut)))
+            else:
+                sizes.append(lw.dim(value, axis))
+        value = extract_slice(lw, value, [b for b, _ in crops], sizes, [1] * len(shape))
+    low = [max(b, 0) if isinstance(b, int) else b for b in low]
+    high = [max(a, 0) if isinstance(a, int) else a for a in high]
+    if all(isinstance(a, int) and a == 0 for a in (*low, *high)):
+        return value
+    for axis, (b, a) in enumerate(zip(low, high, strict=True)):
+        static = isinstance(b, int) and isinstance(a, int) and shape[axis] != DYNAMIC_INDEX
+        shape[axis] = shape[axis] + b + a if static else DYNAMIC_INDEX  # pyright: ignore
+    block = Block(arg_types=[INDEX] * len(shape))
+    with lw.inside(block):
+        lw.emit(tensor.YieldOp(padding))
+    static_low = [b if isinstance(b, int) else DYNAMIC_INDEX for b in low]
+    static_high = [a if isinstance(a, int) else DYNAMIC_INDEX for a in high]
+    pad_op = tensor.PadOp(
+        value,
+        [b for b in low if not isinstance(b, int)],
+        [a for a in high if not isinstance(a, int)],
+        Region(block),
+        static_low,
+        static_high,
+        TensorType(element, shape),
+    )
+    return lw.emit_value(pad_op)

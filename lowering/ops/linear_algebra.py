@@ -1,0 +1,196 @@
+"""``matmul``, ``einsum`` and ``outer`` → ``linalg.matmul`` / ``linalg.generic``.
+
+``relax.matmul`` of two matrices of the result's data type is ``linalg.matmul``
+on a zero-filled output; every other case (batch dimensions, broadcast batch
+dimensions, 1-D operands, ``out_dtype`` conversions) is one contraction
+``linalg.generic`` with the loops ``batch..., i, j, k`` (``i``/``j`` absent
+for a vector operand). ``relax.einsum`` is one ``linalg.generic`` whose loops
+are the output labels (parallel) then the summed labels (reduction); a label
+(or a dimension an ellipsis covers) of static extent 1 broadcasts, other
+extents of a label must agree (checked at run time when not proven). ``bool``
+products and sums are ``and`` and ``or``, as NumPy computes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects import arith
+from xdsl.dialects.linalg.ops import MatmulOp as LinalgMatmulOp
+from xdsl.ir import SSAValue
+
+from relax_dialect.dtype import DataType
+from relax_dialect.ops.linear_algebra import ELLIPSIS, EinsumOp, MatmulOp, OuterOp
+from relax_dialect.prim_expr import IntImm, PrimExpr
+from relax_dialect.prim_expr_simplify import prove_equal
+from relax_dialect.types import TensorType as RelaxTensor
+from relax_dialect.types import TupleType
+
+from ..lowerer import Lowerer
+from ..type_conversion import tensor_type
+from . import lowers
+from .binary import common_dtype
+from .common import (
+    PARALLEL,
+    REDUCTION,
+    broadcast,
+    constant,
+    convert,
+    data_type,
+    fill,
+    generic,
+    parallel,
+    pick,
+    tensor_shape,
+)
+
+
+def _multiply_add(lw: Lowerer, dtype: DataType, acc: SSAValue, *factors: SSAValue) -> SSAValue:
+    """``acc + product(factors)`` in ``dtype`` (``or``/``and`` for bool)."""
+    mul = arith.AndIOp if dtype.is_bool else pick(dtype, arith.MulfOp, arith.MuliOp)
+    add = arith.OrIOp if dtype.is_bool else pick(dtype, arith.AddfOp, arith.AddiOp)
+    product = factors[0]
+    for factor in factors[1:]:
+        product = lw.emit_value(mul(product, factor))
+    return lw.emit_value(add(acc, product))
+
+
+def _zeros(lw: Lowerer, result: RelaxTensor, sizes: Sequence[SSAValue]) -> SSAValue:
+    zero = constant(lw, 0, result.data_type)
+    return fill(lw, zero, lw.empty(tensor_type(result), sizes))
+
+
+def _check_extent(
+    lw: Lowerer,
+    op: MatmulOp | EinsumOp,
+    sizes: Sequence[tuple[PrimExpr | None, SSAValue]],
+    what: str,
+) -> SSAValue:
+    """The common extent of several sizes (each with its symbolic dim, if known);
+    those not proven equal to the first are checked at run time."""
+    first_expr, first = sizes[0]
+    for expr, size in sizes[1:]:
+        if expr is None or first_expr is None or not prove_equal(expr, first_expr):
+            lw.check_equal(size, first, op, f"{op.name}: {what} differ")
+    return first
+
+
+@lowers(MatmulOp)
+def lower_matmul(lw: Lowerer, op: MatmulOp) -> SSAValue:
+    result = lw.result_type(op)
+    dtype = result.data_type
+    (lhs_exprs, lhs_sizes), (rhs_exprs, rhs_sizes) = (tensor_shape(lw, v) for v in op.operands)
+    lhs_vector, rhs_vector = len(lhs_exprs) == 1, len(rhs_exprs) == 1
+    lhs_batch = 0 if lhs_vector else len(lhs_exprs) - 2
+    rhs_batch = 0 if rhs_vector else len(rhs_exprs) - 2
+    batch = result.rank - (not lhs_vector) - (not rhs_vector)
+    batch_dims = None if result.dims is None else result.dims[:batch]
+    shapes = [
+        (lhs_exprs[:lhs_batch], lhs_sizes[:lhs_batch]),
+        (rhs_exprs[:rhs_batch], rhs_sizes[:rhs_batch]),
+    ]
+    sizes, (lhs_map, rhs_map) = broadcast(lw, op, shapes, batch_dims, batch)
+    k_lhs, k_rhs = -1, 0 if rhs_vector else -2
+    _check_extent(
+        lw,
+        op,
+        [(lhs_exprs[k_lhs], lhs_sizes[k_lhs]), (rhs_exprs[k_rhs], rhs_sizes[k_rhs])],
+        "the inner dimensions",
+    )
+    rows = cols = None
+    loop = batch
+    if not lhs_vector:
+        rows, loop = loop, loop + 1
+        sizes.append(lhs_sizes[-2])
+    if not rhs_vector:
+        cols, loop = loop, loop + 1
+        sizes.append(rhs_sizes[-1])
+    lhs_map += [*([] if rows is None else [rows]), loop]
+    rhs_map += [loop, *([] if cols is None else [cols])]
+    out_map = [*range(batch), *(axis for axis in (rows, cols) if axis is not None)]
+    init = _zeros(lw, result, sizes)
+    lhs, rhs = (lw.lowered(v)[0] for v in op.operands)
+    lhs_dtype, rhs_dtype = data_type(op.x1.type), data_type(op.x2.type)
+    if len(lhs_exprs) == len(rhs_exprs) == 2 and lhs_dtype == rhs_dtype == dtype:
+        return lw.emit_value(LinalgMatmulOp([lhs, rhs], [init], [init.type]))
+
+    def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
+        x, y = convert(lw, xs[0], lhs_dtype, dtype), convert(lw, xs[1], rhs_dtype, dtype)
+        return _multiply_add(lw, dtype, xs[2], x, y)
+
+    iterators = [PARALLEL] * loop + [REDUCTION]
+    return generic(lw, [lhs, rhs], init, [lhs_map, rhs_map, out_map], iterators, body)
+
+
+@lowers(OuterOp)
+def lower_outer(lw: Lowerer, op: OuterOp) -> SSAValue:
+    result = lw.result_type(op)
+    lhs, rhs = data_type(op.x1.type), data_type(op.x2.type)
+    common = common_dtype(lhs, rhs)
+    sizes = [lw.dims(op.x1)[0], lw.dims(op.x2)[0]]
+    mul = pick(common, arith.MulfOp, arith.MuliOp)
+    if common.is_bool:
+        mul = arith.AndIOp
+
+    def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
+        x, y = convert(lw, xs[0], lhs, common), convert(lw, xs[1], rhs, common)
+        return convert(lw, lw.emit_value(mul(x, y)), common, result.data_type)
+
+    inputs = [lw.lowered(v)[0] for v in op.operands]
+    return parallel(lw, inputs, [[0], [1]], sizes, tensor_type(result), body)
+
+
+@lowers(EinsumOp)
+def lower_einsum(lw: Lowerer, op: EinsumOp) -> SSAValue:
+    result = lw.result_type(op)
+    dtype = result.data_type
+    equation = op.equation()
+    fields = op.tensors.type
+    assert isinstance(fields, TupleType)
+    values = lw.lowered(op.tensors)
+    ranks = [field.rank for field in fields.types]  # pyright: ignore[reportAttributeAccessIssue]
+    ellipsis = max(
+        (r - len(s) + 1 for s, r in zip(equation.inputs, ranks, strict=True) if ELLIPSIS in s),
+        default=0,
+    )
+    covered = [f"...{i}" for i in range(ellipsis)]
+
+    def expand(subscript: Sequence[str], rank: int) -> list[str]:
+        if ELLIPSIS not in subscript:
+            return list(subscript)
+        at = subscript.index(ELLIPSIS)
+        width = rank - len(subscript) + 1
+        return [*subscript[:at], *covered[ellipsis - width :], *subscript[at + 1 :]]
+
+    inputs = [expand(s, r) for s, r in zip(equation.inputs, ranks, strict=True)]
+    output = expand(equation.output, ellipsis + len(equation.output) - 1)
+    summed = sorted({label for labels in inputs for label in labels} - set(output))
+    loops = {label: index for index, label in enumerate([*output, *summed])}
+    extents: dict[str, list[tuple[PrimExpr | None, SSAValue]]] = {label: [] for label in loops}
+    maps: list[list[int | None]] = []
+    for labels, field, value in zip(inputs, fields.types, values, strict=True):
+        dims = field.dims or [None] * len(labels)  # pyright: ignore[reportAttributeAccessIssue]
+        axes: list[int | None] = []
+        for axis, (label, dim) in enumerate(zip(labels, dims, strict=True)):
+            if dim == IntImm(1):
+                axes.append(None)
+                continue
+            axes.append(loops[label])
+            extents[label].append((dim, lw.dim(value, axis) if dim is None else lw.index_of(dim)))
+        maps.append(axes)
+    sizes = {
+        label: _check_extent(lw, op, found, f"the extents of label '{label}'")
+        if found
+        else lw.constant_index(1)
+        for label, found in extents.items()
+    }
+    init = _zeros(lw, result, [sizes[label] for label in output])
+    field_dtypes = [data_type(field) for field in fields.types]
+
+    def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
+        factors = [convert(lw, x, d, dtype) for x, d in zip(xs, field_dtypes, strict=False)]
+        return _multiply_add(lw, dtype, xs[-1], *factors)
+
+    iterators = [PARALLEL] * len(output) + [REDUCTION] * len(summed)
+    out_map = list(range(len(output)))
+    return generic(lw, values, init, [*maps, out_map], iterators, body)

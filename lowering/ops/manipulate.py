@@ -1,0 +1,545 @@
+"""Shape manipulation → ``tensor`` reshapes and slices, ``linalg.transpose`` and
+``linalg.generic``.
+
+* reshaping (``reshape``, ``flatten``): ``tensor.collapse_shape`` to one axis then
+  ``tensor.expand_shape`` to the target, the element counts checked at run time
+  unless provably equal; ``expand_dims``/``squeeze``: ``expand_shape``/
+  ``collapse_shape`` of unit axes (a squeezed symbolic axis is checked to be 1);
+* ``permute_dims``: ``linalg.transpose``; ``flip``: a gather (``linalg.index`` and
+  ``tensor.extract`` at ``n - 1 - i``);
+* ``concat``/``stack``: ``tensor.insert_slice`` into a ``tensor.empty``;
+  ``split``: ``tensor.extract_slice`` (split points clamped as NumPy does);
+* ``broadcast_to``, ``meshgrid``: a ``linalg.generic`` reading through
+  broadcasting maps; ``tile``/``repeat``: a ``linalg.generic`` over the result
+  split into (copy, element) axis pairs, then ``collapse_shape``;
+* ``collapse_sum_*``: a sum reduction over the broadcast axes;
+* ``gather_elements``, ``gather_nd``, ``one_hot``: gathers (negative indices count
+  from the end, as NumPy indexing does).
+
+``scatter_elements`` and ``scatter_nd`` apply their updates one after the other,
+in index order: they have no lowering (a located error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IntegerType, TensorType, i64
+from xdsl.dialects.linalg.ops import TransposeOp
+from xdsl.dialects.tensor import CollapseShapeOp, ExpandShapeOp
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from relax_dialect.ops import manipulate as ops
+from relax_dialect.ops.inference import normalize_axes, normalize_axis
+from relax_dialect.ops.manipulate import product
+from relax_dialect.prim_expr import IntImm, PrimExpr, call
+from relax_dialect.prim_expr_simplify import prove_equal, simplify
+from relax_dialect.types import ShapeType, TupleType
+from relax_dialect.types import TensorType as RelaxTensor
+
+from ..lowerer import Lowerer
+from . import lowers
+from .common import (
+    binary,
+    broadcast,
+    collapse_unit_dims,
+    constant,
+    data_type,
+    expand_unit_dims,
+    extract,
+    extract_slice,
+    insert_slice,
+    loop_indices,
+    mixed,
+    parallel,
+    reassociation,
+    reduce,
+    select,
+    sizes_of,
+    symbol,
+    tensor_shape,
+    to_index,
+)
+
+# -- helpers -----------------------------------------------------------------------------
+
+
+def result_of(lw: Lowerer, op: Operation) -> tuple[RelaxTensor, TensorType[Attribute]]:
+    """The inferred result type and its builtin type (a located error if it has none)."""
+    result = lw.result_type(op)
+    (type,) = lw.types_of(op, result, "the result")
+    assert isinstance(type, TensorType)
+    return result, type
+
+
+def result_sizes(
+    lw: Lowerer, result: RelaxTensor, otherwise: Callable[[], list[SSAValue]]
+) -> list[SSAValue]:
+    """The result's sizes from its symbolic dims, else computed by ``otherwise``."""
+    if result.dims is None:
+        return otherwise()
+    return [lw.index_of(d) for d in result.dims]
+
+
+def _flat(lw: Lowerer, value: SSAValue) -> SSAValue:
+    """A lowered tensor as one axis of its elements in row-major order."""
+    type = value.type
+    assert isinstance(type, TensorType)
+    shape = type.get_shape()
+    element = type.get_element_type()
+    if len(shape) == 1:
+        return value
+    if not shape:
+        flat = TensorType(element, [1])
+        return lw.emit_value(ExpandShapeOp(value, [], reassociation([]), [1], flat))
+    count = DYNAMIC_INDEX if DYNAMIC_INDEX in shape else int(product([IntImm(s) for s in shape]))  # pyright: ignore
+    flat = TensorType(element, [count])
+    return lw.emit_value(
+        CollapseShapeOp(
+            operands=[value],
+            result_types=[flat],
+            properties={"reassociation": reassociation([list(range(len(shape)))])},
+        )
+    )
+
+
+def reshape(lw: Lowerer, value: SSAValue, sizes: Sequence[SSAValue], type: TensorType) -> SSAValue:
+    """The elements of a lowered tensor in row-major order laid out as ``type``
+    (of ``sizes``; the element counts agree)."""
+    flat = _flat(lw, value)
+    shape = type.get_shape()
+    if len(shape) == 1:
+        return lw.cast(flat, type)
+    if not shape:
+        one = lw.cast(flat, TensorType(type.get_element_type(), [1]))
+        return lw.emit_value(
+            CollapseShapeOp(
+                operands=[one], result_types=[type], properties={"reassociation": reassociation([])}
+            )
+        )
+    dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
+    groups = reassociation([list(range(len(shape)))])
+    return lw.emit_value(ExpandShapeOp(flat, dynamic, groups, list(shape), type))
+
+
+def _count(lw: Lowerer, sizes: Sequence[SSAValue]) -> SSAValue:
+    total = lw.constant_index(1)
+    for size in sizes:
+        total = lw.emit_value(arith.MuliOp(total, size))
+    return total
+
+
+def _check_count(
+    lw: Lowerer,
+    op: Operation,
+    source: tuple[Sequence[PrimExpr] | None, Sequence[SSAValue]],
+    target: tuple[Sequence[PrimExpr] | None, Sequence[SSAValue]],
+) -> None:
+    """Check at run time that a reshape keeps the element count, unless provable."""
+    (source_dims, source_sizes), (target_dims, target_sizes) = source, target
+    if (
+        source_dims is not None
+        and target_dims is not None
+        and prove_equal(product(source_dims), product(target_dims))
+    ):
+        return
+    lw.check_equal(
+        _count(lw, target_sizes),
+        _count(lw, source_sizes),
+        op,
+        f"{op.name}: the target shape does not hold the element count of the data",
+    )
+
+
+def _known_dims(sinfo: Attribute) -> list[PrimExpr | None] | None:
+    dims = sinfo.dims if isinstance(sinfo, RelaxTensor | ShapeType) else None
+    return None if dims is None else list(dims)
+
+
+# -- reshaping -----------------------------------------------------------------------------
+
+
+@lowers(ops.ReshapeOp)
+def lower_reshape(lw: Lowerer, op: ops.ReshapeOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    sizes = result_sizes(lw, result, lambda: list(lw.lowered(op.shape)))
+    data = op.x.type
+    assert isinstance(data, RelaxTensor)
+    _check_count(lw, op, (data.dims, lw.dims(op.x)), (result.dims, sizes))
+    return reshape(lw, lw.operand(op, 0), sizes, type)
+
+
+@lowers(ops.FlattenOp)
+def lower_flatten(lw: Lowerer, op: ops.FlattenOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    sizes = result_sizes(lw, result, lambda: [_count(lw, lw.dims(op.x))])
+    return reshape(lw, lw.operand(op, 0), sizes, type)
+
+
+@lowers(ops.ExpandDimsOp)
+def lower_expand_dims(lw: Lowerer, op: ops.ExpandDimsOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    x = lw.operand(op, 0)
+    axis = op.int_list("axis") or []
+    if not axis:
+        return x
+    units = normalize_axes(op.name, axis, result.rank)
+    sizes = iter(lw.dims(op.x))
+    one = lw.constant_index(1)
+    all_sizes = [one if a in units else next(sizes) for a in range(result.rank)]
+    return lw.cast(expand_unit_dims(lw, x, units, all_sizes), type)
+
+
+@lowers(ops.SqueezeOp)
+def lower_squeeze(lw: Lowerer, op: ops.SqueezeOp) -> SSAValue:
+    _, type = result_of(lw, op)
+    x = lw.operand(op, 0)
+    if op.attr("axis") == ():
+        return x
+    removed = op.squeezed_axes()
+    assert removed is not None  # else the result's rank is unknown
+    data = op.x.type
+    assert isinstance(data, RelaxTensor)
+    sizes = lw.dims(op.x)
+    one = lw.constant_index(1)
+    for axis in removed:
+        if data.dims is None or data.dims[axis] != IntImm(1):
+            lw.check_equal(sizes[axis], one, op, f"{op.name}: dimension {axis} is not 1")
+    return lw.cast(collapse_unit_dims(lw, x, removed), type)
+
+
+# -- reordering ------------------------------------------------------------------------------
+
+
+@lowers(ops.PermuteDimsOp)
+def lower_permute_dims(lw: Lowerer, op: ops.PermuteDimsOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    x = lw.operand(op, 0)
+    axes = op.int_list("axes")
+    rank = result.rank
+    order = list(reversed(range(rank))) if axes is None else normalize_axes(op.name, axes, rank)
+    if order == sorted(order):
+        return x
+    sizes = lw.dims(op.x)
+    init = lw.empty(type, [sizes[a] for a in order])
+    permutation = DenseArrayBase.from_list(i64, order)
+    return lw.emit_value(TransposeOp(x, init, permutation, type))
+
+
+@lowers(ops.FlipOp)
+def lower_flip(lw: Lowerer, op: ops.FlipOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    x = lw.operand(op, 0)
+    axis = normalize_axis(op.name, op.attr("axis"), result.rank)
+    sizes = lw.dims(op.data)
+    last = lw.emit_value(arith.SubiOp(sizes[axis], lw.constant_index(1)))
+
+    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        at = loop_indices(lw, result.rank)
+        at[axis] = lw.emit_value(arith.SubiOp(last, at[axis]))
+        return extract(lw, x, at)
+
+    return parallel(lw, [], [], sizes, type, element)
+
+
+# -- joining and splitting -------------------------------------------------------------------
+
+
+def _fields(lw: Lowerer, op: Operation, value: SSAValue) -> list[tuple[SSAValue, list[SSAValue]]]:
+    """The lowered tensors of a tuple operand with their sizes."""
+    sinfo = value.type
+    assert isinstance(sinfo, TupleType)
+    fields = []
+    for field, lowered in zip(sinfo.types, lw.lowered(value), strict=True):
+        dims = _known_dims(field)
+        sizes = sizes_of(lw, lowered) if dims is None else [lw.index_of(d) for d in dims]
+        fields.append((lowered, sizes))
+    return fields
+
+
+def _check_same(
+    lw: Lowerer, op: Operation, fields: Sequence[tuple[SSAValue, list[SSAValue]]], free: int | None
+) -> None:
+    """Check at run time that the tensors agree in every axis but ``free``."""
+    first = fields[0][1]
+    for index, (_, sizes) in enumerate(fields[1:], 1):
+        for axis, (size, expected) in enumerate(zip(sizes, first, strict=True)):
+            if axis != free:
+                message = f"{op.name}: dimension {axis} of tensor {index} differs from tensor 0's"
+                lw.check_equal(size, expected, op, message)
+
+
+@lowers(ops.ConcatOp)
+def lower_concat(lw: Lowerer, op: ops.ConcatOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    fields = _fields(lw, op, op.tensors)
+    if len(fields) == 1:
+        return fields[0][0]
+    axis = normalize_axis(op.name, op.attr("axis"), result.rank)
+    if result.dims is None:
+        _check_same(lw, op, fields, axis)
+    offsets = [lw.constant_index(0)]
+    for _, sizes in fields:
+        offsets.append(lw.emit_value(arith.AddiOp(offsets[-1], sizes[axis])))
+    total = list(fields[0][1])
+    total[axis] = offsets[-1]
+    out = lw.empty(type, result_sizes(lw, result, lambda: total))
+    zero = [0] * result.rank
+    for (value, sizes), offset in zip(fields, offsets, strict=False):
+        at: list[SSAValue | int] = list(zero)
+        at[axis] = offset
+        out = insert_slice(lw, value, out, at, sizes)
+    return out
+
+
+@lowers(ops.StackOp)
+def lower_stack(lw: Lowerer, op: ops.StackOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    fields = _fields(lw, op, op.tensors)
+    axis = normalize_axis(op.name, op.attr("axis"), result.rank)
+    if result.dims is None:
+        _check_same(lw, op, fields, None)
+    one = lw.constant_index(1)
+    sizes = list(fields[0][1])
+    sizes.insert(axis, lw.constant_index(len(fields)))
+    out = lw.empty(type, result_sizes(lw, result, lambda: sizes))
+    for index, (value, field_sizes) in enumerate(fields):
+        unit = [*field_sizes[:axis], one, *field_sizes[axis:]]
+        at: list[SSAValue | int] = [0] * result.rank
+        at[axis] = index
+        out = insert_slice(lw, expand_unit_dims(lw, value, [axis], unit), out, at, unit)
+    return out
+
+
+@lowers(ops.SplitOp)
+def lower_split(lw: Lowerer, op: ops.SplitOp) -> SSAValue | list[SSAValue]:
+    x = lw.operand(op, 0)
+    sinfo = lw.result_sinfo
+    if not isinstance(sinfo, TupleType):
+        return x  # one piece: x itself
+    types = lw.types_of(op, sinfo, "the result")
+    data = op.x.type
+    assert isinstance(data, RelaxTensor)
+    axis = normalize_axis(op.name, op.attr("axis"), data.rank)
+    sizes = lw.dims(op.x)
+    dims = data.dims if data.dims is not None else [symbol(lw, s) for s in sizes]
+    length = dims[axis]
+    spec = op.attr("indices_or_sections")
+    if isinstance(spec, int):
+        size = (length + (spec - 1)) // spec
+        points = [call("min", size * i, length) for i in range(1, spec)]
+    else:
+        points = [
+            call("min", call("max", i, 0), length) for i in op.int_list("indices_or_sections") or ()
+        ]
+    bounds = [IntImm(0), *points, length]
+    pieces = []
+    for (start, end), type in zip(pairwise(bounds), types, strict=True):
+        offsets: list[SSAValue | int] = [0] * data.rank
+        offsets[axis] = mixed(lw, simplify(start))
+        extents = [mixed(lw, d) for d in dims]
+        extents[axis] = mixed(lw, simplify(call("max", end - start, 0)))
+        piece = extract_slice(lw, x, offsets, extents, [1] * data.rank)
+        pieces.append(lw.cast(piece, type))
+    return pieces
+
+
+@lowers(ops.MeshgridOp)
+def lower_meshgrid(lw: Lowerer, op: ops.MeshgridOp) -> list[SSAValue]:
+    sinfo = lw.result_sinfo
+    assert isinstance(sinfo, TupleType)
+    types = lw.types_of(op, sinfo, "the result")
+    fields = _fields(lw, op, op.tensors)
+    lengths = [sizes[0] for _, sizes in fields]
+    axes = list(range(len(fields)))
+    if op.attr("indexing") == "xy" and len(fields) >= 2:
+        axes[:2] = [1, 0]
+        lengths[:2] = lengths[1::-1]
+    return [
+        parallel(lw, [value], [[axis]], lengths, type, lambda lw, args: args[0])
+        for (value, _), axis, type in zip(fields, axes, types, strict=True)
+    ]
+
+
+# -- replication and its adjoint -------------------------------------------------------------
+
+
+@lowers(ops.BroadcastToOp)
+def lower_broadcast_to(lw: Lowerer, op: ops.BroadcastToOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    target = _known_dims(op.shape.type) or [None] * result.rank
+    shapes = [tensor_shape(lw, op.x), (target, lw.lowered(op.shape))]
+    sizes, maps = broadcast(lw, op, shapes, result.dims, result.rank)
+    return parallel(lw, [lw.operand(op, 0)], maps[:1], sizes, type, lambda lw, args: args[0])
+
+
+def _pairs(
+    lw: Lowerer,
+    x: SSAValue,
+    sizes: Sequence[Sequence[SSAValue]],
+    source: Sequence[int],
+    type: TensorType[Attribute],
+) -> SSAValue:
+    """A tensor whose result axis ``a`` is split into the loops of ``sizes[a]``
+    (one or two), reading ``x`` at the loops ``source``; the split axes are
+    collapsed back into ``type``."""
+    loops = [s for pair in sizes for s in pair]
+    element = type.get_element_type()
+    shape = [DYNAMIC_INDEX] * len(loops)
+    expanded = parallel(
+        lw, [x], [list(source)], loops, TensorType(element, shape), lambda lw, a: a[0]
+    )
+    groups, start = [], 0
+    for pair in sizes:
+        groups.append(list(range(start, start + len(pair))))
+        start += len(pair)
+    dynamic = TensorType(element, [DYNAMIC_INDEX] * len(sizes))
+    collapsed = lw.emit_value(
+        CollapseShapeOp(
+            operands=[expanded],
+            result_types=[dynamic],
+            properties={"reassociation": reassociation(groups)},
+        )
+    )
+    return lw.cast(collapsed, type)
+
+
+@lowers(ops.TileOp)
+def lower_tile(lw: Lowerer, op: ops.TileOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    repeats = list(op.int_list("repeats") or ())
+    data_sizes = lw.dims(op.data)
+    rank, ndim = len(data_sizes), result.rank
+    counts = [1] * (ndim - len(repeats)) + repeats
+    one = lw.constant_index(1)
+    padded = [one] * (ndim - rank) + data_sizes
+    sizes = [(lw.constant_index(c), s) for c, s in zip(counts, padded, strict=True)]
+    source = [2 * (a + ndim - rank) + 1 for a in range(rank)]
+    return _pairs(lw, lw.operand(op, 0), sizes, source, type)
+
+
+@lowers(ops.RepeatOp)
+def lower_repeat(lw: Lowerer, op: ops.RepeatOp) -> SSAValue:
+    _, type = result_of(lw, op)
+    x = lw.operand(op, 0)
+    sizes = lw.dims(op.data)
+    axis = op.attr("axis")
+    if axis is None:
+        count = _count(lw, sizes)
+        x = reshape(lw, x, [count], TensorType(x.type.get_element_type(), [DYNAMIC_INDEX]))  # pyright: ignore
+        sizes, axis = [count], 0
+    axis = normalize_axis(op.name, axis, len(sizes))
+    split: list[tuple[SSAValue, ...]] = [(s,) for s in sizes]
+    split[axis] = (sizes[axis], lw.constant_index(op.attr("repeats")))
+    source = [a if a <= axis else a + 1 for a in range(len(sizes))]
+    return _pairs(lw, x, split, source, type)
+
+
+def _collapse_sum(lw: Lowerer, op: Operation, data: SSAValue) -> SSAValue:
+    result, type = result_of(lw, op)
+    if result.dims is None:
+        lw.error(op, "the target shape must be known")
+    sizes = lw.dims(data)
+    lead = len(sizes) - result.rank
+    units = [a for a, d in enumerate(result.dims) if d == IntImm(1)]
+    axes = [*range(lead), *(lead + a for a in units)]
+    dtype = data_type(result)
+    if dtype.is_bool:
+
+        def add(lw: Lowerer, x: SSAValue, acc: SSAValue) -> SSAValue:
+            return lw.emit_value(arith.OrIOp(acc, x))
+    else:
+
+        def add(lw: Lowerer, x: SSAValue, acc: SSAValue) -> SSAValue:
+            return binary(lw, dtype, arith.AddfOp, arith.AddiOp, acc, x)
+
+    zero = constant(lw, 0, dtype)
+    summed, _ = reduce(lw, lw.lowered(data)[0], sizes, axes, False, zero, add)
+    out_sizes = [lw.index_of(d) for d in result.dims]
+    return lw.cast(expand_unit_dims(lw, summed, units, out_sizes), type)
+
+
+@lowers(ops.CollapseSumLikeOp, ops.CollapseSumToOp)
+def lower_collapse_sum(lw: Lowerer, op: ops.CollapseSumOp) -> SSAValue:
+    return _collapse_sum(lw, op, op.operands[0])
+
+
+# -- gathers and scatters -------------------------------------------------------------------
+
+
+def wrap_negative(lw: Lowerer, index: SSAValue, extent: SSAValue) -> SSAValue:
+    """A negative index counted from the end of an axis of ``extent``."""
+    zero = lw.constant_index(0)
+    negative = lw.emit_value(arith.CmpiOp(index, zero, "slt"))
+    shifted = lw.emit_value(arith.AddiOp(index, extent))
+    return select(lw, negative, shifted, index)
+
+
+@lowers(ops.GatherElementsOp)
+def lower_gather_elements(lw: Lowerer, op: ops.GatherElementsOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    data = lw.operand(op, 0)
+    axis = normalize_axis(op.name, op.attr("axis"), result.rank)
+    extent = lw.dims(op.data)[axis]
+    dtype = data_type(op.indices.type)
+
+    def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
+        at = loop_indices(lw, result.rank)
+        at[axis] = wrap_negative(lw, to_index(lw, args[0], dtype), extent)
+        return extract(lw, data, at)
+
+    sizes = lw.dims(op.indices)
+    return parallel(lw, [lw.operand(op, 1)], [list(range(result.rank))], sizes, type, element)
+
+
+@lowers(ops.GatherNDOp)
+def lower_gather_nd(lw: Lowerer, op: ops.GatherNDOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    data, indices = lw.operand(op, 0), lw.operand(op, 1)
+    batch = op.attr("batch_dims")
+    index_sizes, data_sizes = lw.dims(op.indices), lw.dims(op.data)
+    outer = len(index_sizes) - 1
+    depth = len(data_sizes) - batch - (result.rank - outer)
+    dtype = data_type(op.indices.type)
+
+    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        at = loop_indices(lw, result.rank)
+        coordinates = []
+        for c in range(depth):
+            raw = extract(lw, indices, [*at[:outer], lw.constant_index(c)])
+            coordinates.append(wrap_negative(lw, to_index(lw, raw, dtype), data_sizes[batch + c]))
+        return extract(lw, data, [*at[:batch], *coordinates, *at[outer:]])
+
+    sizes = [*index_sizes[:outer], *data_sizes[batch + depth :]]
+    return parallel(lw, [], [], sizes, type, element)
+
+
+@lowers(ops.ScatterElementsOp, ops.ScatterNDOp)
+def lower_scatter(lw: Lowerer, op: Operation) -> SSAValue:
+    lw.error(
+        op,
+        f"{op.name} has no lowering: its updates are applied one after the other in index "
+        "order (repeated indices combine), which no linalg operation expresses",
+    )
+
+
+@lowers(ops.OneHotOp)
+def lower_one_hot(lw: Lowerer, op: ops.OneHotOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    axis = normalize_axis(op.name, op.attr("axis"), result.rank)
+    on, off = lw.operand(op, 1), lw.operand(op, 2)
+    dtype = data_type(op.indices.type)
+    sizes = lw.dims(op.indices)
+    sizes.insert(axis, lw.constant_index(op.attr("depth")))
+    kept = [a for a in range(result.rank) if a != axis]
+    i64_type = IntegerType(64)
+
+    def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
+        position = lw.emit_value(arith.IndexCastOp(loop_indices(lw, axis + 1)[axis], i64_type))
+        index = lw.emit_value(arith.IndexCastOp(to_index(lw, args[0], dtype), i64_type))
+        hit = lw.emit_value(arith.CmpiOp(index, position, "eq"))
+        return select(lw, hit, on, off)
+
+    return parallel(lw, [lw.operand(op, 0)], [kept], sizes, type, element)

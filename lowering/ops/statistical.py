@@ -1,0 +1,179 @@
+"""Reductions → ``linalg.generic`` with reduction iterators; scans → ``scf.for``.
+
+Numerics as the reference kernels: reductions compute in the data type
+(integer sums wrap); ``bool`` sums and products are ``or`` and ``and``;
+``max``/``min`` propagate NaN (``arith.maximumf``/``minimumf``) and start from
+``-inf``/``inf`` (the integer bounds); ``mean`` divides the sum by the element
+count, truncating integers; ``variance`` is the mean of the squared deviations
+from that mean; ``std`` its square root (through ``f64`` for integers,
+truncated back). ``mean``, ``variance`` and ``std`` count ``bool`` elements as
+the ``i64`` values 0 and 1. A scan walks its axis with ``scf.for``, carrying
+the running slice (``tensor.extract_slice``/``insert_slice``).
+"""
+
+from __future__ import annotations
+
+import math as pymath
+from collections.abc import Callable
+
+from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import TensorType, i64
+from xdsl.ir import SSAValue
+
+from relax_dialect.dtype import BOOL, INT64, DataType
+from relax_dialect.ops import statistical as ops
+
+from ..lowerer import Lowerer
+from ..type_conversion import element_type, is_unsigned
+from . import lowers
+from .common import (
+    Combine,
+    all_axes,
+    constant,
+    convert,
+    data_type,
+    parallel,
+    pick,
+    reduce,
+    sizes_of,
+)
+
+FLOAT64 = DataType("float", 64)
+
+
+def _bound(dtype: DataType, lowest: bool) -> float | int | bool:
+    """The smallest (``lowest``) or largest value of ``dtype``: max's or min's identity."""
+    if dtype.is_float:
+        return -pymath.inf if lowest else pymath.inf
+    if dtype.is_bool:
+        return not lowest
+    if is_unsigned(dtype):
+        return 0 if lowest else (1 << dtype.bits) - 1
+    return -(1 << (dtype.bits - 1)) if lowest else (1 << (dtype.bits - 1)) - 1
+
+
+def _combiner(float_op, int_op, uint_op, bool_op, dtype: DataType) -> Combine:
+    op = bool_op if dtype.is_bool else pick(dtype, float_op, int_op, uint_op)
+    return lambda lw, x, acc: lw.emit_value(op(acc, x))
+
+
+def _add(dtype: DataType) -> Combine:
+    return _combiner(arith.AddfOp, arith.AddiOp, arith.AddiOp, arith.OrIOp, dtype)
+
+
+def _mul(dtype: DataType) -> Combine:
+    return _combiner(arith.MulfOp, arith.MuliOp, arith.MuliOp, arith.AndIOp, dtype)
+
+
+REDUCTIONS: dict[type[ops.ReductionOp], tuple[Callable[[DataType], Combine], Callable]] = {
+    ops.SumOp: (_add, lambda dtype: False if dtype.is_bool else 0),
+    ops.ProdOp: (_mul, lambda dtype: True if dtype.is_bool else 1),
+    ops.MaxOp: (
+        lambda dt: _combiner(arith.MaximumfOp, arith.MaxSIOp, arith.MaxUIOp, arith.OrIOp, dt),
+        lambda dtype: _bound(dtype, lowest=True),
+    ),
+    ops.MinOp: (
+        lambda dt: _combiner(arith.MinimumfOp, arith.MinSIOp, arith.MinUIOp, arith.AndIOp, dt),
+        lambda dtype: _bound(dtype, lowest=False),
+    ),
+}
+"""Each plain reduction's combiner and identity, by data type."""
+
+
+@lowers(*REDUCTIONS)
+def lower_reduction(lw: Lowerer, op: ops.ReductionOp) -> SSAValue:
+    dtype = data_type(op.x.type)
+    combine, identity = REDUCTIONS[type(op)]
+    source = lw.lowered(op.x)[0]
+    axes = all_axes(op.attr("axis"), op.x.type.rank)  # pyright: ignore[reportAttributeAccessIssue]
+    start = constant(lw, identity(dtype), dtype)
+    result, _ = reduce(lw, source, lw.dims(op.x), axes, op.attr("keepdims"), start, combine(dtype))
+    return result
+
+
+def _mean(
+    lw: Lowerer,
+    source: SSAValue,
+    sizes: list[SSAValue],
+    axes: list[int],
+    keepdims: bool,
+    dtype: DataType,
+) -> tuple[SSAValue, list[SSAValue]]:
+    """The mean over ``axes`` of a lowered tensor of ``dtype`` (not bool), in ``dtype``."""
+    total, out_sizes = reduce(
+        lw, source, sizes, axes, keepdims, constant(lw, 0, dtype), _add(dtype)
+    )
+    count = lw.constant_index(1)
+    for axis in axes:
+        count = lw.emit_value(arith.MuliOp(count, sizes[axis]))
+    as_int = lw.emit_value(arith.IndexCastOp(count, i64))
+    divisor = convert(lw, as_int, INT64, dtype)
+    divide = pick(dtype, arith.DivfOp, arith.DivSIOp, arith.DivUIOp)
+    identity = [list(range(len(out_sizes)))]
+
+    def body(lw: Lowerer, xs) -> SSAValue:
+        return lw.emit_value(divide(xs[0], divisor))
+
+    return parallel(lw, [total], identity, out_sizes, total.type, body), out_sizes
+
+
+def _as_numbers(lw: Lowerer, source: SSAValue, dtype: DataType) -> tuple[SSAValue, DataType]:
+    """A ``bool`` tensor as ``i64`` 0 and 1 (other data types unchanged)."""
+    if not dtype.is_bool:
+        return source, dtype
+    shape = source.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    sizes = sizes_of(lw, source)
+    identity = [list(range(len(shape)))]
+    type = TensorType(element_type(INT64), shape)
+    converted = parallel(
+        lw, [source], identity, sizes, type, lambda lw, xs: convert(lw, xs[0], BOOL, INT64)
+    )
+    return converted, INT64
+
+
+def _finish(lw: Lowerer, value: SSAValue, sizes, source: DataType, target: DataType) -> SSAValue:
+    """A lowered tensor of ``source`` elements converted to ``target``."""
+    if source == target:
+        return value
+    type = TensorType(element_type(target), value.type.get_shape())  # pyright: ignore
+    identity = [list(range(len(sizes)))]
+    return parallel(
+        lw, [value], identity, sizes, type, lambda lw, xs: convert(lw, xs[0], source, target)
+    )
+
+
+@lowers(ops.MeanOp, ops.VarianceOp, ops.StdOp)
+def lower_moment(lw: Lowerer, op: ops.ReductionOp) -> SSAValue:
+    source, dtype = _as_numbers(lw, lw.lowered(op.x)[0], data_type(op.x.type))
+    rank = op.x.type.rank  # pyright: ignore[reportAttributeAccessIssue]
+    axes = all_axes(op.attr("axis"), rank)
+    keepdims = op.attr("keepdims")
+    sizes = lw.dims(op.x)
+    result_dtype = lw.result_type(op).data_type
+    if isinstance(op, ops.MeanOp):
+        mean, out_sizes = _mean(lw, source, sizes, axes, keepdims, dtype)
+        return _finish(lw, mean, out_sizes, dtype, result_dtype)
+    mean, _ = _mean(lw, source, sizes, axes, True, dtype)
+    mean_map = [None if a in axes else a for a in range(rank)]
+    sub = pick(dtype, arith.SubfOp, arith.SubiOp)
+    mul = pick(dtype, arith.MulfOp, arith.MuliOp)
+
+    def squared_deviation(lw: Lowerer, xs) -> SSAValue:
+        deviation = lw.emit_value(sub(xs[0], xs[1]))
+        return lw.emit_value(mul(deviation, deviation))
+
+    squares = parallel(
+        lw, [source, mean], [list(range(rank)), mean_map], sizes, source.type, squared_deviation
+    )
+    variance, out_sizes = _mean(lw, squares, sizes, axes, keepdims, dtype)
+    if isinstance(op, ops.VarianceOp):
+        return _finish(lw, variance, out_sizes, dtype, result_dtype)
+    wide = FLOAT64 if not dtype.is_float else dtype
+
+    def root(lw: Lowerer, xs) -> SSAValue:
+        value = lw.emit_value(math.SqrtOp(convert(lw, xs[0], dtype, wide)))
+        return convert(lw, value, wide, result_dtype)
+
+    type = TensorType(element_type(result_dtype), variance.type.get_shape())  # pyright: ignore
+    identity = [list(range(len(out_sizes)))]
+    return parallel(lw, [variance], identity, out_sizes, type, root)

@@ -1,0 +1,285 @@
+"""The MLIR toolchain backend: lowered MLIR → shared library → calls with NumPy values.
+
+`mlir-opt-22` lowers to the LLVM dialect (`LLVM_PIPELINE`), `mlir-translate-22` to LLVM IR,
+`opt-22 -O3` and `llc-22 -O3` to a PIC object for the host CPU, and the C compiler links it
+with the entry shim (`native_shim`) into a shared library, cached under
+`$XDG_CACHE_HOME/relax-xdsl` (or `~/.cache/relax-xdsl`) by a hash of the text, the options,
+the pipeline and the tool versions.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FunctionType, StringAttr
+from xdsl.parser import Parser
+
+from .interpreter import LoweredCheckError
+from .memref_abi import CallFrame, Signature, UnsupportedType
+from .native_shim import LINK_FLAGS, shim_source
+from .tiling import TRANSFORM_SCRIPT, VECTOR_LOWERING, tiling_passes
+
+APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
+RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
+CODEGEN_FLAGS = ("-O3", "-mcpu=native")  # for opt-22 and llc-22
+
+BUFFERIZE = (
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map}",
+    "buffer-deallocation-pipeline",
+    "convert-bufferization-to-memref",
+    "func.func(convert-linalg-to-loops)",
+)
+TO_LLVM = (
+    "expand-strided-metadata",
+    "lower-affine",
+    "arith-expand",
+    "convert-scf-to-cf",
+    "func.func(llvm-request-c-wrappers)",
+    "convert-math-to-llvm",
+    "convert-math-to-libm",
+    "convert-to-llvm",
+    "reconcile-unrealized-casts",
+)
+
+
+class ToolchainError(Exception):
+    """A toolchain stage failed (the message carries the tool's diagnostics)."""
+
+
+class ToolchainMissing(ToolchainError):
+    """Executables or libraries of the MLIR toolchain are not installed."""
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """Paths of the executables and the runtime library."""
+
+    mlir_opt: str
+    mlir_translate: str
+    opt: str
+    llc: str
+    cc: str
+    runtime: str
+
+
+def find_toolchain() -> Toolchain:
+    """Locate the toolchain; `ToolchainMissing` names everything missing and how to install it."""
+    names = {
+        "mlir_opt": "mlir-opt-22",
+        "mlir_translate": "mlir-translate-22",
+        "opt": "opt-22",
+        "llc": "llc-22",
+        "cc": os.environ.get("CC", "cc"),
+    }
+    found = {key: shutil.which(name) for key, name in names.items()}
+    missing = [names[key] for key, path in found.items() if path is None]
+    runtime = ""
+    if found["mlir_opt"]:
+        lib = Path(os.path.realpath(found["mlir_opt"])).parent.parent / "lib" / RUNTIME_LIBRARY
+        if lib.exists():
+            runtime = str(lib)
+        else:
+            missing.append(str(lib))
+    if missing:
+        raise ToolchainMissing(
+            f"the MLIR toolchain is incomplete: missing {', '.join(missing)}; "
+            f"install it with `{APT_COMMAND}` (and a C compiler)"
+        )
+    return Toolchain(runtime=runtime, **{k: str(v) for k, v in found.items()})
+
+
+def _run(argv: Sequence[str], stdin: str | None = None) -> str:
+    result = subprocess.run(list(argv), input=stdin, capture_output=True, text=True)
+    if result.returncode:
+        raise ToolchainError(
+            f"{Path(argv[0]).name} failed (exit {result.returncode}): "
+            f"{' '.join(argv)}\n{result.stderr.strip()}"
+        )
+    return result.stdout
+
+
+@functools.cache
+def _host(toolchain: Toolchain) -> tuple[str, str]:
+    """The tool versions (a cache-key ingredient) and the default target triple."""
+    versions = "".join(
+        _run([tool, "--version"])
+        for tool in (toolchain.mlir_opt, toolchain.mlir_translate, toolchain.opt, toolchain.cc)
+    )
+    llc = _run([toolchain.llc, "--version"])
+    triple = re.search(r"Default target: (\S+)", llc)
+    return versions + llc, triple.group(1) if triple else "x86_64-pc-linux-gnu"
+
+
+def _cache_dir() -> Path:
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "relax-xdsl"
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        root = Path(tempfile.gettempdir()) / f"relax-xdsl-{os.getuid()}"
+        root.mkdir(exist_ok=True)
+    return root
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "wb") as file:
+        file.write(data)
+    os.replace(temporary, path)
+
+
+def _transform_library() -> str:
+    """The tiling schedule as a file (transform-preload-library reads files)."""
+    digest = hashlib.sha256(TRANSFORM_SCRIPT.encode()).hexdigest()[:16]
+    path = _cache_dir() / f"transform-{digest}.mlir"
+    if not path.exists():
+        _write_atomic(path, TRANSFORM_SCRIPT.encode())
+    return str(path)
+
+
+def _pipeline(tile: bool, library: str) -> str:
+    """The mlir-opt pipeline; `library` is the file holding the tiling schedule."""
+    passes = BUFFERIZE + TO_LLVM
+    if tile:
+        passes = tiling_passes(library) + BUFFERIZE + VECTOR_LOWERING + TO_LLVM
+    return f"builtin.module({','.join(passes)})"
+
+
+_OP_NAME = re.compile(r'^\s*(?:%[^=]*=\s*)?"([^"]+)"\(', re.MULTILINE)
+
+
+def _check_llvm_dialect(generic: str) -> None:
+    """mlir-opt exits 0 on a partial lowering: reject any op left outside the LLVM dialect."""
+    left: dict[str, int] = {}
+    for name in _OP_NAME.findall(generic):
+        if not name.startswith("llvm.") and name != "builtin.module":
+            left[name] = left.get(name, 0) + 1
+    if left:
+        ops = ", ".join(f"{name} ({count}x)" for name, count in sorted(left.items()))
+        raise ToolchainError(f"mlir-opt-22 left ops outside the LLVM dialect: {ops}")
+
+
+def _lower(toolchain: Toolchain, mlir_text: str, tile: bool) -> str:
+    pipeline = _pipeline(tile, _transform_library())
+    generic = _run(
+        [toolchain.mlir_opt, "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"], mlir_text
+    )
+    _check_llvm_dialect(generic)
+    return generic
+
+
+def lower_to_llvm_dialect(mlir_text: str, tile: bool = False, generic: bool = False) -> str:
+    """The LLVM-dialect MLIR of `mlir_text` (the artefact of `relax-opt --emit-llvm-dialect`)."""
+    toolchain = find_toolchain()
+    lowered = _lower(toolchain, mlir_text, tile)
+    return lowered if generic else _run([toolchain.mlir_opt], lowered)
+
+
+_FUNC_PROPERTIES = re.compile(r'^\s*"func\.func"\(\) (<\{.*\}>) \(\{$', re.MULTILINE)
+
+
+def _signatures(toolchain: Toolchain, mlir_text: str) -> tuple[list[Signature], dict[str, str]]:
+    """Signatures of the public functions, and why the others cannot be called."""
+    generic = _run([toolchain.mlir_opt, "--mlir-print-op-generic"], mlir_text)
+    context = Context(allow_unregistered=True)
+    callable_: list[Signature] = []
+    refused: dict[str, str] = {}
+    for match in _FUNC_PROPERTIES.finditer(generic):
+        properties = Parser(context, match.group(1)).parse_optional_properties_dict()
+        name = properties["sym_name"]
+        visibility = properties.get("sym_visibility")
+        function_type = properties["function_type"]
+        assert isinstance(name, StringAttr) and isinstance(function_type, FunctionType)
+        if isinstance(visibility, StringAttr) and visibility.data != "public":
+            refused[name.data] = f"@{name.data} is {visibility.data}"
+        elif not name.data.isidentifier() or not name.data.isascii():
+            refused[name.data] = f"@{name.data} is not a C identifier"
+        else:
+            try:
+                callable_.append(Signature.of(name.data, function_type))
+            except UnsupportedType as error:
+                refused[name.data] = f"@{name.data}: {error}"
+    return callable_, refused
+
+
+def _build(toolchain: Toolchain, mlir_text: str, tile: bool, work: Path) -> dict[str, Any]:
+    """Compile into `work/module.so`; returns the metadata stored next to it."""
+    signatures, refused = _signatures(toolchain, mlir_text)
+    lowered = _lower(toolchain, mlir_text, tile)
+    (work / "module.ll").write_text(_run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered))
+    triple = _host(toolchain)[1]
+    target = [f"-mtriple={triple}", *CODEGEN_FLAGS]
+    _run([toolchain.opt, *target, str(work / "module.ll"), "-o", str(work / "module.bc")])
+    llc_flags = ["-filetype=obj", "-relocation-model=pic"]
+    _run(
+        [toolchain.llc, *target, *llc_flags, str(work / "module.bc"), "-o", str(work / "module.o")]
+    )
+    (work / "shim.c").write_text(shim_source(signatures))
+    runtime = Path(toolchain.runtime)
+    inputs = [str(work / "shim.c"), str(work / "module.o"), str(runtime)]
+    link = [*LINK_FLAGS, f"-Wl,-rpath,{runtime.parent}", "-lm"]
+    _run([toolchain.cc, "-shared", "-fPIC", "-O2", *inputs, "-o", str(work / "module.so"), *link])
+    return {"signatures": [s.to_json() for s in signatures], "refused": refused}
+
+
+def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
+    """Compile upstream MLIR on tensors into a loaded `NativeModule` (cached on disk)."""
+    toolchain = find_toolchain()
+    versions = _host(toolchain)[0]
+    recipe = [_pipeline(tile, "SCHEDULE"), TRANSFORM_SCRIPT, CODEGEN_FLAGS, shim_source([])]
+    key_source = json.dumps([mlir_text, recipe, versions])
+    key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
+    cache = _cache_dir()
+    library, metadata = cache / f"{key}.so", cache / f"{key}.json"
+    if not (library.exists() and metadata.exists()):
+        with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+            built = _build(toolchain, mlir_text, tile, Path(work))
+            _write_atomic(metadata, json.dumps(built).encode())
+            _write_atomic(library, (Path(work) / "module.so").read_bytes())
+    return NativeModule(library, json.loads(metadata.read_text()))
+
+
+class NativeModule:
+    """A compiled module: call its public functions with flattened NumPy values."""
+
+    def __init__(self, library: Path, metadata: dict[str, Any]):
+        self.path = library
+        self.signatures = {s["name"]: Signature.from_json(s) for s in metadata["signatures"]}
+        self._refused: dict[str, str] = metadata["refused"]
+        self._library = ctypes.CDLL(str(library))
+        self._message = self._library.relax_xdsl_assert_message
+        self._message.restype = ctypes.c_char_p
+        self._entries: dict[str, Any] = {}
+
+    def _entry(self, name: str) -> tuple[CallFrame, Any]:
+        if name not in self.signatures:
+            reason = self._refused.get(name, f"no function @{name}")
+            raise ValueError(f"cannot call @{name}: {reason}")
+        if name not in self._entries:
+            entry = getattr(self._library, f"relax_xdsl_entry_{name}")
+            entry.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+            entry.restype = ctypes.c_int
+            self._entries[name] = (CallFrame(self.signatures[name]), entry)
+        return self._entries[name]
+
+    def call(self, name: str, args: Sequence[Any]) -> list[Any]:
+        """Run `@name`; tensors are NumPy arrays, scalars Python/NumPy numbers (flattened)."""
+        frame, entry = self._entry(name)
+        arguments = frame.arguments(args)
+        results = frame.results()
+        if entry(arguments.pointers, results):
+            raise LoweredCheckError(self._message().decode(errors="replace"))
+        return frame.take_results(results, arguments)

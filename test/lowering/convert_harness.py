@@ -1,0 +1,130 @@
+"""What the conversion tests share: lowering a module, MLIR's verdict on the output,
+and comparing the lowered program with the reference interpreter."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.arith import Arith
+from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.func import Func
+from xdsl.dialects.linalg import Linalg
+from xdsl.dialects.tensor import Tensor
+from xdsl.printer import Printer
+
+from relax_dialect.dialect import Relax
+from relax_dialect.interpreter import run
+from relax_dialect.interpreter.values import PrimValue, ShapeValue
+from relax_dialect.parser import parse_module
+from relax_dialect.well_formed import check_well_formed
+from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass
+from relax_xdsl.lowering.lowerer import LoweringError
+from relax_xdsl.lowering.pipeline import LowerToLinalgPass
+
+MLIR_OPT = shutil.which("mlir-opt-22")
+needs_mlir = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 is not installed")
+
+TO_LLVM = (
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline,"
+    "convert-bufferization-to-memref,func.func(convert-linalg-to-loops),expand-strided-metadata,"
+    "lower-affine,convert-scf-to-cf,func.func(llvm-request-c-wrappers),convert-to-llvm,"
+    "reconcile-unrealized-casts"
+)
+"""DESIGN §4's pipeline from the lowered IR to the LLVM dialect."""
+
+
+def load(text: str) -> ModuleOp:
+    """Parse ``text`` as ``test.mlir`` (well formed)."""
+    ctx = Context()
+    for dialect in (Builtin, Func, Arith, Linalg, Tensor, Relax):
+        ctx.load_dialect(dialect)
+    module = parse_module(ctx, text, "test.mlir")
+    assert check_well_formed(module) == []
+    return module
+
+
+def lower(module: ModuleOp, pipeline: bool = False) -> ModuleOp:
+    """``module`` lowered in place (with ``relax-lower-to-linalg`` when ``pipeline``)."""
+    (LowerToLinalgPass if pipeline else ConvertRelaxToLinalgPass)().apply(Context(), module)
+    return module
+
+
+def generic_text(module: ModuleOp) -> str:
+    """The module in MLIR's generic form, what ``mlir-opt`` is given."""
+    stream = io.StringIO()
+    Printer(stream=stream, print_generic_format=True).print_op(module)
+    return stream.getvalue()
+
+
+def lowering_error(text: str) -> str:
+    """The located message of a module that cannot be lowered."""
+    with pytest.raises(LoweringError) as error:
+        lower(load(text), pipeline=True)
+    return str(error.value)
+
+
+def mlir_opt(text: str, *args: str) -> str:
+    """``mlir-opt-22 ARGS`` on ``text``, failing the test on any diagnostic."""
+    assert MLIR_OPT is not None
+    done = subprocess.run(
+        [MLIR_OPT, "--verify-each", *args], input=text, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    return done.stdout
+
+
+def assert_accepted(module: ModuleOp) -> str:
+    """The generic text of a lowered module, checked to parse and verify in MLIR and
+    to hold only upstream operations."""
+    names = {op.name.split(".")[0] for op in module.walk()}
+    assert names <= {"builtin", "func", "arith", "math", "linalg", "tensor", "scf", "cf"}, names
+    text = generic_text(module)
+    if MLIR_OPT is not None:
+        mlir_opt(text)
+    return text
+
+
+def flatten(value: object) -> list[object]:
+    """A reference interpreter value as the lowered calling convention's values."""
+    if isinstance(value, tuple):
+        return [item for field in value for item in flatten(field)]
+    if isinstance(value, ShapeValue):
+        return list(value.dims)
+    if isinstance(value, PrimValue):
+        return [value.value]
+    return [value]
+
+
+def run_lowered_or_skip():
+    """The bundled interpreter's ``run_lowered`` (skipped until it exists)."""
+    try:
+        from relax_xdsl.lowering.interpreter import run_lowered
+    except ImportError as error:
+        pytest.skip(f"the bundled interpreter is not available: {error}")
+    return run_lowered
+
+
+def compare_with_reference(text: str, args: Sequence[object], entry: str = "main") -> None:
+    """The lowered program (bundled interpreter) computes what the reference
+    interpreter does on ``args``."""
+    run_lowered = run_lowered_or_skip()
+    expected = flatten(run(load(text), entry, *args))
+    lowered = lower(load(text), pipeline=True)
+    flat_args = [item for arg in args for item in flatten(arg)]
+    actual = run_lowered(lowered, entry, flat_args)
+    assert len(actual) == len(expected)
+    for got, want in zip(actual, expected, strict=True):
+        want = np.asarray(want)
+        got = np.asarray(got)
+        assert got.shape == want.shape
+        if want.dtype.kind == "f":
+            np.testing.assert_allclose(got, want, rtol=2e-5, atol=1e-6, equal_nan=True)
+        else:
+            np.testing.assert_array_equal(got, want.astype(got.dtype))

@@ -1,0 +1,158 @@
+"""What the per-family operator lowering tests share: one-function cases, checked
+against the reference interpreter with the bundled interpreter of the lowered IR
+and, batched into one module per family (one native compilation), with the MLIR
+toolchain."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+from convert_harness import (
+    assert_accepted,
+    compare_with_reference,
+    flatten,
+    generic_text,
+    load,
+    lower,
+    lowering_error,
+    mlir_opt,
+)
+
+from relax_dialect.interpreter import run
+from relax_xdsl.lowering.toolchain import NativeModule, ToolchainMissing, find_toolchain
+
+SIZES = (1, 3, 5)
+"""Values of the symbolic size ``n`` each case runs with."""
+
+Inputs = Callable[[int], list[object]]
+
+
+@dataclass(frozen=True)
+class Case:
+    """A one-function program: parameters, bindings ending in ``%r``, and its
+    arguments for size ``n``."""
+
+    name: str
+    params: str
+    body: str
+    inputs: Inputs
+
+    @property
+    def symbol(self) -> str:
+        return re.sub(r"\W", "_", self.name)
+
+    def function(self, name: str = "main") -> str:
+        lines = "".join(f"  {line.strip()}\n" for line in self.body.strip().splitlines())
+        return f"relax.function @{name}({self.params}) {{\n{lines}  relax.return %r\n}}\n"
+
+
+def tensor(shape: str, dtype: str) -> str:
+    return f"!relax.tensor<[{shape}], {dtype}>"
+
+
+def rng(n: int, salt: int = 0) -> np.random.Generator:
+    return np.random.default_rng(n * 31 + salt)
+
+
+def sized(shape: Sequence[int | str], n: int) -> list[int]:
+    """``shape`` with ``"n"`` replaced by ``n`` (and ``"n+1"``-style sums evaluated)."""
+    return [eval(s, {"n": n}) if isinstance(s, str) else s for s in shape]
+
+
+def floats(*shape: int | str, dtype: str = "float32", salt: int = 0):
+    def make(n: int) -> np.ndarray:
+        return (rng(n, salt).standard_normal(sized(shape, n)) * 3).astype(dtype)
+
+    return make
+
+
+def ints(*shape: int | str, dtype: str = "int32", low: int = -20, high: int = 20, salt: int = 1):
+    def make(n: int) -> np.ndarray:
+        return rng(n, salt).integers(low, high, sized(shape, n)).astype(dtype)
+
+    return make
+
+
+def bools(*shape: int | str, salt: int = 2):
+    def make(n: int) -> np.ndarray:
+        return rng(n, salt).random(sized(shape, n)) < 0.5
+
+    return make
+
+
+def inputs(*makers: Callable[[int], object]) -> Inputs:
+    return lambda n: [make(n) for make in makers]
+
+
+class Family:
+    """The cases of one operator family and the tests they share."""
+
+    def __init__(self, cases: Sequence[Case]):
+        names = [c.name for c in cases]
+        assert len(set(names)) == len(names), "duplicate case names"
+        self.cases = {c.name: c for c in cases}
+        self._native: NativeModule | None = None
+
+    def module_text(self) -> str:
+        return "".join(c.function(c.symbol) for c in self.cases.values())
+
+    def accepted(self, name: str) -> None:
+        """The lowered case holds only upstream operations and passes ``mlir-opt-22``."""
+        assert_accepted(lower(load(self.cases[name].function()), pipeline=True))
+
+    def bundled(self, name: str) -> None:
+        """The bundled interpreter computes the reference result at every size."""
+        case = self.cases[name]
+        for n in SIZES:
+            compare_with_reference(case.function(), case.inputs(n))
+
+    def native_module(self) -> NativeModule:
+        """Every case of the family lowered into one module and compiled once."""
+        if self._native is None:
+            try:
+                find_toolchain()
+            except ToolchainMissing as error:
+                pytest.skip(f"MLIR toolchain absent: {error}")
+            from relax_xdsl.lowering.toolchain import compile_module
+
+            text = generic_text(lower(load(self.module_text()), pipeline=True))
+            self._native = compile_module(text)
+        return self._native
+
+    def native(self, name: str) -> None:
+        """The natively compiled case computes the reference result at every size."""
+        case = self.cases[name]
+        module = self.native_module()
+        text = case.function()
+        for n in SIZES:
+            args = case.inputs(n)
+            expected = flatten(run(load(text), "main", *args))
+            flat = [item for arg in args for item in flatten(arg)]
+            assert_same(module.call(case.symbol, flat), expected)
+
+    def whole_module_accepted(self) -> None:
+        """The family's module passes ``mlir-opt-22`` down to the LLVM dialect."""
+        from convert_harness import MLIR_OPT, TO_LLVM
+
+        if MLIR_OPT is None:
+            pytest.skip("mlir-opt-22 is not installed")
+        text = generic_text(lower(load(self.module_text()), pipeline=True))
+        mlir_opt(text, f"--pass-pipeline=builtin.module({TO_LLVM})")
+
+
+def assert_same(actual: Sequence[object], expected: Sequence[object]) -> None:
+    assert len(actual) == len(expected)
+    for got, want in zip(actual, expected, strict=True):
+        want, got = np.asarray(want), np.asarray(got)
+        assert got.shape == want.shape
+        if want.dtype.kind == "f":
+            np.testing.assert_allclose(got, want, rtol=2e-5, atol=1e-6, equal_nan=True)
+        else:
+            np.testing.assert_array_equal(got, want.astype(got.dtype))
+
+
+__all__ = ["Case", "Family", "lowering_error"]

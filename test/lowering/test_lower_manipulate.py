@@ -1,0 +1,317 @@
+"""Lowering of the shape manipulation operators: reference interpreter vs the bundled
+interpreter vs the MLIR toolchain, at several values of the symbolic size ``n``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from lower_harness import Case, Family, bools, floats, inputs, ints, lowering_error, tensor
+
+from relax_dialect.dtype import DataType
+from relax_dialect.interpreter.values import PrimValue
+from relax_dialect.ops import manipulate
+
+F32 = "f32"
+INT32 = DataType("int", 32)
+
+
+def one(name: str, params: str, binding: str, *makers) -> Case:
+    return Case(name, params, f"%r = {binding}", inputs(*makers))
+
+
+def x(shape: str, dtype: str = F32) -> str:
+    return f"%x: {tensor(shape, dtype)}"
+
+
+CASES = [
+    # reshaping
+    one("reshape", x("n, 4"), "relax.reshape %x, %s", floats("n", 4)),
+    one("reshape-rank0", x(""), "relax.reshape %x, %s", floats()),
+    one("reshape-to-rank0", x("1, 1"), "relax.reshape %x, %s", floats(1, 1)),
+    one("reshape-same", x("n, 4"), "relax.reshape %x, %s", floats("n", 4)),
+    one("reshape-i8", x("2, n, 3", "i8"), "relax.reshape %x, %s", ints(2, "n", 3, dtype="int8")),
+    one("flatten", x("n, 2, 3"), "relax.flatten %x", floats("n", 2, 3)),
+    one("flatten-rank0", x("", "bool"), "relax.flatten %x", bools()),
+    one("flatten-1d", x("n"), "relax.flatten %x", floats("n")),
+    one("expand_dims", x("n, 3"), "relax.expand_dims %x {axis = [0, -1]}", floats("n", 3)),
+    one("expand_dims-middle", x("n, 3"), "relax.expand_dims %x {axis = [1, 3]}", floats("n", 3)),
+    one("expand_dims-rank0", x(""), "relax.expand_dims %x {axis = [0, 1]}", floats()),
+    one("squeeze", x("1, n, 1, 3"), "relax.squeeze %x {axis = [0, 2]}", floats(1, "n", 1, 3)),
+    one("squeeze-all", x("1, 4, 1"), "relax.squeeze %x", floats(1, 4, 1)),
+    one("squeeze-to-rank0", x("1, 1", "i32"), "relax.squeeze %x", ints(1, 1)),
+    one("squeeze-kept", x("n, 3"), "relax.squeeze %x {axis = [1]}", floats("n", 3)),
+    # reordering
+    one(
+        "permute_dims", x("n, 3, 2"), "relax.permute_dims %x {axes = [2, 0, 1]}", floats("n", 3, 2)
+    ),
+    one(
+        "permute_dims-reverse",
+        x("n, 3", "i64"),
+        "relax.permute_dims %x",
+        ints("n", 3, dtype="int64"),
+    ),
+    one(
+        "permute_dims-identity", x("n, 3"), "relax.permute_dims %x {axes = [0, 1]}", floats("n", 3)
+    ),
+    one("flip", x("n, 3"), "relax.flip %x {axis = 0}", floats("n", 3)),
+    one("flip-last", x("2, n", "bool"), "relax.flip %x {axis = -1}", bools(2, "n")),
+    # joining and splitting
+    Case(
+        "concat",
+        f"{x('n, 3')}, %y: {tensor('2, 3', F32)}",
+        "%t = relax.tuple(%x, %y, %x)\n%r = relax.concat %t {axis = 0}",
+        inputs(floats("n", 3), floats(2, 3, salt=5)),
+    ),
+    Case(
+        "concat-axis1",
+        f"{x('2, n')}, %y: {tensor('2, m', F32)}",
+        "%t = relax.tuple(%x, %y)\n%r = relax.concat %t {axis = -1}",
+        inputs(floats(2, "n"), floats(2, "n+2", salt=5)),
+    ),
+    Case(
+        "concat-one",
+        x("n"),
+        "%t = relax.tuple(%x)\n%r = relax.concat %t",
+        inputs(floats("n")),
+    ),
+    Case(
+        "stack",
+        f"{x('n, 3')}, %y: {tensor('n, 3', F32)}",
+        "%t = relax.tuple(%x, %y)\n%r = relax.stack %t {axis = 1}",
+        inputs(floats("n", 3), floats("n", 3, salt=5)),
+    ),
+    Case(
+        "stack-last",
+        f"{x('n', 'i32')}, %y: {tensor('n', 'i32')}",
+        "%t = relax.tuple(%x, %y, %y)\n%r = relax.stack %t {axis = -1}",
+        inputs(ints("n"), ints("n", salt=5)),
+    ),
+    one(
+        "split-sections",
+        x("n, 4"),
+        "relax.split %x {indices_or_sections = 3, axis = 0}",
+        floats("n", 4),
+    ),
+    one(
+        "split-indices",
+        x("4, n"),
+        "relax.split %x {indices_or_sections = [1, 3], axis = 1}",
+        floats(4, "n"),
+    ),
+    one(
+        "split-decreasing", x("n"), "relax.split %x {indices_or_sections = [4, 2, -1]}", floats("n")
+    ),
+    one("split-one", x("n"), "relax.split %x {indices_or_sections = 1}", floats("n")),
+    Case(
+        "meshgrid-ij",
+        f"{x('n')}, %y: {tensor('3', F32)}",
+        "%t = relax.tuple(%x, %y)\n%r = relax.meshgrid %t",
+        inputs(floats("n"), floats(3, salt=5)),
+    ),
+    Case(
+        "meshgrid-xy",
+        f"{x('n', 'i32')}, %y: {tensor('3', 'i32')}, %z: {tensor('2', 'i32')}",
+        '%t = relax.tuple(%x, %y, %z)\n%r = relax.meshgrid %t {indexing = "xy"}',
+        inputs(ints("n"), ints(3, salt=5), ints(2, salt=6)),
+    ),
+    # replication
+    Case(
+        "broadcast_to",
+        x("1, 3"),
+        "%s = relax.shape [2, n, 3]\n%r = relax.broadcast_to %x, %s",
+        lambda n: [floats(1, 3)(n)],
+    ),
+    Case(
+        "broadcast_to-symbolic",
+        f"{x('n, 1')}, %y: {tensor('n, 4', F32)}",
+        "%s = relax.shape_of %y\n%r = relax.broadcast_to %x, %s",
+        inputs(floats("n", 1), floats("n", 4)),
+    ),
+    one("tile", x("n, 3"), "relax.tile %x {repeats = [2, 1, 3]}", floats("n", 3)),
+    one("tile-short", x("2, n", "i8"), "relax.tile %x {repeats = [3]}", ints(2, "n", dtype="int8")),
+    one("tile-zero", x("n, 2"), "relax.tile %x {repeats = [0, 2]}", floats("n", 2)),
+    one("repeat", x("n, 3"), "relax.repeat %x {repeats = 2, axis = 1}", floats("n", 3)),
+    one(
+        "repeat-negative-axis",
+        x("n, 3"),
+        "relax.repeat %x {repeats = 3, axis = -2}",
+        floats("n", 3),
+    ),
+    one("repeat-flat", x("n, 2", "bool"), "relax.repeat %x {repeats = 2}", bools("n", 2)),
+    Case(
+        "collapse_sum_like",
+        f"{x('2, n, 3')}, %y: {tensor('n, 1', F32)}",
+        "%r = relax.collapse_sum_like %x, %y",
+        inputs(floats(2, "n", 3), floats("n", 1)),
+    ),
+    Case(
+        "collapse_sum_to",
+        x("n, 4, 3", "i32"),
+        "%s = relax.shape [4, 1]\n%r = relax.collapse_sum_to %x, %s",
+        inputs(ints("n", 4, 3)),
+    ),
+    Case(
+        "collapse_sum_to-same",
+        x("n, 3"),
+        "%s = relax.shape [n, 3]\n%r = relax.collapse_sum_to %x, %s",
+        inputs(floats("n", 3)),
+    ),
+    # gathers
+    Case(
+        "gather_elements",
+        f"{x('n, 4')}, %i: {tensor('n, 2', 'i64')}",
+        "%r = relax.gather_elements %x, %i {axis = 1}",
+        inputs(floats("n", 4), ints("n", 2, dtype="int64", low=-4, high=4)),
+    ),
+    Case(
+        "gather_elements-axis0",
+        f"{x('3, 4', 'i32')}, %i: {tensor('n, 4', 'i32')}",
+        "%r = relax.gather_elements %x, %i",
+        inputs(ints(3, 4), ints("n", 4, low=-3, high=3)),
+    ),
+    Case(
+        "gather_nd",
+        f"{x('4, 3, 2')}, %i: {tensor('n, 2', 'i64')}",
+        "%r = relax.gather_nd %x, %i",
+        inputs(
+            floats(4, 3, 2),
+            lambda n: np.stack(
+                [ints(n, low=-4, high=4)(n), ints(n, low=0, high=3, salt=9)(n)], -1
+            ).astype("int64"),
+        ),
+    ),
+    Case(
+        "gather_nd-batch",
+        f"{x('2, n, 3')}, %i: {tensor('2, 1', 'i64')}",
+        "%r = relax.gather_nd %x, %i {batch_dims = 1}",
+        inputs(floats(2, "n", 3), lambda n: ints(2, 1, dtype="int64", low=0, high=n)(n)),
+    ),
+    Case(
+        "one_hot",
+        f"%i: {tensor('n', 'i32')}",
+        "%on = relax.prim_value 5.0 : !relax.prim<f32>\n"
+        "%off = relax.prim_value -1.0 : !relax.prim<f32>\n"
+        "%r = relax.one_hot %i, %on, %off {depth = 4}",
+        inputs(ints("n", low=-2, high=6)),
+    ),
+    Case(
+        "one_hot-axis0",
+        f"%i: {tensor('n, 2', 'i64')}, %on: !relax.prim<i32>, %off: !relax.prim<i32>",
+        "%r = relax.one_hot %i, %on, %off {depth = 3, axis = 0}",
+        lambda n: [
+            ints("n", 2, dtype="int64", low=0, high=4)(n),
+            PrimValue(7, INT32),
+            PrimValue(0, INT32),
+        ],
+    ),
+]
+
+SHAPES = {
+    "reshape": "[2, n, 2]",
+    "reshape-rank0": "[1, 1]",
+    "reshape-to-rank0": "[]",
+    "reshape-same": "[n, 4]",
+    "reshape-i8": "[-1, 2]",
+}
+CASES = [
+    Case(c.name, c.params, f"%s = relax.shape {SHAPES[c.name]}\n{c.body}", c.inputs)
+    if c.name in SHAPES
+    else c
+    for c in CASES
+]
+
+FAMILY = Family(CASES)
+NAMES = sorted(FAMILY.cases)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_accepted_by_mlir(name: str) -> None:
+    FAMILY.accepted(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bundled_interpreter_matches_reference(name: str) -> None:
+    FAMILY.bundled(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mlir_toolchain_matches_reference(name: str) -> None:
+    FAMILY.native(name)
+
+
+def test_family_module_lowers_to_llvm() -> None:
+    FAMILY.whole_module_accepted()
+
+
+def test_every_operator_is_covered() -> None:
+    import relax_xdsl.lowering.ops.manipulate  # noqa: F401  (registers the family)
+    from relax_xdsl.lowering.ops import LOWERINGS
+
+    tested = {c.body.rsplit("= ", 1)[1].split()[0] for c in CASES}
+    for op in manipulate.OPERATIONS:
+        assert op.name in tested | set(UNLOWERABLE), op.name
+        assert op in LOWERINGS
+
+
+# -- located errors ---------------------------------------------------------------------------
+
+UNLOWERABLE = {
+    "relax.scatter_elements": (
+        f"%d: {tensor('n, 3', F32)}, %i: {tensor('2, 3', 'i64')}, %u: {tensor('2, 3', F32)}",
+        "relax.scatter_elements %d, %i, %u",
+    ),
+    "relax.scatter_nd": (
+        f"%d: {tensor('n, 3', F32)}, %i: {tensor('2, 1', 'i64')}, %u: {tensor('2, 3', F32)}",
+        "relax.scatter_nd %d, %i, %u",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNLOWERABLE))
+def test_scatters_give_a_located_error(name: str) -> None:
+    params, binding = UNLOWERABLE[name]
+    message = lowering_error(
+        f"relax.function @main({params}) {{\n  %r = {binding}\n  relax.return %r\n}}\n"
+    )
+    assert message.startswith("test.mlir:2:")
+    assert f"{name} has no lowering" in message
+
+
+def test_unknown_rank_result_is_a_located_error() -> None:
+    message = lowering_error(
+        f"relax.function @main({x('n, 1, m')}) {{\n  %r = relax.squeeze %x\n  relax.return %r\n}}\n"
+    )
+    assert message.startswith("test.mlir:2:") and "relax.squeeze" in message, message
+
+
+def test_squeezing_a_dimension_that_is_not_one_fails_at_run_time() -> None:
+    from convert_harness import load, lower, run_lowered_or_skip
+
+    from relax_xdsl.lowering.interpreter import LoweredCheckError
+
+    text = f"relax.function @main({x('n, m')}) {{\n  %r = relax.squeeze %x {{axis = [1]}}\n  relax.return %r\n}}\n"
+    run_lowered = run_lowered_or_skip()
+    module = lower(load(text), pipeline=True)
+    assert run_lowered(module, "main", [np.zeros((2, 1), "float32")])[0].shape == (2,)
+    with pytest.raises(
+        LoweredCheckError, match=r"test.mlir:2:\d+: relax.squeeze: dimension 1 is not 1"
+    ):
+        run_lowered(module, "main", [np.zeros((2, 3), "float32")])
+
+
+def test_reshape_checks_the_element_count_at_run_time() -> None:
+    from convert_harness import load, lower, run_lowered_or_skip
+
+    from relax_xdsl.lowering.interpreter import LoweredCheckError
+
+    text = (
+        f"relax.function @main({x('n, 3')}, %y: {tensor('m', F32)}) {{\n"
+        "  %s = relax.shape_of %y\n  %r = relax.reshape %x, %s\n  relax.return %r\n}\n"
+    )
+    run_lowered = run_lowered_or_skip()
+    module = lower(load(text), pipeline=True)
+    assert run_lowered(module, "main", [np.ones((2, 3), "float32"), np.ones(6, "float32")])[
+        0
+    ].shape == (6,)
+    with pytest.raises(LoweredCheckError, match="relax.reshape: the target shape does not hold"):
+        run_lowered(module, "main", [np.ones((2, 3), "float32"), np.ones(5, "float32")])
