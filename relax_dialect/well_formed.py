@@ -21,6 +21,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from .attributes import DataTypeAttr
 from .diagnostics import Diagnostic, at
+from .graphs import strongly_connected_components
 from .ops.base import RelaxOp
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp
@@ -175,7 +176,7 @@ class _ModuleChecker:
         self.module = module
         self.diagnostics: list[Diagnostic] = []
         self.functions = [op for op in module.body.block.ops if isinstance(op, FunctionOp)]
-        self.recursive_groups = _recursive_groups(self.functions)
+        self.recursive_groups = recursive_groups(self.functions)
         self.defining: list[Operation] = []
         self.checked_types: set[Attribute] = set()
 
@@ -471,7 +472,7 @@ def _own_vars(sinfo: StructInfoType) -> set[str]:
     return used_vars(sinfo)
 
 
-def _recursive_groups(functions: list[FunctionOp]) -> dict[str, frozenset[str]]:
+def recursive_groups(functions: list[FunctionOp]) -> dict[str, frozenset[str]]:
     """For each function on a call cycle, the functions of its cycle (Tarjan's SCCs)."""
     edges: dict[str, set[str]] = {}
     for function in functions:
@@ -483,45 +484,9 @@ def _recursive_groups(functions: list[FunctionOp]) -> dict[str, frozenset[str]]:
                 callees.add(op.function.root_reference.data)
         edges[function.sym_name.data] = callees
     groups: dict[str, frozenset[str]] = {}
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    for root in edges:
-        if root in index:
-            continue
-        work = [(root, iter(sorted(edges[root])))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in edges:
-                    continue
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(edges[child]))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                members = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    members.append(member)
-                    if member == node:
-                        break
-                group = frozenset(members)
-                if len(group) > 1 or node in edges[node]:
-                    for member in group:
-                        groups[member] = group
+    for component in strongly_connected_components(edges, lambda name: sorted(edges[name])):
+        group = frozenset(component)
+        if len(group) > 1 or component[0] in edges[component[0]]:
+            for member in group:
+                groups[member] = group
     return groups

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math as pymath
 import operator
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -518,8 +519,10 @@ def _describe(error: Exception) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-class XDSLTIRExecutor:
-    """A TIRExecutor running the callee element by element with xDSL's interpreter."""
+class DestinationPassingExecutor(ABC):
+    """The frame of a TIRExecutor: finds the callee, checks the number of arguments,
+    runs it, and takes its results (or, when it returns nothing, the outputs as it
+    left them) as the outputs."""
 
     def call(
         self,
@@ -530,22 +533,6 @@ class XDSLTIRExecutor:
     ) -> list[np.ndarray]:
         """Call func.func @callee of module with inputs then outputs; return the final
         contents of the outputs (new arrays, same shapes and dtypes as `outputs`)."""
-        try:
-            with np.errstate(all="ignore"):
-                return self._call(module, callee, inputs, outputs)
-        except TIRExecutionError:
-            raise
-        except Exception as error:
-            raise TIRExecutionError(f"@{callee}: {_describe(error)}") from error
-
-    def _call(
-        self,
-        module: ModuleOp,
-        callee: str,
-        inputs: Sequence[TIRArgument],
-        outputs: Sequence[np.ndarray],
-    ) -> list[np.ndarray]:
-        """call, failing with TIRExecutionError on every expected problem."""
         function = _function(module, callee)
         parameter_types = function.function_type.inputs.data
         if len(parameter_types) != len(inputs) + len(outputs):
@@ -555,27 +542,79 @@ class XDSLTIRExecutor:
             )
         if not all(isinstance(output, np.ndarray) for output in outputs):
             raise TIRExecutionError(f"the outputs of @{callee} must be arrays")
-        _check_supported(module, function)
-        arguments = [
-            _argument(value, parameter_type, f"argument {position} of @{callee}")
-            for position, (value, parameter_type) in enumerate(
-                zip([*inputs, *outputs], parameter_types, strict=True)
-            )
-        ]
+        arguments = self._arguments(module, function, inputs, outputs)
         results = self._run(module, function, arguments)
+        result_types = function.function_type.outputs.data
         if not results:
-            results = arguments[len(inputs) :]
+            results, result_types = arguments[len(inputs) :], parameter_types[len(inputs) :]
         elif len(results) != len(outputs):
             raise TIRExecutionError(
                 f"@{callee} returned {len(results)} values for {len(outputs)} outputs"
             )
         return [
-            _output(result, output, f"output {position} of @{callee}")
-            for position, (result, output) in enumerate(zip(results, outputs, strict=True))
+            self._output(result, output, result_type, f"output {position} of @{callee}")
+            for position, (result, output, result_type) in enumerate(
+                zip(results, outputs, result_types, strict=True)
+            )
         ]
 
-    @staticmethod
-    def _run(module: ModuleOp, function: func.FuncOp, arguments: list[Any]) -> PythonValues:
+    @abstractmethod
+    def _arguments(
+        self,
+        module: ModuleOp,
+        function: func.FuncOp,
+        inputs: Sequence[TIRArgument],
+        outputs: Sequence[np.ndarray],
+    ) -> list[Any]:
+        """The values to call function with (the outputs must not be written in place)."""
+
+    @abstractmethod
+    def _run(self, module: ModuleOp, function: func.FuncOp, arguments: list[Any]) -> Sequence[Any]:
+        """function applied to arguments."""
+
+    @abstractmethod
+    def _output(
+        self, value: Any, like: np.ndarray, result_type: Attribute, label: str
+    ) -> np.ndarray:
+        """The final contents of an output of result_type, as a new array like `like`."""
+
+
+class XDSLTIRExecutor(DestinationPassingExecutor):
+    """A TIRExecutor running the callee element by element with xDSL's interpreter."""
+
+    def call(
+        self,
+        module: ModuleOp,
+        callee: str,
+        inputs: Sequence[TIRArgument],
+        outputs: Sequence[np.ndarray],
+    ) -> list[np.ndarray]:
+        """DestinationPassingExecutor.call, failing with TIRExecutionError on every
+        problem."""
+        try:
+            with np.errstate(all="ignore"):
+                return super().call(module, callee, inputs, outputs)
+        except TIRExecutionError:
+            raise
+        except Exception as error:
+            raise TIRExecutionError(f"@{callee}: {_describe(error)}") from error
+
+    def _arguments(
+        self,
+        module: ModuleOp,
+        function: func.FuncOp,
+        inputs: Sequence[TIRArgument],
+        outputs: Sequence[np.ndarray],
+    ) -> list[Any]:
+        _check_supported(module, function)
+        return [
+            _argument(value, parameter_type, f"argument {position} of @{function.sym_name.data}")
+            for position, (value, parameter_type) in enumerate(
+                zip([*inputs, *outputs], function.function_type.inputs.data, strict=True)
+            )
+        ]
+
+    def _run(self, module: ModuleOp, function: func.FuncOp, arguments: list[Any]) -> PythonValues:
         """function applied to arguments; any failure becomes a TIRExecutionError
         naming the innermost operation being interpreted."""
         running = _RunningOperations()
@@ -589,3 +628,8 @@ class XDSLTIRExecutor:
             raise TIRExecutionError(
                 f"{where}@{function.sym_name.data} failed: {_describe(error)}"
             ) from error
+
+    def _output(
+        self, value: Any, like: np.ndarray, result_type: Attribute, label: str
+    ) -> np.ndarray:
+        return _output(value, like, label)

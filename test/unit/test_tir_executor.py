@@ -10,7 +10,7 @@ from math import erf
 import numpy as np
 import pytest
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, linalg, math, memref, scf, tensor
+from xdsl.dialects import arith, builtin, cf, func, linalg, math, memref, scf, tensor
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
@@ -23,6 +23,7 @@ DIALECTS = (
     linalg.Linalg,
     tensor.Tensor,
     scf.Scf,
+    cf.Cf,
     math.Math,
     memref.MemRef,
 )

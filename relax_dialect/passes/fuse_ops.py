@@ -1,0 +1,795 @@
+"""``relax-fuse-ops``: group the operators of dataflow blocks into fused functions.
+
+TVM's ``FuseOps`` (``src/relax/transform/fuse_ops.cc`` and
+``src/relax/analysis/graph_partitioner.cc``). Each dataflow block is a DAG of
+bindings; every binding has a pattern kind (``ops/patterns.py`` for operators,
+``INJECTIVE`` for ``relax.tuple_get_item``, ``TUPLE`` for a ``relax.tuple``
+that only operators use, the callee's ``op_pattern`` attribute for
+``relax.call_tir``, ``OPAQUE`` for everything else). A node is fused into its
+immediate post-dominator when every path between them satisfies TVM's rules:
+element-wise and broadcast chains, element-wise/broadcast operators into a
+reduction or an injective consumer, an out-element-wise-fusable operator
+(``matmul``, convolutions) with its element-wise epilogue, injective operators
+into injective consumers, tuple fields into injective consumers of the tuple.
+Groups merge by union-find; ``max-depth`` bounds their size (tuples, which TVM
+writes inline in calls, do not count).
+
+Outlining (shared with ``relax-fuse-by-pattern``; a stable API):
+``GroupFuser(module, op_name, lift_constants=True).fuse_block(dataflow,
+groups, caller)`` replaces each ``Group`` of a dataflow block of the global
+function ``caller`` by a ``relax.call`` of a new ``relax.function private``
+(inserted before ``caller``) whose body is one dataflow block holding the
+group's bindings, with attribute ``Primitive = true`` and the group's own
+attributes. The function takes the values the group uses from outside, in
+order of first use (a tuple the group only indexes is passed as the fields it
+reads), then a ``tir_vars`` shape when its types use symbolic variables its
+parameters do not bind; shapes and prim values are copied in, constants
+passed unless ``lift_constants=False`` copies them. It returns the group's
+values used outside it (a tuple of them when there are several, read back
+with ``relax.tuple_get_item``). Its name is ``fused_`` and the ``op_name`` of
+each binding (``None`` left out), made unique with a number
+(``GroupFuser.unique_name``); a function structurally equal to one the same
+fuser made before is called instead of made again. ``relax-fuse-ops`` fuses
+each group of two bindings or more (tuples left out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue, Use
+from xdsl.passes import ModulePass
+
+from ..attributes import ShapeAttr
+from ..ops.calls import CallOp, CallTIRInplaceOp, CallTIROp
+from ..ops.dataflow import DataflowOp, OutputOp
+from ..ops.functions import FunctionOp, ReturnOp
+from ..ops.operator import OperatorOp
+from ..ops.patterns import OpPattern, operator_pattern
+from ..ops.values import ConstantOp, PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
+from ..prim_expr import free_vars
+from ..struct_info import definable_vars, used_vars
+from ..types import ShapeType, StructInfoType, TupleType
+from .rewriting import functions, walk_ops
+
+PRIMITIVE = "Primitive"
+"""The attribute of a fused function (TVM's ``attr::kPrimitive``)."""
+COMPOSITE = "Composite"
+"""The attribute naming the pattern a function of ``relax-fuse-by-pattern`` matches."""
+CODEGEN = "Codegen"
+"""The attribute of functions made for an external code generator."""
+NUM_INPUT = "num_input"
+TRUE = BoolAttr.from_bool(True)
+
+
+def has_attribute(function: FunctionOp, name: str) -> bool:
+    """Whether a function attribute is set (a boolean or integer one to non-zero)."""
+    attr = function.attributes.get(name)
+    if isinstance(attr, IntegerAttr):
+        return attr.value.data != 0
+    return attr is not None
+
+
+# --- the dataflow graph and its partition (TVM's GraphPartitioner) --------------------
+
+
+@dataclass(eq=False, slots=True)
+class _Node:
+    """A binding of the dataflow block, with the bindings of the block using it."""
+
+    index: int
+    op: Operation
+    pattern: OpPattern
+    extern_ref: bool
+    outputs: list[_Node] = field(default_factory=list["_Node"])
+
+
+@dataclass(eq=False, slots=True)
+class _Group:
+    """A union-find set of nodes; its root carries the group's pattern and size."""
+
+    pattern: OpPattern
+    anchored: bool
+    parent: _Group | None = None
+    num_nodes: int = 1
+
+    def root(self) -> _Group:
+        root = self
+        while root.parent is not None:
+            root = root.parent
+        node = self
+        while node.parent is not None and node.parent is not root:
+            node.parent, node = root, node.parent
+        return root
+
+
+class _Partitioner:
+    """TVM's post-dominator based fusion of one dataflow block's nodes."""
+
+    def __init__(self, nodes: list[_Node], max_depth: int):
+        self.nodes = nodes
+        self.max_depth = max_depth
+        self.groups = [
+            _Group(
+                n.pattern,
+                anchored=n.pattern == OpPattern.OUT_EWISE_FUSABLE,
+                num_nodes=0 if n.pattern == OpPattern.TUPLE else 1,
+            )
+            for n in nodes
+        ]
+        self.dom_parent: list[int] = [-1] * len(nodes)
+        self.dom_depth: list[int] = [0] * len(nodes)
+        self.dom_pattern: list[OpPattern] = [OpPattern.OPAQUE] * len(nodes)
+
+    def run(self) -> list[_Group]:
+        self._post_dominators()
+        for phase in range(3):
+            self._fuse(phase)
+        return self.groups
+
+    # -- post-dominator tree (single pass over the DAG by least common ancestors) --
+
+    def _post_dominators(self) -> None:
+        for node in reversed(self.nodes):
+            i = node.index
+            if node.extern_ref or not node.outputs:
+                self.dom_depth[i] = 1
+                continue
+            pattern = OpPattern.ELEMWISE
+            parent = -1
+            for position, output in enumerate(node.outputs):
+                if position == 0:
+                    parent = output.index
+                else:
+                    parent, pattern = self._lca(parent, output.index, pattern)
+                pattern = max(pattern, output.pattern)
+            self.dom_parent[i] = parent
+            self.dom_depth[i] = self.dom_depth[parent] + 1 if parent >= 0 else 1
+            self.dom_pattern[i] = pattern
+
+    def _lca(self, lhs: int, rhs: int, pattern: OpPattern) -> tuple[int, OpPattern]:
+        depth, parent, kinds = self.dom_depth, self.dom_parent, self.dom_pattern
+        while lhs != rhs:
+            if lhs < 0 or rhs < 0:
+                return -1, pattern
+            if depth[lhs] < depth[rhs]:
+                pattern, rhs = max(pattern, kinds[rhs]), parent[rhs]
+            elif depth[rhs] < depth[lhs]:
+                pattern, lhs = max(pattern, kinds[lhs]), parent[lhs]
+            else:
+                pattern = max(pattern, kinds[lhs], kinds[rhs])
+                lhs, rhs = parent[lhs], parent[rhs]
+        return lhs, pattern
+
+    # -- fusion --
+
+    def _fuse(self, phase: int) -> None:
+        groups = self.groups
+        for node in self.nodes:
+            i = node.index
+            group = groups[i]
+            parent = self.dom_parent[i]
+            if group.pattern == OpPattern.OPAQUE or parent < 0:
+                continue
+            if self._fused_size(i, parent) > self.max_depth:
+                continue
+            parent_group = groups[parent]
+            if phase == 2:
+                self._fuse_into_tuple(i, parent, group, parent_group)
+                continue
+            if group.root() is parent_group.root() or parent_group.pattern == OpPattern.TUPLE:
+                continue
+            dom = self.dom_pattern[i]
+            if group.pattern == OpPattern.OUT_EWISE_FUSABLE:
+                if phase == 0 and dom == OpPattern.ELEMWISE:
+                    self._try_fuse(i, parent, _at_most_broadcast)
+            elif group.pattern <= OpPattern.BROADCAST:
+                if dom <= OpPattern.INJECTIVE or dom == OpPattern.COMM_REDUCE:
+                    self._try_fuse(i, parent, _into_anchor)
+            elif group.pattern in (OpPattern.INJECTIVE, OpPattern.TUPLE) and phase == 1:
+                self._try_fuse(i, parent, _at_most_injective)
+
+    def _fuse_into_tuple(self, i: int, parent: int, group: _Group, parent_group: _Group) -> None:
+        """Phase 2: injective nodes into an intermediate tuple fused into an injective group."""
+        if group.pattern > OpPattern.INJECTIVE:
+            return
+        root = parent_group.root()
+        if root.pattern == OpPattern.TUPLE:
+            return
+        if parent_group.pattern == OpPattern.TUPLE and root.pattern <= OpPattern.INJECTIVE:
+            self._try_fuse(i, parent, _at_most_injective)
+
+    def _try_fuse(self, src: int, sink: int, condition: Callable[[OpPattern, bool], bool]) -> None:
+        if self._check_path(src, sink, condition):
+            self._commit(src, sink)
+
+    def _successors(self, start: Sequence[_Node], sink: int) -> Iterator[int]:
+        """Nodes on the paths from ``start`` up to ``sink`` (included), once each."""
+        seen: set[int] = set()
+        stack = [n.index for n in start]
+        while stack:
+            i = stack.pop()
+            if i in seen:
+                continue
+            seen.add(i)
+            yield i
+            if i != sink:
+                stack.extend(n.index for n in self.nodes[i].outputs)
+
+    def _check_path(
+        self, src: int, sink: int, condition: Callable[[OpPattern, bool], bool]
+    ) -> bool:
+        return all(
+            condition(self.groups[i].root().pattern, i == sink)
+            for i in self._successors(self.nodes[src].outputs, sink)
+        )
+
+    def _commit(self, src: int, sink: int) -> None:
+        target = self.groups[sink]
+        for i in self._successors([self.nodes[src]], sink):
+            if i != sink:
+                _merge(self.groups[i], target)
+
+    def _fused_size(self, child: int, parent: int) -> int:
+        """Nodes of the parent's group and of the child's paths to it (TVM's count)."""
+        inner = sum(
+            self.groups[i].num_nodes
+            for i in self._successors([self.nodes[child]], parent)
+            if i != parent
+        )
+        return self.groups[parent].root().num_nodes + inner
+
+
+def _merge(child: _Group, parent: _Group) -> None:
+    child, parent = child.root(), parent.root()
+    if child is parent:
+        return
+    parent.num_nodes += child.num_nodes
+    child.parent = parent
+    if child.anchored:
+        parent.anchored = True
+        parent.pattern = max(child.pattern, parent.pattern)
+
+
+def _at_most_broadcast(kind: OpPattern, is_sink: bool) -> bool:
+    return kind <= OpPattern.BROADCAST
+
+
+def _at_most_injective(kind: OpPattern, is_sink: bool) -> bool:
+    return kind <= OpPattern.INJECTIVE
+
+
+def _into_anchor(kind: OpPattern, is_sink: bool) -> bool:
+    if not is_sink:
+        return kind <= OpPattern.INJECTIVE
+    return kind != OpPattern.TUPLE and kind != OpPattern.OPAQUE
+
+
+# --- nodes of a dataflow block --------------------------------------------------------
+
+
+class _PatternOf:
+    """The pattern kind of each binding of a function's dataflow blocks; ``kernels``
+    are the module's ``func.func`` by name."""
+
+    def __init__(self, kernels: dict[str, FuncOp], function: FunctionOp):
+        self.kernels = kernels
+        num_input = function.attributes.get(NUM_INPUT)
+        first = num_input.value.data if isinstance(num_input, IntegerAttr) else None
+        params = function.params
+        self.weights = set(params[first:]) if first is not None else set()
+
+    def __call__(self, op: Operation) -> OpPattern:
+        if isinstance(op, OperatorOp):
+            return operator_pattern(op)
+        if isinstance(op, TupleGetItemOp):
+            weight = op.tuple_value in self.weights
+            return OpPattern.OPAQUE if weight else OpPattern.INJECTIVE
+        if isinstance(op, TupleOp):
+            block = op.parent_block()
+            only_operators = all(
+                isinstance(use.operation, OperatorOp) and use.operation.parent_block() is block
+                for use in op.result.uses
+            )
+            return OpPattern.TUPLE if only_operators and op.result.uses else OpPattern.OPAQUE
+        if isinstance(op, CallTIROp | CallTIRInplaceOp):
+            kernel = self.kernels.get(op.callee_name)
+            kind = kernel.attributes.get("op_pattern") if kernel is not None else None
+            if isinstance(kind, IntegerAttr):
+                try:
+                    return OpPattern(kind.value.data)
+                except ValueError:
+                    pass
+        return OpPattern.OPAQUE
+
+
+def partition_block(
+    dataflow: DataflowOp, pattern_of: Callable[[Operation], OpPattern], max_depth: int
+) -> list[list[Operation]]:
+    """The groups of two or more bindings that ``FuseOps`` fuses, each in block order."""
+    ops = block_bindings(dataflow)
+    exported = set(dataflow.output_op.values)
+    nodes: dict[SSAValue, _Node] = {}
+    ordered: list[_Node] = []
+    for index, op in enumerate(ops):
+        node = _Node(index, op, pattern_of(op), any(r in exported for r in op.results))
+        for operand in op.operands:
+            producer = nodes.get(operand)
+            if producer is not None:
+                producer.outputs.append(node)
+        for result in op.results:
+            nodes[result] = node
+        ordered.append(node)
+    groups = _Partitioner(ordered, max_depth).run()
+    members: dict[int, list[Operation]] = {}
+    for node, group in zip(ordered, groups, strict=True):
+        members.setdefault(id(group.root()), []).append(node.op)
+    return [group for group in members.values() if _fusible(group)]
+
+
+def _fusible(group: list[Operation]) -> bool:
+    """Whether a group has two bindings or more besides tuples (TVM writes a tuple
+    inline in the call using it: a group of one call and its tuples is one call)."""
+    return sum(not isinstance(op, TupleOp) for op in group) > 1
+
+
+# --- outlining groups into functions (shared with relax-fuse-by-pattern) ---------
+
+
+def block_bindings(dataflow: DataflowOp) -> list[Operation]:
+    """The bindings of a dataflow block, in order (its terminator left out)."""
+    output = dataflow.output_op
+    return [op for op in dataflow.body.block.ops if op is not output]
+
+
+def fusible_functions(module: ModuleOp, skip: Sequence[str]) -> list[FunctionOp]:
+    """The module's functions, but those carrying one of the ``skip`` attributes."""
+    return [f for f in functions(module) if not any(has_attribute(f, a) for a in skip)]
+
+
+def dataflow_blocks(function: FunctionOp) -> list[DataflowOp]:
+    """The dataflow blocks of a function, nested ones included."""
+    return [op for op in walk_ops(function.body) if isinstance(op, DataflowOp)]
+
+
+@dataclass
+class Group:
+    """Bindings of one dataflow block that become one function, in block order, and
+    the attributes of that function besides ``Primitive`` (``Composite``...).
+
+    The groups of a block are disjoint and convex (no path from one binding of a
+    group to another leaves the group); ``relax.tuple`` bindings only the group
+    uses join it."""
+
+    ops: list[Operation]
+    attributes: dict[str, Attribute] = field(default_factory=dict[str, Attribute])
+
+
+def _is_literal(op: Operation, lift_constants: bool) -> bool:
+    """A binding copied into a fused function rather than passed to it (TVM keeps
+    these inline): shapes and prim values (their symbolic variables are passed as
+    ``tir_vars``), and constants unless lifted to parameters."""
+    return isinstance(op, ShapeOp | PrimValueOp) or (
+        isinstance(op, ConstantOp) and not lift_constants
+    )
+
+
+@dataclass
+class _Plan:
+    """A group's function before it is built: its parameters (a value, or a field of a
+    tuple the group only indexes), the literals copied into it, the symbolic variables
+    passed as ``tir_vars``, and a key equal for structurally equal functions."""
+
+    params: list[tuple[SSAValue, int | None]]
+    literals: list[Operation]
+    symbols: list[str]
+    key: tuple[object, ...]
+
+    def param_types(self) -> list[StructInfoType]:
+        types = [v.type if i is None else v.type.types[i] for v, i in self.params]  # pyright: ignore
+        return [*types, *([ShapeType(self.symbols)] if self.symbols else [])]
+
+
+class _Interner:
+    """Small numbers for attributes, equal for equal attributes, and the symbolic
+    variables of types by number: each attribute object is hashed once (attributes
+    do not cache their hashes, and types are deep)."""
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[int, Attribute]] = {}
+        self.by_value: dict[Attribute, int] = {}
+        self.values: list[Attribute] = []
+        self.variables: dict[int, frozenset[str]] = {}
+
+    def __call__(self, attr: Attribute) -> int:
+        found = self.by_id.get(id(attr))
+        if found is None:
+            number = self.by_value.setdefault(attr, len(self.values))
+            if number == len(self.values):
+                self.values.append(attr)
+            found = self.by_id[id(attr)] = (number, attr)
+        return found[0]
+
+    def symbols(self, number: int) -> frozenset[str]:
+        """The symbolic variables a type (by its number) uses."""
+        found = self.variables.get(number)
+        if found is None:
+            attr = self.values[number]
+            found = frozenset(used_vars(attr)) if isinstance(attr, StructInfoType) else frozenset()
+            self.variables[number] = found
+        return found
+
+
+class GroupFuser:
+    """Outlines groups of bindings of ``module`` into private functions called in
+    their place (TVM's ``OperatorFusor`` and ``FunctionCreator``); ``op_name``
+    names a binding in the function's name. One outliner serves a whole pass:
+    it keeps the names taken and the functions made, made once when equal."""
+
+    def __init__(
+        self,
+        module: ModuleOp,
+        op_name: Callable[[Operation], str | None],
+        *,
+        lift_constants: bool = True,
+    ):
+        self.module = module
+        self.op_name = op_name
+        self.lift_constants = lift_constants
+        self.taken = {
+            name.data
+            for op in module.body.block.ops
+            if isinstance(name := op.properties.get("sym_name"), StringAttr)
+        }
+        self.counters: dict[str, int] = {}
+        self.created: dict[tuple[object, ...], str] = {}
+        self.symbols: dict[str, SymbolRefAttr] = {}
+        self.intern = _Interner()
+
+    def unique_name(self, base: str) -> str:
+        """``base``, or ``base`` with the first free number appended."""
+        name = base
+        while name in self.taken:
+            count = self.counters.get(base, 0) + 1
+            self.counters[base] = count
+            name = f"{base}{count}"
+        self.taken.add(name)
+        return name
+
+    def fuse_block(self, dataflow: DataflowOp, groups: Sequence[Group], caller: FunctionOp) -> None:
+        """Replace each group of ``dataflow`` (a block of the global function
+        ``caller``) by a call of its function, inserted before ``caller``; the block's
+        bindings are reordered so that each call follows what it uses. A group
+        none of whose values is used stays as it is (dead code, for ``relax-dce``)."""
+        if not groups:
+            return
+        ops = block_bindings(dataflow)
+        position = {op: i for i, op in enumerate(ops)}
+        member: dict[Operation, int] = {}
+        for index, group in enumerate(groups):
+            for op in group.ops:
+                member[op] = index
+        for index, group in enumerate(groups):
+            _inline_tuples(group, index, member, position)
+        outputs = _group_outputs(dataflow, ops, groups, member)
+        order = _dependency_order(ops, member, position)
+        block = dataflow.body.block
+        for op in ops:
+            block.detach_op(op)
+        copied: set[Operation] = set()
+        terminator = dataflow.output_op
+        for unit in order:
+            if isinstance(unit, Operation):
+                block.insert_op_before(unit, terminator)
+            elif outputs[unit]:
+                plan = self._plan(groups[unit], outputs[unit])
+                new_ops = self._fuse(groups[unit], outputs[unit], plan, caller)
+                block.insert_ops_before(new_ops, terminator)
+                copied.update(plan.literals)
+            else:  # dead code, left to relax-dce
+                block.insert_ops_before(groups[unit].ops, terminator)
+        for op in copied:
+            if not op.results[0].uses and op.parent is block:
+                block.erase_op(op)
+
+    def _plan(self, group: Group, outputs: list[SSAValue]) -> _Plan:
+        members = set(group.ops)
+        params: list[tuple[SSAValue, int | None]] = []
+        literals: list[Operation] = []
+        seen: set[SSAValue] = set()
+        for op in group.ops:
+            for operand in op.operands:
+                owner = operand.owner
+                if owner in members or operand in seen:
+                    continue
+                seen.add(operand)
+                if isinstance(owner, Operation) and _is_literal(owner, self.lift_constants):
+                    literals.append(owner)
+                elif (fields := _indexed_fields(operand, members)) is not None:
+                    params += [(operand, index) for index in fields]
+                else:
+                    params.append((operand, None))
+        plan = _Plan(params, literals, [], ())
+        intern = self.intern
+        numbers: dict[object, int] = {}
+        for param in params:
+            numbers[param if param[1] is not None else param[0]] = len(numbers)
+        items: list[object] = []
+        symbols: set[str] = set()
+        for op in (*literals, *group.ops):
+            if isinstance(op, TupleGetItemOp) and (op.tuple_value, op.index.data) in numbers:
+                numbers[op.result] = numbers[op.tuple_value, op.index.data]
+                continue
+            properties = tuple(sorted((k, intern(v)) for k, v in op.properties.items()))
+            operands = tuple(numbers[o] for o in op.operands) if op in members else ()
+            types = tuple(intern(r.type) for r in op.results)
+            items.append((op.name, properties, operands, types))
+            for result, number in zip(op.results, types, strict=True):
+                numbers[result] = len(numbers)
+                symbols |= intern.symbols(number)
+            if isinstance(op, ShapeOp):
+                symbols.update(v for dim in op.dims.data for v in free_vars(dim))
+            elif isinstance(op, PrimValueOp):
+                symbols |= free_vars(op.value.data)
+        types = plan.param_types()
+        for sinfo in types:
+            symbols |= intern.symbols(intern(sinfo))
+        plan.symbols = sorted(symbols - definable_vars(types))
+        attributes = tuple(sorted((k, intern(v)) for k, v in group.attributes.items()))
+        signature = tuple(intern(t) for t in plan.param_types())
+        outs = tuple(numbers[v] for v in outputs)
+        plan.key = (signature, tuple(items), outs, attributes)
+        return plan
+
+    def _fuse(
+        self, group: Group, outputs: list[SSAValue], plan: _Plan, caller: FunctionOp
+    ) -> list[Operation]:
+        name = self.created.get(plan.key)
+        function = None
+        if name is None:
+            base = "_".join(["fused", *filter(None, map(self.op_name, group.ops))])
+            name = self.created[plan.key] = self.unique_name(base)
+            function = self._function(name, group, outputs, plan)
+            self.module.body.block.insert_op_before(function, caller)
+        new_ops, args = _call_arguments(plan)
+        callee = self.symbols.setdefault(name, SymbolRefAttr(name))
+        properties: dict[str, Attribute] = {"callee": callee}
+        call = CallOp.create(
+            operands=args, properties=properties, result_types=[returned_type(outputs)]
+        )
+        new_ops.append(call)
+        results = [call.result]
+        if len(outputs) > 1:
+            items = [TupleGetItemOp(call.result, i) for i in range(len(outputs))]
+            new_ops += items
+            results = [item.result for item in items]
+        inside = function.body.block.first_op.body.block if function else None  # pyright: ignore
+
+        def outside(use: Use) -> bool:
+            return inside is None or use.operation.parent is not inside
+
+        for old, new in zip(outputs, results, strict=True):
+            new.name_hint = old.name_hint
+            old.replace_uses_with_if(new, outside)
+        for op in reversed(group.ops):
+            if op.parent is None:  # not moved: a duplicate, or a tuple indexing made a field
+                op.erase()
+        return new_ops
+
+    def _function(
+        self, name: str, group: Group, outputs: list[SSAValue], plan: _Plan
+    ) -> FunctionOp:
+        body = Block(arg_types=plan.param_types())
+        inner = Block()
+        mapping: dict[SSAValue, SSAValue] = {}
+        field_params: dict[tuple[SSAValue, int], SSAValue] = {}
+        for (value, index), param in zip(plan.params, body.args, strict=False):
+            if index is None:
+                param.name_hint = value.name_hint
+                mapping[value] = param
+            else:
+                param.name_hint = f"{value.name_hint or 'param'}_{index}"
+                field_params[value, index] = param
+        if plan.symbols:
+            body.args[-1].name_hint = "tir_vars"
+        for literal in plan.literals:
+            copy = literal.clone()
+            inner.add_op(copy)
+            mapping[literal.results[0]] = copy.results[0]
+        for op in group.ops:
+            if isinstance(op, TupleGetItemOp) and (op.tuple_value, op.index.data) in field_params:
+                mapping[op.result] = field_params[op.tuple_value, op.index.data]
+                continue
+            inner.add_op(op)
+            for index, operand in enumerate(op.operands):
+                if operand in mapping:
+                    op.operands[index] = mapping[operand]
+        inner.add_op(OutputOp([mapping.get(v, v) for v in outputs]))
+        dataflow = DataflowOp(Region(inner))
+        for result, value in zip(dataflow.results, outputs, strict=True):
+            result.name_hint = value.name_hint
+        body.add_op(dataflow)
+        returned: SSAValue = dataflow.results[0]
+        if len(outputs) > 1:
+            tuple_op = TupleOp(dataflow.results)
+            body.add_op(tuple_op)
+            returned = tuple_op.result
+        body.add_op(ReturnOp(returned))
+        attributes: dict[str, Attribute] = {PRIMITIVE: TRUE, **group.attributes}
+        return FunctionOp(
+            name, Region(body), returned_type(outputs), public=False, attributes=attributes
+        )
+
+
+def _call_arguments(plan: _Plan) -> tuple[list[Operation], list[SSAValue]]:
+    """The bindings a call site needs (tuple fields, ``tir_vars``) and the arguments."""
+    new_ops: list[Operation] = []
+    args: list[SSAValue] = []
+    for value, index in plan.params:
+        if index is None:
+            args.append(value)
+            continue
+        get = TupleGetItemOp(value, index)
+        get.result.name_hint = f"{value.name_hint or 'param'}_{index}"
+        new_ops.append(get)
+        args.append(get.result)
+    if plan.symbols:
+        shape = ShapeOp(ShapeAttr.from_dims(plan.symbols))
+        shape.result.name_hint = "tir_vars"
+        new_ops.append(shape)
+        args.append(shape.result)
+    return new_ops, args
+
+
+def returned_type(outputs: Sequence[SSAValue]) -> StructInfoType:
+    """The type of a group's result: its output's, or the tuple of its outputs'
+    (the types proven for the bindings, which the call keeps)."""
+    types: list[StructInfoType] = [v.type for v in outputs]  # pyright: ignore[reportAssignmentType]
+    return types[0] if len(types) == 1 else TupleType(types)
+
+
+def _inline_tuples(
+    group: Group, index: int, member: dict[Operation, int], position: dict[Operation, int]
+) -> None:
+    """Pull into the group the ``relax.tuple`` bindings only it uses (TVM writes such
+    a tuple inline in the call that uses it, so it is part of the call's group)."""
+    work = list(group.ops)
+    added = False
+    while work:
+        op = work.pop()
+        for operand in op.operands:
+            owner = operand.owner
+            if (
+                isinstance(owner, TupleOp)
+                and owner in position
+                and owner not in member
+                and all(member.get(use.operation) == index for use in operand.uses)
+            ):
+                member[owner] = index
+                group.ops.append(owner)
+                work.append(owner)
+                added = True
+    if added:
+        group.ops.sort(key=position.__getitem__)
+
+
+def _group_outputs(
+    dataflow: DataflowOp, ops: list[Operation], groups: list[Group], member: dict[Operation, int]
+) -> list[list[SSAValue]]:
+    """The values of each group used outside it: first the block's outputs, then the
+    others in the order of their first use (as TVM orders them)."""
+    exported = set(dataflow.output_op.values)
+    outputs: list[list[SSAValue]] = [[] for _ in groups]
+    seen: set[SSAValue] = set()
+    for index, group in enumerate(groups):
+        for op in group.ops:
+            for result in op.results:
+                if result in exported:
+                    outputs[index].append(result)
+                    seen.add(result)
+    for op in ops:
+        consumer = member.get(op)
+        for operand in op.operands:
+            producer = member.get(operand.owner)  # pyright: ignore[reportArgumentType]
+            if producer is not None and producer != consumer and operand not in seen:
+                outputs[producer].append(operand)
+                seen.add(operand)
+    return outputs
+
+
+def _dependency_order(
+    ops: list[Operation], member: dict[Operation, int], position: dict[Operation, int]
+) -> list[Operation | int]:
+    """Bindings and groups (by index) in an order where each follows what it uses,
+    as close to the block's order as possible (TVM's ``TopoSortByGroupDep``)."""
+    group_ops: dict[int, list[Operation]] = {}
+    for op in ops:
+        if op in member:
+            group_ops.setdefault(member[op], []).append(op)
+
+    def unit(op: Operation) -> Operation | int:
+        return member.get(op, op)
+
+    def dependencies(current: Operation | int) -> Iterator[Operation | int]:
+        for op in group_ops[current] if isinstance(current, int) else (current,):
+            for operand in op.operands:
+                owner = operand.owner
+                if owner in position and (dependency := unit(owner)) != current:  # pyright: ignore
+                    yield dependency
+
+    order: list[Operation | int] = []
+    visited: set[Operation | int] = set()
+    for op in ops:
+        start = unit(op)
+        if start in visited:
+            continue
+        visited.add(start)
+        stack = [(start, dependencies(start))]
+        while stack:
+            current, pending = stack[-1]
+            for dependency in pending:
+                if dependency not in visited:
+                    visited.add(dependency)
+                    stack.append((dependency, dependencies(dependency)))
+                    break
+            else:
+                stack.pop()
+                order.append(current)
+    return order
+
+
+def _indexed_fields(value: SSAValue, members: set[Operation]) -> list[int] | None:
+    """The indices a group reads from a tuple it only indexes (None if it uses the
+    tuple otherwise): such a tuple is passed as the fields read."""
+    if not isinstance(value.type, TupleType):
+        return None
+    fields: list[int] = []
+    for use in value.uses:
+        op = use.operation
+        if op not in members:
+            continue
+        if not isinstance(op, TupleGetItemOp):
+            return None
+        if op.index.data not in fields:
+            fields.append(op.index.data)
+    return fields
+
+
+def short_op_name(op: Operation) -> str | None:
+    """How an operation names a fused function in ``relax-fuse-ops``: the operator
+    without its namespace (``relax.nn.conv2d``: ``conv2d``), a ``call_tir`` callee."""
+    if isinstance(op, OperatorOp):
+        return op.name.rsplit(".", 1)[-1]
+    if isinstance(op, CallTIROp | CallTIRInplaceOp):
+        return op.callee_name
+    return None
+
+
+@dataclass(frozen=True)
+class FuseOpsPass(ModulePass):
+    """Fuse the operators of each dataflow block into private functions marked
+    ``Primitive``, following TVM's pattern-kind and post-dominator rules.
+
+    ``fuse-opt-level=0`` disables fusion; ``max-depth`` bounds the number of
+    bindings in one fused function. Functions marked ``Primitive`` or
+    ``Codegen`` (results of fusion) are left alone."""
+
+    name = "relax-fuse-ops"
+
+    fuse_opt_level: int = 2
+    max_depth: int = 256
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.fuse_opt_level == 0:
+            return
+        fuser = GroupFuser(op, short_op_name)
+        kernels = {f.sym_name.data: f for f in op.body.block.ops if isinstance(f, FuncOp)}
+        for function in fusible_functions(op, (PRIMITIVE, CODEGEN)):
+            pattern_of = _PatternOf(kernels, function)
+            for dataflow in dataflow_blocks(function):
+                groups = partition_block(dataflow, pattern_of, self.max_depth)
+                fuser.fuse_block(dataflow, [Group(g) for g in groups], function)
