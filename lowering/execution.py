@@ -140,13 +140,16 @@ def _packed_bindings(lowered: ModuleOp, registry: PackedRegistry) -> dict[str, C
 
 
 def _adapter(impl: Callable[..., Any], kind: str, outputs: int) -> Callable[..., Any]:
-    """A packed implementation called with flattened values."""
+    """A packed implementation called with flattened values, returning its one
+    result, or a list of several (as the bundled interpreter's externals do)."""
 
-    def call(*args: Any) -> list[Any]:
+    def call(*args: Any) -> Any:
         if kind == "call_dps_packed":
             impl(*args)
-            return list(args[len(args) - outputs :])
-        result = impl(*args)
-        return list(_flatten(result)) if outputs else []
+            results = list(args[len(args) - outputs :])
+        else:
+            result = impl(*args)
+            results = list(_flatten(result)) if outputs else []
+        return results[0] if outputs == 1 else results
 
     return call

@@ -214,7 +214,8 @@ def _tensor_argument(spec: TensorSpec, value: Any, position: int) -> np.ndarray:
         raise ValueError(
             f"argument {position}: expected {spec.describe()}, got shape {list(array.shape)}"
         )
-    return np.ascontiguousarray(array)
+    # np.ascontiguousarray would turn a 0-d array into a 1-d one
+    return array if array.flags.c_contiguous else np.ascontiguousarray(array)
 
 
 def _scalar_argument(spec: ScalarSpec, value: Any) -> Any:

@@ -26,6 +26,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from relax_dialect.diagnostics import (
     Diagnostic,
     DiagnosticError,
+    at,
     expected_diagnostics,
     from_parse_error,
     unmatched,
@@ -56,9 +57,11 @@ class RelaxOptMain(xDSLOptMain):
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
             "--emit",
-            choices=["mlir", "tvmscript"],
+            choices=["mlir", "tvmscript", "llvm-dialect"],
             default="mlir",
-            help="output format: the dialect's MLIR text, or TVMScript that TVM parses",
+            help="output format: the dialect's MLIR text, TVMScript that TVM parses, or the "
+            "LLVM dialect (a lowered module through mlir-opt-22, e.g. after "
+            "-p relax-lower-to-linalg)",
         )
         arg_parser.add_argument(
             "--metadata",
@@ -146,6 +149,8 @@ class RelaxOptMain(xDSLOptMain):
             raise DiagnosticError([Diagnostic(None, str(error).splitlines()[0])]) from None
 
     def output_resulting_program(self, prog: ModuleOp) -> str:
+        if self.args.emit == "llvm-dialect":
+            return self.llvm_dialect(prog)
         if self.args.emit != "tvmscript":
             return super().output_resulting_program(prog)
         if self.args.metadata_out is None:
@@ -158,6 +163,20 @@ class RelaxOptMain(xDSLOptMain):
         except OSError as error:
             raise UsageError(f"cannot write '{self.args.metadata_out}': {error}") from None
         return text
+
+    def llvm_dialect(self, prog: ModuleOp) -> str:
+        """The lowered module through the MLIR toolchain down to the LLVM dialect."""
+        from ..lowering.execution import generic_text  # the lowering loads only when used
+        from ..lowering.toolchain import ToolchainError, lower_to_llvm_dialect
+
+        if any(op.dialect_name() == "relax" for op in prog.walk()):
+            raise DiagnosticError(
+                [at(prog, "--emit llvm-dialect needs a lowered module (-p relax-lower-to-linalg)")]
+            )
+        try:
+            return lower_to_llvm_dialect(generic_text(prog))
+        except ToolchainError as error:
+            raise DiagnosticError([Diagnostic(None, str(error))]) from None
 
     def metadata_constants(self) -> list[np.ndarray]:
         """The ``--metadata`` arrays in index order (keys ``0``, ``1``, ...)."""

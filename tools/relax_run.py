@@ -1,7 +1,7 @@
 """``relax-run``: run a function of a Relax module on NumPy inputs.
 
     relax-run FILE [--entry main] [--inputs IN.npz] [--outputs OUT.npz]
-              [--backend reference|lowered|mlir] [--tile] [-p PIPELINE]
+              [--backend reference|lowered|mlir|LIST|all] [--tile] [-p PIPELINE]
               [--plugin MODULE]...
 
 Inputs are the arrays of an ``.npz`` file, keyed by parameter name (the SSA
@@ -15,7 +15,9 @@ usage errors.
 ``--backend reference`` interprets the Relax dialect; ``lowered`` lowers it to
 linalg/tensor/arith/func and runs the bundled interpreter; ``mlir`` compiles the
 lowered module with the MLIR toolchain (``mlir-opt-22`` and friends, ``--tile``
-adding the tiling/vectorisation schedule for matmuls) and runs native code.
+adding the tiling/vectorisation schedule for matmuls) and runs native code. A
+list of backends runs each, prints its time and whether its results agree with
+the first backend's; a missing toolchain then skips ``mlir`` with a message.
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+import time
 from collections.abc import Sequence
 
 import numpy as np
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
 from relax_dialect.diagnostics import DiagnosticError, at, located
@@ -44,7 +48,7 @@ from relax_dialect.types import StructInfoType, TupleType, struct_info_text
 
 from ..lowering.execution import BACKENDS, LoweredFunction
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
-from ..lowering.toolchain import ToolchainError
+from ..lowering.toolchain import ToolchainError, ToolchainMissing
 from .relax_opt import RelaxOptMain, UsageError, main_guarded, print_diagnostics
 
 
@@ -58,10 +62,11 @@ class RelaxRunMain(RelaxOptMain):
         arg_parser.add_argument("--outputs", help=".npz file to write the results to")
         arg_parser.add_argument(
             "--backend",
-            choices=["reference", *BACKENDS],
-            default="reference",
-            help="execution engine: the Relax interpreter, the lowered IR on the bundled "
-            "interpreter, or native code from the MLIR toolchain",
+            type=_backends,
+            default=["reference"],
+            help="execution engine: reference (the Relax interpreter), lowered (the lowered IR "
+            "on the bundled interpreter) or mlir (native code from the MLIR toolchain); a "
+            "comma-separated list, or 'all', runs each and compares its results with the first's",
         )
         arg_parser.add_argument(
             "--tile",
@@ -90,15 +95,20 @@ class RelaxRunMain(RelaxOptMain):
             params = function.op.params
             args = self.read_arguments(params)
             symbols: dict[str, int] = {}
+            times: list[float] = []
             with contextlib.suppress(MatchFailure):  # reported, located, by the run itself
                 match_all(args, [p.type for p in params], symbols)  # pyright: ignore
-            if self.args.backend == "reference":
-                result = machine.run(self.args.entry, *args)
-            else:
-                lowered = LoweredFunction(
-                    module, self.args.entry, self.args.backend, registry, self.args.tile
-                )
-                result = lowered(*args)
+            results = []
+            for backend in self.args.backend:
+                start = time.perf_counter()
+                try:
+                    results.append(self.execute(backend, machine, module, args, registry))
+                except ToolchainMissing as missing:
+                    if len(self.args.backend) == 1:
+                        raise
+                    results.append(None)
+                    print(f"{backend}: skipped: {missing}", file=sys.stderr)
+                times.append(time.perf_counter() - start)
         except DiagnosticError as error:
             print_diagnostics(text, error.diagnostics)
             return 1
@@ -111,9 +121,48 @@ class RelaxRunMain(RelaxOptMain):
         except (LoweredExecutionError, ToolchainError) as error:
             print(f"relax-run: error: {error}", file=sys.stderr)
             return 1
+        result = results[0]
         self.summarise(function.name, params, symbols, result)
         self.save(result)
-        return 0
+        return self.compare(results, times)
+
+    def execute(
+        self,
+        backend: str,
+        machine: Machine,
+        module: ModuleOp,
+        args: Sequence[object],
+        registry: PackedRegistry,
+    ) -> object:
+        """The entry's result on one backend."""
+        if backend == "reference":
+            return machine.run(self.args.entry, *args)
+        lowered = LoweredFunction(module, self.args.entry, backend, registry, self.args.tile)
+        return lowered(*args)
+
+    def compare(self, results: Sequence[object], times: Sequence[float]) -> int:
+        """With several backends: each one's time, and whether its results agree with
+        the first backend's (exit status 1 if any disagrees)."""
+        backends = self.args.backend
+        if len(backends) == 1:
+            return 0
+        expected = flatten(results[0])
+        status = 0
+        for backend, result, seconds in zip(backends, results, times, strict=True):
+            if result is None:
+                continue
+            line = f"{backend}: {seconds:.3f} s (with lowering and compilation)"
+            if backend == "reference":
+                line = f"{backend}: {seconds:.3f} s"
+            if result is not results[0]:
+                difference = _difference(expected, flatten(result))
+                agrees = difference is not None and difference <= 1e-4
+                status |= not agrees
+                verdict = "agrees" if agrees else "DISAGREES"
+                shown = "different structure" if difference is None else f"{difference:.2g}"
+                line += f", {verdict} with {backends[0]} (max relative difference {shown})"
+            print(line)
+        return status
 
     def read_arguments(self, params: Sequence[SSAValue]) -> list[object]:
         arrays: dict[str, np.ndarray] = {}
@@ -157,6 +206,37 @@ class RelaxRunMain(RelaxOptMain):
             np.savez(self.args.outputs, **arrays)
         except OSError as error:
             raise UsageError(f"cannot write outputs '{self.args.outputs}': {error}") from None
+
+
+def _backends(text: str) -> list[str]:
+    """The ``--backend`` list."""
+    names = ["reference", *BACKENDS] if text == "all" else text.split(",")
+    for name in names:
+        if name not in ("reference", *BACKENDS):
+            raise argparse.ArgumentTypeError(
+                f"unknown backend '{name}' (expected reference, {', '.join(BACKENDS)} or all)"
+            )
+    return names
+
+
+def _difference(expected: Sequence[object], actual: Sequence[object]) -> float | None:
+    """The largest difference between two flattened results, relative to the
+    expected magnitude (None when their structure, shapes or dtypes differ)."""
+    if len(expected) != len(actual):
+        return None
+    worst = 0.0
+    for want, got in zip(map(to_array, expected), map(to_array, actual), strict=True):
+        if want is None or got is None or want.shape != got.shape or want.dtype != got.dtype:
+            return None
+        if want.dtype.kind in "biuf":
+            want64, got64 = want.astype(np.float64), got.astype(np.float64)
+            both_nan = np.isnan(want64) & np.isnan(got64)
+            scale = np.maximum(np.abs(want64), 1.0)
+            gap = np.where(both_nan, 0.0, np.abs(want64 - got64) / scale)
+            worst = max(worst, float(np.max(gap, initial=0.0)))
+        elif not np.array_equal(want, got):
+            return None
+    return worst
 
 
 def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> object:

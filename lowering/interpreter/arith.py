@@ -48,7 +48,7 @@ def constant_value(value: Any, type_: Any) -> Any:
         flat = np.frombuffer(value.data.data, storage)
         flat = flat != 0 if dtype == np.bool_ else flat.astype(dtype, copy=False)
         shape = value.get_shape()
-        return np.broadcast_to(flat, shape) if flat.size == 1 else flat.reshape(shape)
+        return np.broadcast_to(flat[0], shape) if flat.size == 1 else flat.reshape(shape)
     if isinstance(value, IntegerAttr):
         number = value.value.data
         return np.bool_(number & 1) if dtype == np.bool_ else np.array(number).astype(dtype)[()]

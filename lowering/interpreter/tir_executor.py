@@ -13,9 +13,13 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.traits import SymbolTable
+from xdsl.ir import Attribute
 
-from relax_dialect.interpreter.tir import TIRArgument, TIRExecutionError
+from relax_dialect.interpreter.tir import (
+    DestinationPassingExecutor,
+    TIRArgument,
+    TIRExecutionError,
+)
 
 from . import LoweredCheckError, LoweredExecutionError, LoweredProgram
 from .values import element_type
@@ -34,7 +38,7 @@ def _output(value: Any, like: np.ndarray, result_type: Any, label: str) -> np.nd
     return value != 0 if like.dtype == np.bool_ else value.astype(like.dtype)
 
 
-class LoweredTIRExecutor:
+class LoweredTIRExecutor(DestinationPassingExecutor):
     """Runs call_tir targets with the lowered interpreter (compiled once per module)."""
 
     def __init__(self) -> None:
@@ -46,51 +50,31 @@ class LoweredTIRExecutor:
             self._module, self._program = module, LoweredProgram(module)
         return self._program
 
-    def call(
+    def _arguments(
         self,
         module: ModuleOp,
-        callee: str,
+        function: func.FuncOp,
         inputs: Sequence[TIRArgument],
         outputs: Sequence[np.ndarray],
-    ) -> list[np.ndarray]:
-        """Call func.func @callee of module with inputs then outputs; return the final
-        contents of the outputs (new arrays, same shapes and dtypes as `outputs`)."""
-        function = SymbolTable.lookup_symbol(module, callee)
-        if not isinstance(function, func.FuncOp):
-            raise TIRExecutionError(f"no func.func @{callee} in the module")
-        if function.is_declaration:
-            raise TIRExecutionError(f"func.func @{callee} has no body")
-        parameters = function.function_type.inputs.data
-        if len(parameters) != len(inputs) + len(outputs):
-            raise TIRExecutionError(
-                f"@{callee} takes {len(parameters)} arguments but was given "
-                f"{len(inputs)} inputs and {len(outputs)} outputs"
-            )
-        if not all(isinstance(output, np.ndarray) for output in outputs):
-            raise TIRExecutionError(f"the outputs of @{callee} must be arrays")
-        arguments = [
+    ) -> list[Any]:
+        """The arguments, outputs and memrefs copied (the interpreter writes them)."""
+        return [
             value.copy()
             if isinstance(value, np.ndarray)
             and (position >= len(inputs) or isinstance(kind, MemRefType))
             else value
             for position, (value, kind) in enumerate(
-                zip([*inputs, *outputs], parameters, strict=True)
+                zip([*inputs, *outputs], function.function_type.inputs.data, strict=True)
             )
         ]
+
+    def _run(self, module: ModuleOp, function: func.FuncOp, arguments: list[Any]) -> list[Any]:
         try:
-            results = self._program_of(module).run(callee, arguments)
+            return self._program_of(module).run(function.sym_name.data, arguments)
         except (LoweredExecutionError, LoweredCheckError) as error:
             raise TIRExecutionError(str(error)) from error
-        result_types = function.function_type.outputs.data
-        if not results:
-            results, result_types = arguments[len(inputs) :], parameters[len(inputs) :]
-        elif len(results) != len(outputs):
-            raise TIRExecutionError(
-                f"@{callee} returned {len(results)} values for {len(outputs)} outputs"
-            )
-        return [
-            _output(result, output, result_type, f"output {position} of @{callee}")
-            for position, (result, output, result_type) in enumerate(
-                zip(results, outputs, result_types, strict=True)
-            )
-        ]
+
+    def _output(
+        self, value: Any, like: np.ndarray, result_type: Attribute, label: str
+    ) -> np.ndarray:
+        return _output(value, like, result_type, label)

@@ -110,6 +110,11 @@ def compare(lw: Lowerer, predicate: str, lhs: SSAValue, rhs: SSAValue, dtype: Da
     return lw.emit_value(arith.CmpiOp(lhs, rhs, table[predicate]))
 
 
+def emit_op(lw: Lowerer, op_class: OpClass, *args: SSAValue) -> SSAValue:
+    """Emit ``op_class(*args)`` and return its result."""
+    return lw.emit_value(op_class(*args))
+
+
 def select(lw: Lowerer, condition: SSAValue, if_true: SSAValue, if_false: SSAValue) -> SSAValue:
     return lw.emit_value(arith.SelectOp(condition, if_true, if_false))
 
@@ -151,12 +156,12 @@ def data_type(sinfo: Attribute) -> DataType:
 
 # -- linalg.generic --------------------------------------------------------------------
 
-MapExprs = Sequence[int | None | AffineExpr]
+MapExprs = Sequence[int | AffineExpr | None]
 """An indexing map as the loop dimension of each operand axis (None: constant 0), or
 an affine expression of the loops (``d2 * 2 + d5``: sliding windows)."""
 
 
-def _map_expr(axis: int | None | AffineExpr) -> AffineExpr:
+def _map_expr(axis: int | AffineExpr | None) -> AffineExpr:
     if axis is None:
         return AffineExpr.constant(0)
     return axis if isinstance(axis, AffineExpr) else AffineExpr.dimension(axis)
@@ -177,20 +182,33 @@ def generic(
     """``linalg.generic`` over ``inputs`` into ``init``; ``maps`` holds one map per
     input and one for the output; ``body`` gets the input elements then the output
     element and returns the element to yield."""
-    arg_types = [v.type.get_element_type() for v in (*inputs, init)]  # pyright: ignore
+    [result] = generic_results(lw, inputs, [init], maps, iterators, lambda lw, a: [body(lw, a)])
+    return result
+
+
+def generic_results(
+    lw: Lowerer,
+    inputs: Sequence[SSAValue],
+    inits: Sequence[SSAValue],
+    maps: Sequence[MapExprs],
+    iterators: Sequence[Attribute],
+    body: Callable[[Lowerer, Sequence[SSAValue]], Sequence[SSAValue]],
+) -> list[SSAValue]:
+    """A ``linalg.generic`` with several outputs (``inits``), one map per input then
+    per output; ``body`` returns one element per output."""
+    arg_types = [v.type.get_element_type() for v in (*inputs, *inits)]  # pyright: ignore
     block = Block(arg_types=arg_types)
     with lw.inside(block):
-        lw.emit(YieldOp(body(lw, block.args)))
-    n_loops = len(iterators)
+        lw.emit(YieldOp(*body(lw, block.args)))
     op = GenericOp(
         list(inputs),
-        [init],
+        list(inits),
         Region(block),
-        [affine_map(n_loops, m) for m in maps],
+        [affine_map(len(iterators), m) for m in maps],
         list(iterators),
-        [init.type],
+        [v.type for v in inits],
     )
-    return lw.emit_value(op)
+    return list(lw.emit(op).results)
 
 
 def fill(lw: Lowerer, value: SSAValue, into: SSAValue) -> SSAValue:
@@ -351,10 +369,7 @@ def expand_unit_dims(
     rank = len(sizes)
     kept = [a for a in range(rank) if a not in set(units)]
     out_shape = [1 if a in units else shape[kept.index(a)] for a in range(rank)]
-    dynamic = [s for s, static in zip(sizes, out_shape, strict=True) if static == DYNAMIC_INDEX]
-    reassociation = unit_groups(rank, units)
-    type = TensorType(value.type.get_element_type(), out_shape)  # pyright: ignore
-    return lw.emit_value(tensor.ExpandShapeOp(value, dynamic, reassociation, out_shape, type))
+    return expand(lw, value, unit_groups(rank, units), out_shape, sizes)
 
 
 def collapse_unit_dims(lw: Lowerer, value: SSAValue, units: Sequence[int]) -> SSAValue:
@@ -365,24 +380,18 @@ def collapse_unit_dims(lw: Lowerer, value: SSAValue, units: Sequence[int]) -> SS
     value = lw.cast(
         value, TensorType(element, [1 if a in units else s for a, s in enumerate(shape)])
     )
-    type = TensorType(element, [s for a, s in enumerate(shape) if a not in units])
-    reassociation = unit_groups(len(shape), units)
-    return lw.emit_value(
-        tensor.CollapseShapeOp(
-            operands=[value], result_types=[type], properties={"reassociation": reassociation}
-        )
-    )
+    return collapse(lw, value, unit_groups(len(shape), units))
 
 
-def unit_groups(rank: int, units: Sequence[int]) -> ArrayAttr:
-    """The reassociation between ``rank`` axes and those without ``units``: each unit
+def unit_groups(rank: int, units: Sequence[int]) -> list[list[int]]:
+    """The axis groups between ``rank`` axes and those without ``units``: each unit
     axis joins the group of the next kept axis (the last group after the last one)."""
     kept = [a for a in range(rank) if a not in set(units)]
     groups: list[list[int]] = [[] for _ in kept]
     for axis in range(rank) if kept else ():
         before = sum(1 for k in kept if k < axis)
         groups[min(before, len(kept) - 1)].append(axis)
-    return reassociation(groups)
+    return groups
 
 
 def reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr:
@@ -424,7 +433,13 @@ def extract_slice(
 def insert_slice(
     lw: Lowerer, source: SSAValue, dest: SSAValue, offsets: Sequence[Mixed], sizes: Sequence[Mixed]
 ) -> SSAValue:
-    """``tensor.insert_slice`` of ``source`` into ``dest`` at ``offsets`` (unit strides)."""
+    """``tensor.insert_slice`` of ``source`` (of ``sizes``) into ``dest`` at ``offsets``
+    (unit strides)."""
+    shape = source.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    sizes = [
+        size if static == DYNAMIC_INDEX else static
+        for size, static in zip(sizes, shape, strict=True)
+    ]
     (static_offsets, offsets), (static_sizes, sizes) = (
         split_dynamic_index_list(v, DYNAMIC_INDEX) for v in (offsets, sizes)
     )
@@ -483,10 +498,6 @@ def transpose(lw: Lowerer, value: SSAValue, permutation: Sequence[int]) -> SSAVa
     )
 
 
-def _reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr:
-    return ArrayAttr([ArrayAttr([IntegerAttr(a, 64) for a in group]) for group in groups])
-
-
 def collapse(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> SSAValue:
     """``tensor.collapse_shape`` merging each group of consecutive axes into one."""
     shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
@@ -496,7 +507,7 @@ def collapse(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> S
         out.append(DYNAMIC_INDEX if DYNAMIC_INDEX in sizes else prod(sizes))
     type = TensorType(value.type.get_element_type(), out)  # pyright: ignore
     op = tensor.CollapseShapeOp.build(
-        operands=[value], result_types=[type], properties={"reassociation": _reassociation(groups)}
+        operands=[value], result_types=[type], properties={"reassociation": reassociation(groups)}
     )
     return lw.emit_value(op)
 
@@ -513,7 +524,7 @@ def expand(
     dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
     type = TensorType(value.type.get_element_type(), shape)  # pyright: ignore
     return lw.emit_value(
-        tensor.ExpandShapeOp(value, dynamic, _reassociation(groups), list(shape), type)
+        tensor.ExpandShapeOp(value, dynamic, reassociation(groups), list(shape), type)
     )
 
 

@@ -22,6 +22,7 @@ in index order: they have no lowering (a located error).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
@@ -94,7 +95,7 @@ def _flat(lw: Lowerer, value: SSAValue) -> SSAValue:
     if not shape:
         flat = TensorType(element, [1])
         return lw.emit_value(ExpandShapeOp(value, [], reassociation([]), [1], flat))
-    count = DYNAMIC_INDEX if DYNAMIC_INDEX in shape else int(product([IntImm(s) for s in shape]))  # pyright: ignore
+    count = DYNAMIC_INDEX if DYNAMIC_INDEX in shape else math.prod(shape)
     flat = TensorType(element, [count])
     return lw.emit_value(
         CollapseShapeOp(
@@ -384,7 +385,10 @@ def _pairs(
 ) -> SSAValue:
     """A tensor whose result axis ``a`` is split into the loops of ``sizes[a]``
     (one or two), reading ``x`` at the loops ``source``; the split axes are
-    collapsed back into ``type``."""
+    collapsed back into ``type`` (an empty result is just ``tensor.empty``: MLIR's
+    folding gives a collapsed group holding a static 0 a static size)."""
+    if 0 in type.get_shape():
+        return lw.empty(type, [_count(lw, pair) for pair in sizes])
     loops = [s for pair in sizes for s in pair]
     element = type.get_element_type()
     shape = [DYNAMIC_INDEX] * len(loops)

@@ -16,22 +16,29 @@ from __future__ import annotations
 import math as pymath
 from collections.abc import Callable
 
-from xdsl.dialects import arith, math
-from xdsl.dialects.builtin import TensorType, i64
-from xdsl.ir import SSAValue
+from xdsl.dialects import arith, math, scf
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, TensorType, i64
+from xdsl.ir import Block, SSAValue
 
 from relax_dialect.dtype import BOOL, INT64, DataType
 from relax_dialect.ops import statistical as ops
 
 from ..lowerer import Lowerer
-from ..type_conversion import element_type, is_unsigned
+from ..type_conversion import element_type, is_unsigned, tensor_type
 from . import lowers
 from .common import (
+    PARALLEL,
     Combine,
     all_axes,
+    collapse,
     constant,
     convert,
     data_type,
+    expand,
+    extract_slice,
+    fill,
+    generic,
+    insert_slice,
     parallel,
     pick,
     reduce,
@@ -177,3 +184,76 @@ def lower_moment(lw: Lowerer, op: ops.ReductionOp) -> SSAValue:
     type = TensorType(element_type(result_dtype), variance.type.get_shape())  # pyright: ignore
     identity = [list(range(len(out_sizes)))]
     return parallel(lw, [variance], identity, out_sizes, type, root)
+
+
+SCANS = {ops.CumsumOp: ops.SumOp, ops.CumprodOp: ops.ProdOp}
+"""The reduction whose combiner and identity each scan uses."""
+
+
+def _flat(lw: Lowerer, value: SSAValue) -> SSAValue:
+    """A lowered tensor as one axis of its elements, in row-major order."""
+    rank = len(value.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    if rank == 1:
+        return value
+    if rank == 0:
+        return expand(lw, value, [], [1], [lw.constant_index(1)])
+    return collapse(lw, value, [list(range(rank))])
+
+
+@lowers(*SCANS)
+def lower_scan(lw: Lowerer, op: ops.ScanOp) -> SSAValue:
+    """An ``scf.for`` along the axis carrying the result and the running slice (updated
+    in place); ``exclusive`` stores the running slice before adding the element."""
+    result = lw.result_type(op)
+    source_dtype, dtype = data_type(op.data.type), result.data_type
+    data = lw.lowered(op.data)[0]
+    axis: int | None = op.attr("axis")
+    if axis is None:
+        data, axis = _flat(lw, data), 0
+    sizes = sizes_of(lw, data)
+    rank = len(sizes)
+    axis %= rank
+    shape = list(data.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    identity_map = list(range(rank))
+    if source_dtype != dtype:
+        converted = TensorType(element_type(dtype), shape)
+        data = parallel(
+            lw,
+            [data],
+            [identity_map],
+            sizes,
+            converted,
+            lambda lw, xs: convert(lw, xs[0], source_dtype, dtype),
+        )
+    combine_of, identity = REDUCTIONS[SCANS[type(op)]]
+    combine = combine_of(dtype)
+    slice_sizes = [
+        1 if a == axis else (s if s != DYNAMIC_INDEX else sizes[a]) for a, s in enumerate(shape)
+    ]
+    slice_type = TensorType(
+        element_type(dtype), [1 if a == axis else s for a, s in enumerate(shape)]
+    )
+    running = fill(lw, constant(lw, identity(dtype), dtype), lw.empty(slice_type, sizes))
+    out = lw.empty(data.type, sizes)
+    exclusive = bool(op.attr("exclusive"))
+    block = Block(arg_types=[IndexType(), out.type, slice_type])
+    with lw.inside(block):
+        i, out_i, running_i = block.args
+        offsets = [i if a == axis else 0 for a in range(rank)]
+        element = extract_slice(lw, data, offsets, slice_sizes, [1] * rank)
+        if exclusive:
+            out_i = insert_slice(lw, running_i, out_i, offsets, slice_sizes)
+        running_i = generic(
+            lw,
+            [element],
+            running_i,
+            [identity_map, identity_map],
+            [PARALLEL] * rank,
+            lambda lw, xs: combine(lw, xs[0], xs[1]),
+        )
+        if not exclusive:
+            out_i = insert_slice(lw, running_i, out_i, offsets, slice_sizes)
+        lw.emit(scf.YieldOp(out_i, running_i))
+    zero, one = lw.constant_index(0), lw.constant_index(1)
+    loop = lw.emit(scf.ForOp(zero, sizes[axis], one, [out, running], block))
+    return lw.cast(loop.results[0], tensor_type(result))

@@ -6,8 +6,9 @@ toolchain."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 
 import numpy as np
 import pytest
@@ -20,7 +21,9 @@ from convert_harness import (
     lower,
     lowering_error,
     mlir_opt,
+    run_lowered_or_skip,
 )
+from xdsl.ir import Operation
 
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering.toolchain import NativeModule, ToolchainMissing, find_toolchain
@@ -65,21 +68,21 @@ def sized(shape: Sequence[int | str], n: int) -> list[int]:
 
 def floats(*shape: int | str, dtype: str = "float32", salt: int = 0):
     def make(n: int) -> np.ndarray:
-        return (rng(n, salt).standard_normal(sized(shape, n)) * 3).astype(dtype)
+        return np.asarray(rng(n, salt).standard_normal(sized(shape, n)) * 3, dtype)
 
     return make
 
 
 def ints(*shape: int | str, dtype: str = "int32", low: int = -20, high: int = 20, salt: int = 1):
     def make(n: int) -> np.ndarray:
-        return rng(n, salt).integers(low, high, sized(shape, n)).astype(dtype)
+        return np.asarray(rng(n, salt).integers(low, high, sized(shape, n)), dtype)
 
     return make
 
 
 def bools(*shape: int | str, salt: int = 2):
     def make(n: int) -> np.ndarray:
-        return rng(n, salt).random(sized(shape, n)) < 0.5
+        return np.asarray(rng(n, salt).random(sized(shape, n)) < 0.5)
 
     return make
 
@@ -155,4 +158,49 @@ def assert_same(actual: Sequence[object], expected: Sequence[object]) -> None:
             np.testing.assert_array_equal(got, want.astype(got.dtype))
 
 
-__all__ = ["Case", "Family", "lowering_error"]
+def lowered_main(text: str) -> Callable[[Sequence[object]], list[object]]:
+    """``@main`` of ``text``, lowered with the pipeline, run by the bundled interpreter."""
+    run_lowered = run_lowered_or_skip()
+    module = lower(load(text), pipeline=True)
+    return lambda args: run_lowered(module, "main", list(args))
+
+
+def operators_of(cases: Sequence[Case]) -> set[str]:
+    """The names of the operators the cases' bindings apply."""
+    return {name for c in cases for name in re.findall(r"= (relax(?:\.\w+)+)", c.body)}
+
+
+def assert_covered(operations: Iterable[type[Operation]], tested: set[str]) -> None:
+    """Every operator of ``operations`` has a lowering and its name is in ``tested``."""
+    from relax_xdsl.lowering.ops import LOWERINGS
+
+    for op in operations:
+        import_module(f"relax_xdsl.lowering.ops.{op.__module__.rpartition('.')[2]}")
+        assert op in LOWERINGS, op.name
+        assert op.name in tested, op.name
+
+
+class FamilyTests:
+    """The tests every family runs: a family's test module subclasses this with
+    ``family`` set (each ``name`` argument is one of its cases)."""
+
+    family: Family
+
+    def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
+        if "name" in metafunc.fixturenames:
+            metafunc.parametrize("name", sorted(self.family.cases))
+
+    def test_accepted_by_mlir(self, name: str) -> None:
+        self.family.accepted(name)
+
+    def test_bundled_interpreter_matches_reference(self, name: str) -> None:
+        self.family.bundled(name)
+
+    def test_mlir_toolchain_matches_reference(self, name: str) -> None:
+        self.family.native(name)
+
+    def test_family_module_lowers_to_llvm(self) -> None:
+        self.family.whole_module_accepted()
+
+
+__all__ = ["Case", "Family", "FamilyTests", "lowering_error"]

@@ -328,3 +328,36 @@ def test_extended_arithmetic() -> None:
     assert (s, bool(o)) == (signed(300), True)
     assert (low, high) == (signed(20000 & 255), signed(20000 >> 8))
     assert (signed_low, signed_high) == (signed(-5600 & 255), signed((-5600 >> 8) & 255))
+
+
+def test_remf_is_c_fmod() -> None:
+    """``arith.remf`` (defined in ``lowering/upstream.py``; xDSL lacks it), on scalars and
+    tensors, NaN and infinities included; natively too when the toolchain is present."""
+    from interpreter_harness import DIALECTS
+    from xdsl.context import Context
+    from xdsl.parser import Parser
+
+    from relax_xdsl.lowering.interpreter import run_lowered
+    from relax_xdsl.lowering.toolchain import ToolchainMissing, compile_module
+    from relax_xdsl.lowering.upstream import RemFOp
+
+    source = binary("%v = arith.remf %x, %y : f32", "f32", "f32")
+    context = Context()
+    for dialect in DIALECTS:
+        context.load_dialect(dialect)
+    context.load_op(RemFOp)
+    module = Parser(context, source).parse_module()
+    x = np.array([5.5, -5.5, 5.5, -5.5, np.inf, 1.0, np.nan, 3.0, -0.0], np.float32)
+    y = np.array([2.0, 2.0, -2.0, -2.0, 2.0, np.inf, 1.0, 0.0, -1.0], np.float32)
+    with np.errstate(invalid="ignore"):
+        expected = np.fmod(x, y)
+    [tensor] = run_lowered(module, "t", [x, y, np.empty_like(x)])
+    np.testing.assert_array_equal(tensor, expected)
+    assert np.signbit(tensor[-1])  # the sign of the result is the sign of x
+    scalars = [run_lowered(module, "f", [a, b])[0] for a, b in zip(x, y, strict=True)]
+    np.testing.assert_array_equal(np.array(scalars, np.float32), expected)
+    try:
+        native = compile_module(source)
+    except ToolchainMissing:
+        return
+    np.testing.assert_array_equal(native.call("t", [x, y, np.empty_like(x)])[0], expected)

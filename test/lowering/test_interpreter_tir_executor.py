@@ -3,20 +3,11 @@ and plugs into the reference interpreter's call_tir."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pytest
+from interpreter_harness import tir_cases as cases
 
 from relax_xdsl.lowering.interpreter.tir_executor import LoweredTIRExecutor
-
-_SPEC = importlib.util.spec_from_file_location(
-    "tir_executor_cases", Path(__file__).parents[1] / "unit" / "test_tir_executor.py"
-)
-assert _SPEC is not None and _SPEC.loader is not None
-cases = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(cases)
 
 
 @pytest.fixture(autouse=True)

@@ -5,11 +5,25 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from lower_harness import Case, Family, bools, floats, inputs, ints, lowering_error, tensor
+from lower_harness import (
+    Case,
+    Family,
+    FamilyTests,
+    assert_covered,
+    bools,
+    floats,
+    inputs,
+    ints,
+    lowered_main,
+    lowering_error,
+    operators_of,
+    tensor,
+)
 
 from relax_dialect.dtype import DataType
-from relax_dialect.interpreter.values import PrimValue
+from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.ops import manipulate
+from relax_xdsl.lowering.interpreter import LoweredCheckError
 
 F32 = "f32"
 INT32 = DataType("int", 32)
@@ -117,15 +131,15 @@ CASES = [
     # replication
     Case(
         "broadcast_to",
-        x("1, 3"),
+        f"{x('1, 3')}, %y: {tensor('n', F32)}",
         "%s = relax.shape [2, n, 3]\n%r = relax.broadcast_to %x, %s",
-        lambda n: [floats(1, 3)(n)],
+        inputs(floats(1, 3), floats("n")),
     ),
     Case(
         "broadcast_to-symbolic",
-        f"{x('n, 1')}, %y: {tensor('n, 4', F32)}",
-        "%s = relax.shape_of %y\n%r = relax.broadcast_to %x, %s",
-        inputs(floats("n", 1), floats("n", 4)),
+        f"{x('n, 1')}, %s: !relax.shape<[m, n, 4]>",
+        "%r = relax.broadcast_to %x, %s",
+        lambda n: [floats("n", 1)(n), ShapeValue((2, n, 4))],
     ),
     one("tile", x("n, 3"), "relax.tile %x {repeats = [2, 1, 3]}", floats("n", 3)),
     one("tile-short", x("2, n", "i8"), "relax.tile %x {repeats = [3]}", ints(2, "n", dtype="int8")),
@@ -221,36 +235,14 @@ CASES = [
 ]
 
 FAMILY = Family(CASES)
-NAMES = sorted(FAMILY.cases)
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_accepted_by_mlir(name: str) -> None:
-    FAMILY.accepted(name)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_bundled_interpreter_matches_reference(name: str) -> None:
-    FAMILY.bundled(name)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_mlir_toolchain_matches_reference(name: str) -> None:
-    FAMILY.native(name)
-
-
-def test_family_module_lowers_to_llvm() -> None:
-    FAMILY.whole_module_accepted()
+class TestFamily(FamilyTests):
+    family = FAMILY
 
 
 def test_every_operator_is_covered() -> None:
-    import relax_xdsl.lowering.ops.manipulate  # noqa: F401  (registers the family)
-    from relax_xdsl.lowering.ops import LOWERINGS
-
-    tested = {c.body.rsplit("= ", 1)[1].split()[0] for c in CASES}
-    for op in manipulate.OPERATIONS:
-        assert op.name in tested | set(UNLOWERABLE), op.name
-        assert op in LOWERINGS
+    assert_covered(manipulate.OPERATIONS, operators_of(CASES) | set(UNLOWERABLE))
 
 
 # -- located errors ---------------------------------------------------------------------------
@@ -279,39 +271,28 @@ def test_scatters_give_a_located_error(name: str) -> None:
 
 def test_unknown_rank_result_is_a_located_error() -> None:
     message = lowering_error(
-        f"relax.function @main({x('n, 1, m')}) {{\n  %r = relax.squeeze %x\n  relax.return %r\n}}\n"
+        f"relax.function @main({x('n, 1, m')}) {{\n  %s = relax.squeeze %x\n"
+        f"  %r = relax.match_cast %s : {tensor('n, m', F32)}\n  relax.return %r\n}}\n"
     )
     assert message.startswith("test.mlir:2:") and "relax.squeeze" in message, message
 
 
 def test_squeezing_a_dimension_that_is_not_one_fails_at_run_time() -> None:
-    from convert_harness import load, lower, run_lowered_or_skip
-
-    from relax_xdsl.lowering.interpreter import LoweredCheckError
-
     text = f"relax.function @main({x('n, m')}) {{\n  %r = relax.squeeze %x {{axis = [1]}}\n  relax.return %r\n}}\n"
-    run_lowered = run_lowered_or_skip()
-    module = lower(load(text), pipeline=True)
-    assert run_lowered(module, "main", [np.zeros((2, 1), "float32")])[0].shape == (2,)
+    main = lowered_main(text)
+    assert main([np.zeros((2, 1), "float32")])[0].shape == (2,)
     with pytest.raises(
         LoweredCheckError, match=r"test.mlir:2:\d+: relax.squeeze: dimension 1 is not 1"
     ):
-        run_lowered(module, "main", [np.zeros((2, 3), "float32")])
+        main([np.zeros((2, 3), "float32")])
 
 
 def test_reshape_checks_the_element_count_at_run_time() -> None:
-    from convert_harness import load, lower, run_lowered_or_skip
-
-    from relax_xdsl.lowering.interpreter import LoweredCheckError
-
     text = (
-        f"relax.function @main({x('n, 3')}, %y: {tensor('m', F32)}) {{\n"
-        "  %s = relax.shape_of %y\n  %r = relax.reshape %x, %s\n  relax.return %r\n}\n"
+        f"relax.function @main({x('n, 3')}, %s: !relax.shape<[m]>) {{\n"
+        "  %r = relax.reshape %x, %s\n  relax.return %r\n}\n"
     )
-    run_lowered = run_lowered_or_skip()
-    module = lower(load(text), pipeline=True)
-    assert run_lowered(module, "main", [np.ones((2, 3), "float32"), np.ones(6, "float32")])[
-        0
-    ].shape == (6,)
-    with pytest.raises(LoweredCheckError, match="relax.reshape: the target shape does not hold"):
-        run_lowered(module, "main", [np.ones((2, 3), "float32"), np.ones(5, "float32")])
+    main = lowered_main(text)
+    assert main([np.ones((2, 3), "float32"), 6])[0].shape == (6,)
+    with pytest.raises(LoweredCheckError, match=r"relax\.reshape: the target shape does not hold"):
+        main([np.ones((2, 3), "float32"), 5])

@@ -217,3 +217,72 @@ def test_cache_and_llvm_dialect_artefact():
 def test_stage_failure_carries_tool_diagnostics():
     with pytest.raises(ToolchainError, match=r"(?s)mlir-opt-22 failed .*custom op 'bogus\.op'"):
         compile_module("func.func @f() {\n  bogus.op\n  return\n}\n")
+
+
+GELU = """
+relax.function @main(%x: !relax.tensor<[n, 4], DT>, %b: !relax.tensor<[4], DT>) {
+  %h = relax.add %x, %b
+  %half = relax.prim_value 0.5 : !relax.prim<DT>
+  %one = relax.prim_value 1.0 : !relax.prim<DT>
+  %root = relax.prim_value 0.70710678 : !relax.prim<DT>
+  %s = relax.multiply %h, %root
+  %e = relax.erf %s
+  %p = relax.add %e, %one
+  %q = relax.multiply %h, %p
+  %r = relax.multiply %q, %half
+  relax.return %r
+}
+"""
+
+
+def _lowered_relax(text: str) -> tuple[object, str]:
+    """The reference module of Relax ``text`` and its lowered generic MLIR."""
+    from convert_harness import generic_text, load, lower
+
+    return load(text), generic_text(lower(load(text), pipeline=True))
+
+
+@needs_toolchain
+@pytest.mark.parametrize("dtype", ["f16", "f32", "f64"])
+def test_gelu_with_erf_natively(dtype):
+    """``math.erf`` (no LLVM intrinsic) goes through ``convert-math-to-libm``."""
+    from relax_dialect.interpreter import run
+
+    reference, text = _lowered_relax(GELU.replace("DT", dtype))
+    assert '"math.erf"' in text
+    module = compile_module(text)
+    numpy_dtype = {"f16": np.float16, "f32": np.float32, "f64": np.float64}[dtype]
+    for n in (1, 3, 8):
+        rng = np.random.default_rng(n)
+        x = (rng.standard_normal((n, 4)) * 2).astype(numpy_dtype)
+        b = rng.standard_normal(4).astype(numpy_dtype)
+        [out] = module.call("main", [x, b])
+        expected = run(reference, "main", x, b)
+        tolerance = 2e-3 if dtype == "f16" else 1e-5
+        np.testing.assert_allclose(out, expected, rtol=tolerance, atol=tolerance)
+
+
+@needs_toolchain
+def test_static_dimensions_of_the_entry_are_checked_by_both_backends():
+    """A static size in the entry's type (``[4]``, and the ``4`` of ``[n, 4]``) is checked
+    against the argument before running, by ``run_lowered`` and ``NativeModule.call``."""
+    from convert_harness import generic_text, load, lower
+
+    from relax_xdsl.lowering.interpreter import LoweredExecutionError, run_lowered
+
+    lowered = lower(load(GELU.replace("DT", "f32")), pipeline=True)
+    native = compile_module(generic_text(lowered))
+    good = [np.zeros((2, 4), np.float32), np.zeros(4, np.float32)]
+    np.testing.assert_array_equal(
+        run_lowered(lowered, "main", good)[0], native.call("main", good)[0]
+    )
+    bad = [
+        ([np.zeros((2, 5), np.float32), good[1]], 0, r"shape \[2, 5\]"),
+        ([good[0], np.zeros(3, np.float32)], 1, r"shape \[3\]"),
+        ([np.zeros((2, 4, 1), np.float32), good[1]], 0, "rank 3"),
+    ]
+    for args, position, what in bad:
+        with pytest.raises(LoweredExecutionError, match=f"argument {position} of @main has {what}"):
+            run_lowered(lowered, "main", args)
+        with pytest.raises(ValueError, match=f"argument {position}: expected .*, got shape"):
+            native.call("main", args)

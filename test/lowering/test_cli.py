@@ -1,0 +1,92 @@
+"""The lowered backends from the command line: ``relax-run --backend``, backend
+lists comparing results, ``relax-opt --emit llvm-dialect``."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from relax_xdsl.tools.relax_opt import main as relax_opt
+from relax_xdsl.tools.relax_run import main as relax_run
+
+NATIVE = pytest.mark.skipif(
+    shutil.which("mlir-opt-22") is None, reason="the MLIR toolchain (mlir-22-tools) is absent"
+)
+
+PROGRAM = """\
+relax.function @main(%x: !relax.tensor<[n, 4], f32>, %w: !relax.tensor<[4, 4], f32>, %s: !relax.shape<[n]>) -> !relax.tuple<tensor<[n, 4], f32>, shape<[n, 2]>> {
+  %0 = relax.dataflow {
+    %a = relax.matmul %x, %w : !relax.tensor<[n, 4], f32>
+    %b = relax.nn.relu %a : !relax.tensor<[n, 4], f32>
+    relax.output %b
+  }
+  %c = relax.match_cast %0 : !relax.tensor<[2, 4], f32>
+  %shape = relax.shape [n, 2] : !relax.shape<[n, 2]>
+  %r = relax.tuple(%c, %shape) : !relax.tuple<tensor<[2, 4], f32>, shape<[n, 2]>>
+  relax.return %r
+}
+"""
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    (tmp_path / "program.mlir").write_text(PROGRAM)
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((2, 4), "f4"), rng.standard_normal((4, 4), "f4")
+    np.savez(tmp_path / "good.npz", x=x, w=w, s=np.array([2]))
+    np.savez(tmp_path / "bad.npz", x=np.ones((3, 4), "f4"), w=w, s=np.array([3]))
+    return tmp_path
+
+
+@pytest.mark.parametrize("backend", ["lowered", pytest.param("mlir", marks=NATIVE)])
+def test_backend_results_equal_the_reference(
+    files: Path, backend: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = {}
+    for name in ("reference", backend):
+        out = files / f"{name}.npz"
+        args = [str(files / "program.mlir"), "--inputs", str(files / "good.npz")]
+        assert relax_run([*args, "--backend", name, "--outputs", str(out)]) == 0
+        outputs[name] = dict(np.load(out))
+    assert outputs[backend].keys() == {"out0", "out1"}
+    np.testing.assert_allclose(outputs[backend]["out0"], outputs["reference"]["out0"], rtol=1e-5)
+    np.testing.assert_array_equal(outputs[backend]["out1"], [2, 2])
+
+
+@pytest.mark.parametrize("backend", ["lowered", pytest.param("mlir", marks=NATIVE)])
+def test_failed_check_is_located(
+    files: Path, backend: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [str(files / "program.mlir"), "--inputs", str(files / "bad.npz")]
+    assert relax_run([*args, "--backend", backend]) == 1
+    error = capsys.readouterr().err
+    assert "program.mlir:7:3: error: match_cast: dimension 0" in error
+    assert "Traceback" not in error
+
+
+@NATIVE
+def test_backend_list_compares_results(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = [str(files / "program.mlir"), "--inputs", str(files / "good.npz")]
+    assert relax_run([*args, "--backend", "all"]) == 0
+    out = capsys.readouterr().out
+    assert "lowered: " in out and "agrees with reference" in out
+    assert out.count("agrees with reference") == 2
+
+
+def test_unknown_backend_is_a_usage_error(files: Path) -> None:
+    with pytest.raises(SystemExit) as exit_status:
+        relax_run([str(files / "program.mlir"), "--backend", "gpu"])
+    assert exit_status.value.code == 2
+
+
+@NATIVE
+def test_emit_llvm_dialect(files: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    program = str(files / "program.mlir")
+    assert relax_opt([program, "-p", "relax-lower-to-linalg", "--emit", "llvm-dialect"]) == 0
+    text = capsys.readouterr().out
+    assert "llvm.func @main" in text and "linalg." not in text
+    assert relax_opt([program, "--emit", "llvm-dialect"]) == 1
+    assert "needs a lowered module" in capsys.readouterr().err

@@ -1,0 +1,135 @@
+"""Lowering of the core operators with tensor semantics (shape_of, size, shape_to_tensor,
+tensor_to_shape, assert_op) and of the set operators (located errors): reference
+interpreter vs the bundled interpreter vs the MLIR toolchain."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from lower_harness import (
+    Case,
+    Family,
+    FamilyTests,
+    assert_covered,
+    floats,
+    inputs,
+    ints,
+    lowering_error,
+    operators_of,
+    tensor,
+)
+
+from relax_dialect.ops import core
+from relax_dialect.ops import set as set_ops
+
+
+def x(shape: str, dtype: str = "f32", name: str = "x") -> str:
+    return f"%{name}: {tensor(shape, dtype)}"
+
+
+CASES = [
+    Case("shape_of", x("n, 3"), "%r = relax.shape_of %x", inputs(floats("n", 3))),
+    Case("shape_of-rank0", x(""), "%r = relax.shape_of %x", inputs(floats())),
+    Case("size", x("n, 3, 2"), "%r = relax.size %x", inputs(floats("n", 3, 2))),
+    Case(
+        "shape_to_tensor",
+        x("n, 3"),
+        "%s = relax.shape_of %x\n%r = relax.shape_to_tensor %s",
+        inputs(floats("n", 3)),
+    ),
+    Case(
+        "shape_to_tensor-empty",
+        x(""),
+        "%s = relax.shape_of %x\n%r = relax.shape_to_tensor %s",
+        inputs(floats()),
+    ),
+    Case(
+        "tensor_to_shape",
+        f"{x('2', 'i64', 'v')}, {x('n')}",
+        "%s = relax.tensor_to_shape %v\n"
+        "%c = relax.match_cast %s : !relax.shape<[a, b]>\n"
+        "%r = relax.shape [a + n, b * 2]",
+        lambda n: [np.array([n + 1, 4], "int64"), floats("n")(n)],
+    ),
+    Case(
+        "tensor_to_shape-ui8",
+        x("3", "ui8", "v"),
+        "%r = relax.tensor_to_shape %v",
+        inputs(ints(3, dtype="uint8", low=200, high=255)),
+    ),
+]
+
+FAMILY = Family(CASES)
+
+
+class TestFamily(FamilyTests):
+    family = FAMILY
+
+
+ASSERT = """relax.function impure @main(%x: !relax.tensor<[n], f32>, %c: !relax.prim<bool>) {
+  %a = relax.assert_op %c {format = "x must be positive"}
+  relax.return %x
+}
+"""
+
+
+def test_assert_op_becomes_a_run_time_check() -> None:
+    from convert_harness import assert_accepted, generic_text, load, lower, run_lowered_or_skip
+
+    from relax_xdsl.lowering.interpreter import LoweredCheckError
+    from relax_xdsl.lowering.toolchain import ToolchainMissing, compile_module
+
+    module = lower(load(ASSERT), pipeline=True)
+    assert_accepted(module)
+    x = np.ones(3, "float32")
+    message = r"test.mlir:2:\d+: assertion failed: x must be positive"
+    run_lowered = run_lowered_or_skip()
+    np.testing.assert_array_equal(run_lowered(module, "main", [x, True])[0], x)
+    with pytest.raises(LoweredCheckError, match=message):
+        run_lowered(module, "main", [x, False])
+    try:
+        native = compile_module(generic_text(module))
+    except ToolchainMissing as error:
+        pytest.skip(f"MLIR toolchain absent: {error}")
+    np.testing.assert_array_equal(native.call("main", [x, True])[0], x)
+    with pytest.raises(LoweredCheckError, match=message):
+        native.call("main", [x, False])
+
+
+UNLOWERABLE = {
+    "relax.unique": (
+        x("n"),
+        "%t = relax.prim_value true\n  %f = relax.prim_value false\n"
+        "  %r = relax.unique %x, %t, %f, %f, %f",
+        "the length of its result depends on the data",
+    ),
+    "relax.nonzero": (x("n"), "%r = relax.nonzero %x", "depends on the data"),
+    "relax.print": (x("n"), "%p = relax.print %x\n  %r = relax.tuple()", "printing"),
+    "relax.null_value": ("", "%p = relax.null_value\n  %r = relax.tuple()", "the null object"),
+    "relax.assert_op": (
+        f"{x('n')}, %c: !relax.prim<bool>",
+        '%r = relax.assert_op %c, %x {format = "x = {}"}',
+        "formatting run-time values",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNLOWERABLE))
+def test_located_error_naming_the_operator(name: str) -> None:
+    params, body, why = UNLOWERABLE[name]
+    purity = "impure " if name in ("relax.print", "relax.assert_op") else ""
+    message = lowering_error(
+        f"relax.function {purity}@main({params}) {{\n  {body}\n  relax.return %r\n}}\n"
+    )
+    assert re.match(r"test.mlir:\d+:\d+: ", message), message
+    assert name in message and why in message, message
+
+
+def test_every_operator_is_covered() -> None:
+    """Every core operator with tensor semantics and every set operator is tested here
+    (closures and calls are structural: ``test_convert_structure.py``)."""
+    closures = (core.MakeClosureOp, core.InvokeClosureOp, core.InvokePureClosureOp)
+    operations = [op for op in [*core.OPERATIONS, *set_ops.OPERATIONS] if op not in closures]
+    assert_covered(operations, operators_of(CASES) | set(UNLOWERABLE))

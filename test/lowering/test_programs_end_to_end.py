@@ -1,0 +1,365 @@
+"""Whole programs, end to end: the reference interpreter against the lowered program
+on the bundled interpreter (``lowered``) and as native code from the MLIR toolchain
+(``mlir``), through ``LoweredFunction`` (Relax values in and out).
+
+* the random well-formed programs of ``test/passes/random_programs.py``, as generated
+  and after ``relax-o2``;
+* the runnable programs of the TVMScript corpus (``test/tvmscript/corpus``), on the
+  inputs of their ``# run:`` line;
+* programs of the reference interpreter's tests (``test/unit/test_interpreter.py``)
+  at several symbolic sizes.
+
+A program that cannot be lowered must fail with a located ``LoweringError`` naming
+the operation (or the function) at fault. ``UNLOWERABLE`` lists the programs that
+truly cannot be lowered (data-dependent shapes, values with no lowered form);
+``MISSING`` those that fail only because a lowering is still missing: strict
+``xfail``s, which fail once the lowering exists, so that the entry must be removed.
+
+``RELAX_E2E_SEEDS=200 RELAX_E2E_NATIVE_SEEDS=50 pytest test/lowering/test_programs_end_to_end.py``
+runs more random programs than CI's 30 (10 of them natively; each native program is
+compiled once and cached, see ``docs/lowering/toolchain.md``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.arith import Arith
+from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.func import Func
+from xdsl.dialects.linalg import Linalg
+from xdsl.dialects.tensor import Tensor
+
+from relax_dialect.dialect import Relax
+from relax_dialect.interpreter import PackedRegistry, flatten, run
+from relax_dialect.interpreter.values import PrimValue, ShapeValue
+from relax_dialect.parser import parse_module
+from relax_dialect.passes import pass_class
+from relax_dialect.well_formed import check_well_formed
+from relax_xdsl.lowering.execution import BACKENDS, LoweredFunction
+from relax_xdsl.lowering.lowerer import LoweringError
+from relax_xdsl.lowering.toolchain import ToolchainMissing, find_toolchain
+
+TEST = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(TEST / "passes"), str(TEST / "tvmscript"), str(TEST / "unit")]
+
+from corpus_harness import CORPUS, entry_inputs, run_spec  # noqa: E402
+from corpus_harness import load as load_tvmscript  # noqa: E402
+from random_programs import Program, generate  # noqa: E402
+
+SEEDS = int(os.environ.get("RELAX_E2E_SEEDS", "30"))
+NATIVE_SEEDS = int(os.environ.get("RELAX_E2E_NATIVE_SEEDS", "10"))
+"""Random programs run by both lowered backends, and how many of them natively too."""
+RTOL, ATOL = 1e-4, 1e-5
+"""Float results: the lowered programs may evaluate in another order (sums, matmuls)."""
+
+CLOSURE = "relax.make_closure"
+OBJECT = "relax.match_cast"
+CLOSURE_ARGUMENT = "lambda_"
+MISSING: dict[tuple[str, int], str] = {
+    ("plain", 1): OBJECT,
+    ("plain", 2): CLOSURE,
+    ("plain", 3): CLOSURE,
+    ("plain", 4): OBJECT,
+    ("plain", 5): CLOSURE,
+    ("plain", 6): CLOSURE,
+    ("plain", 7): CLOSURE,
+    ("plain", 8): OBJECT,
+    ("plain", 9): CLOSURE,
+    ("plain", 10): CLOSURE,
+    ("plain", 11): CLOSURE,
+    ("plain", 12): OBJECT,
+    ("plain", 14): CLOSURE,
+    ("plain", 15): CLOSURE,
+    ("plain", 17): CLOSURE,
+    ("plain", 18): OBJECT,
+    ("plain", 19): OBJECT,
+    ("plain", 20): CLOSURE,
+    ("plain", 21): CLOSURE,
+    ("plain", 22): CLOSURE,
+    ("plain", 24): OBJECT,
+    ("plain", 25): CLOSURE,
+    ("plain", 26): CLOSURE_ARGUMENT,
+    ("plain", 27): CLOSURE,
+    ("plain", 28): CLOSURE,
+    ("plain", 29): CLOSURE,
+    ("o2", 2): CLOSURE,
+    ("o2", 5): CLOSURE,
+    ("o2", 7): CLOSURE,
+    ("o2", 10): CLOSURE,
+    ("o2", 11): CLOSURE,
+    ("o2", 17): CLOSURE,
+    ("o2", 21): CLOSURE,
+}
+"""``(variant, seed)`` of random programs that fail only for want of a lowering, with
+what the error names: ``relax.make_closure`` (a lifted closure capturing values,
+invoked where it is made), ``relax.match_cast`` (a tensor cast to ``object`` and back),
+``lambda_`` (a lifted closure capturing another closure: an ``object`` parameter)."""
+MISSING_CORPUS = {
+    "027_nested_closure.py": CLOSURE,
+    "086_scatter.py": "relax.scatter_elements",
+}
+"""Corpus programs waiting for a lowering, with the operation their error names."""
+UNLOWERABLE_CORPUS = {
+    "014_callable_parameter.py": "@apply_twice: argument 0",  # a function value
+    "020_match_cast_weaker_stronger.py": "relax.match_cast",  # a tensor of unknown rank
+    "028_local_function.py": "@apply: argument 0",  # a function value
+    "101_unique.py": "@main: the result",  # unique: rank and length depend on the data
+    "102_nonzero.py": "relax.nonzero",
+    "103_set_printed_form.py": "relax.unique",
+    "131_symbolic_pipeline.py": "relax.nonzero",
+}
+"""Corpus programs that cannot be lowered, with what their located error names."""
+EXPAND_SHAPE_CRASH = (
+    "mlir-opt-22 crashes in expand-strided-metadata on a memref.expand_shape with two dynamic "
+    "sizes in one group (llvm-project issue 186830, fixed in LLVM 23), which relax.reshape "
+    "emits for [m * n] -> [m, n] (reported)"
+)
+NATIVE_BROKEN = {"042_shape_ops.py": EXPAND_SHAPE_CRASH}
+"""Corpus programs whose native compilation fails (reported; strict ``xfail``)."""
+
+
+def native_available() -> None:
+    try:
+        find_toolchain()
+    except ToolchainMissing as missing:
+        pytest.skip(f"MLIR toolchain absent: {missing}")
+
+
+def context() -> Context:
+    ctx = Context()
+    for dialect in (Builtin, Func, Arith, Linalg, Tensor, Relax):
+        ctx.load_dialect(dialect)
+    return ctx
+
+
+def assert_same(actual: object, expected: object) -> None:
+    """Results equal (floats within ``RTOL``/``ATOL``), with the same structure, data
+    types and shapes."""
+    got, want = flatten(actual), flatten(expected)
+    assert len(got) == len(want), f"{len(got)} results instead of {len(want)}"
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        if isinstance(w, ShapeValue | PrimValue):
+            assert g == w, f"result {i}: {g} instead of {w}"
+            continue
+        g, w = np.asarray(g), np.asarray(w)
+        assert (g.dtype, g.shape) == (w.dtype, w.shape), f"result {i}"
+        if w.dtype.kind in "fc":
+            np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL, err_msg=f"result {i}")
+        else:
+            np.testing.assert_array_equal(g, w, err_msg=f"result {i}")
+
+
+def lowered(module: ModuleOp, entry: str, backend: str, **options: object) -> LoweredFunction:
+    """``LoweredFunction`` of ``entry``; a ``LoweringError`` must be located (when the
+    module carries locations) and name the operation or function at fault."""
+    if backend == "mlir":
+        native_available()
+    try:
+        return LoweredFunction(module, entry, backend, **options)  # pyright: ignore
+    except LoweringError as error:
+        message = str(error)
+        assert re.search(r"error: (@\w+|relax\.[\w.]+)", message), message
+        raise
+
+
+def located_error(module: ModuleOp, name: str) -> str:
+    """The error lowering ``module`` gives once printed and read back as ``name``, so
+    that its operations carry source locations."""
+    with pytest.raises(LoweringError) as error:
+        LoweredFunction(parse_module(context(), str(module), name), "main", "lowered")
+    return str(error.value)
+
+
+# --- random programs -----------------------------------------------------------------
+
+
+@cache
+def program(variant: str, seed: int) -> Program:
+    """Random program ``seed``, as generated (``plain``) or after ``relax-o2``."""
+    p = generate(seed)
+    if variant == "o2":
+        module = p.module.clone()
+        pass_class("relax-o2")().apply(context(), module)
+        return Program(p.seed, module, p.entry, p.inputs, p.param_names, p.sizes, p.features)
+    return p
+
+
+@cache
+def reference(variant: str, seed: int) -> object:
+    p = program(variant, seed)
+    return run(p.module, p.entry, *p.inputs)
+
+
+def random_cases() -> list[object]:
+    cases = []
+    for variant in ("plain", "o2"):
+        for seed in range(SEEDS):
+            for backend in BACKENDS:
+                if backend == "mlir" and seed >= NATIVE_SEEDS:
+                    continue
+                marks = []
+                if (missing := MISSING.get((variant, seed))) is not None:
+                    reason = f"missing lowering: {missing}"
+                    marks.append(
+                        pytest.mark.xfail(strict=True, raises=LoweringError, reason=reason)
+                    )
+                cases.append(pytest.param(variant, seed, backend, marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize(("variant", "seed", "backend"), random_cases())
+def test_random_program(variant: str, seed: int, backend: str) -> None:
+    p = program(variant, seed)
+    expected = reference(variant, seed)
+    try:
+        function = lowered(p.module, p.entry, backend)
+    except LoweringError:
+        if seed < SEEDS and (variant, seed) in MISSING:
+            assert MISSING[(variant, seed)] in located_error(p.module, f"seed{seed}.mlir")
+        raise
+    assert_same(function(*p.inputs), expected)
+
+
+# --- the TVMScript corpus ------------------------------------------------------------
+
+RUNNABLE = [path for path in CORPUS if run_spec(path) is not None]
+
+
+def corpus_cases() -> list[object]:
+    cases = []
+    for path in RUNNABLE:
+        for backend in BACKENDS:
+            marks = []
+            if path.name in MISSING_CORPUS:
+                reason = f"missing lowering: {MISSING_CORPUS[path.name]}"
+                marks.append(pytest.mark.xfail(strict=True, raises=LoweringError, reason=reason))
+            elif backend == "mlir" and path.name in NATIVE_BROKEN:
+                marks.append(pytest.mark.xfail(strict=True, reason=NATIVE_BROKEN[path.name]))
+            cases.append(pytest.param(path, backend, marks=marks, id=f"{path.stem}-{backend}"))
+    return cases
+
+
+@pytest.mark.parametrize(("path", "backend"), corpus_cases())
+def test_corpus_program(path: Path, backend: str) -> None:
+    module = load_tvmscript(path)
+    spec = run_spec(path)
+    assert spec is not None
+    args = entry_inputs(module, spec)
+    if path.name in UNLOWERABLE_CORPUS:
+        with pytest.raises(LoweringError) as error:
+            lowered(module, spec.entry, backend)
+        message = str(error.value)
+        assert message.startswith(f"{path}:"), message
+        assert f"error: {UNLOWERABLE_CORPUS[path.name]}" in message, message
+        return
+    try:
+        function = lowered(module, spec.entry, backend)
+    except LoweringError as error:
+        if path.name in MISSING_CORPUS:
+            assert str(error).startswith(f"{path}:")
+            assert MISSING_CORPUS[path.name] in str(error)
+        raise
+    assert_same(function(*args), run(module, spec.entry, *args))
+
+
+def test_corpus_expectations_name_corpus_programs() -> None:
+    names = {path.name for path in RUNNABLE}
+    for table in (MISSING_CORPUS, UNLOWERABLE_CORPUS, NATIVE_BROKEN):
+        assert set(table) <= names, sorted(set(table) - names)
+
+
+# --- programs of the reference interpreter's tests ---------------------------------
+
+
+def interpreter_program(text: str) -> ModuleOp:
+    module = parse_module(context(), text, "test.mlir")
+    assert check_well_formed(module) == []
+    return module
+
+
+def with_operators(text: str) -> str:
+    """``text`` with the scalar packed functions of ``test_interpreter.scalar_ops``
+    replaced by the operators computing the same (native code has no packed functions)."""
+    return re.sub(
+        r'relax\.call_pure_packed "test\.(\w+)"\((%\w+), (%\w+)\)', r"relax.\1 \2, \3", text
+    )
+
+
+def interpreter_cases() -> list[object]:
+    from test_interpreter import CALL_TIR, CHAIN, FACTORIAL, FIBONACCI_AND_PARITY
+
+    rng = np.random.default_rng(0)
+
+    def floats(*shape: int) -> np.ndarray:
+        return rng.standard_normal(shape).astype(np.float32)
+
+    def scalar(n: int) -> list[object]:
+        return [np.array(n, dtype=np.int64)]
+
+    signature = """
+relax.function @main(%x: !relax.tensor<[m * n], f32>, %y: !relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32> {
+  %s = relax.shape [m, n] : !relax.shape<[m, n]>
+  %z = relax.reshape %x, %s : !relax.tensor<[m, n], f32>
+  %r = relax.add %z, %y : !relax.tensor<[m, n], f32>
+  relax.return %r
+}
+"""
+    programs: list[tuple[str, str, Sequence[list[object]]]] = [
+        ("chain", CHAIN, [[floats(n, 4), floats(4, 4)] for n in (1, 3, 7)]),
+        ("call_tir", CALL_TIR, [[floats(n), floats(n)] for n in (1, 5, 16)]),
+        ("factorial", with_operators(FACTORIAL), [scalar(n) for n in (0, 1, 5, 20)]),
+        ("fibonacci", with_operators(FIBONACCI_AND_PARITY), [scalar(n) for n in (0, 1, 9, 12)]),
+        ("signature", signature, [[floats(m * n), floats(m, n)] for m, n in ((1, 1), (2, 3))]),
+    ]
+    expand = pytest.mark.xfail(strict=True, reason=EXPAND_SHAPE_CRASH)
+    return [
+        pytest.param(
+            text,
+            args,
+            backend,
+            id=f"{name}-{backend}",
+            marks=[expand] if (name, backend) == ("signature", "mlir") else [],
+        )
+        for name, text, args in programs
+        for backend in BACKENDS
+    ]
+
+
+@pytest.mark.parametrize(("text", "arguments", "backend"), interpreter_cases())
+def test_interpreter_program(text: str, arguments: list[list[object]], backend: str) -> None:
+    module = interpreter_program(text)
+    function = lowered(module, "main", backend)
+    for args in arguments:
+        assert_same(function(*args), run(module, "main", *args))
+
+
+def test_packed_calls_run_on_the_bundled_interpreter() -> None:
+    """``FACTORIAL`` with its packed functions, from the registry (the bundled
+    interpreter binds declarations of packed functions to the registry's)."""
+    from test_interpreter import FACTORIAL, scalar_ops
+
+    module = interpreter_program(FACTORIAL)
+    registry: PackedRegistry = scalar_ops()
+    function = lowered(module, "main", "lowered", registry=registry)
+    for n in (0, 3, 10):
+        arg = np.array(n, dtype=np.int64)
+        assert_same(function(arg), run(module, "main", arg, packed=registry))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_bundled_example_mlp(backend: str) -> None:
+    """``examples/mlp.py`` on ``examples/mlp_inputs.npz`` (the README's example)."""
+    examples = TEST.parent / "examples"
+    module = load_tvmscript(examples / "mlp.py")
+    with np.load(examples / "mlp_inputs.npz") as npz:
+        args = [npz[name] for name in ("x", "w1", "b1", "w2", "b2")]
+    assert_same(lowered(module, "main", backend)(*args), run(module, "main", *args))
