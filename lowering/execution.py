@@ -60,7 +60,9 @@ class LoweredFunction:
         backend: str,
         registry: PackedRegistry | None = None,
         tile: bool = False,
+        lowered: ModuleOp | None = None,
     ):
+        """``lowered``: ``lower(module)`` when the caller already has it."""
         function = function_named(module, entry)
         if function is None:
             raise ValueError(f"the module has no function @{entry}")
@@ -68,7 +70,7 @@ class LoweredFunction:
         self.params = list(function.params)
         self.types: list[StructInfoType] = [p.type for p in self.params]  # pyright: ignore
         self.ret = function.result_info()
-        lowered = lower(module)
+        lowered = lower(module) if lowered is None else lowered
         if backend == "lowered":
             external = _packed_bindings(lowered, registry or PackedRegistry())
             program = LoweredProgram(lowered, external)
@@ -90,15 +92,16 @@ class LoweredFunction:
         except ArgumentMismatch as mismatch:
             where = self.params[mismatch.index]
             raise RelaxRuntimeError(where, f"@{self.entry}: {mismatch}") from None
-        flat = [leaf for arg in args for leaf in _flatten(arg)]
+        flat = [leaf for arg in args for leaf in flat_values(arg)]
         results = iter(self._call(flat))
         return _regroup(results, self.ret)
 
 
-def _flatten(value: object) -> Iterator[object]:
+def flat_values(value: object) -> Iterator[object]:
+    """A Relax value as the lowered calling convention's values, depth-first."""
     if isinstance(value, tuple):
         for field in value:
-            yield from _flatten(field)
+            yield from flat_values(field)
     elif isinstance(value, ShapeValue):
         yield from value.dims
     elif isinstance(value, PrimValue):
@@ -149,7 +152,7 @@ def _adapter(impl: Callable[..., Any], kind: str, outputs: int) -> Callable[...,
             results = list(args[len(args) - outputs :])
         else:
             result = impl(*args)
-            results = list(_flatten(result)) if outputs else []
+            results = list(flat_values(result)) if outputs else []
         return results[0] if outputs == 1 else results
 
     return call

@@ -3,7 +3,6 @@ and comparing the lowered program with the reference interpreter."""
 
 from __future__ import annotations
 
-import io
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -16,14 +15,13 @@ from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.func import Func
 from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.tensor import Tensor
-from xdsl.printer import Printer
 
 from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import run
-from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.parser import parse_module
 from relax_dialect.well_formed import check_well_formed
 from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass
+from relax_xdsl.lowering.execution import flat_values, generic_text
 from relax_xdsl.lowering.lowerer import LoweringError
 from relax_xdsl.lowering.pipeline import LowerToLinalgPass
 
@@ -56,13 +54,6 @@ def lower(module: ModuleOp, pipeline: bool = False) -> ModuleOp:
     return module
 
 
-def generic_text(module: ModuleOp) -> str:
-    """The module in MLIR's generic form, what ``mlir-opt`` is given."""
-    stream = io.StringIO()
-    Printer(stream=stream, print_generic_format=True).print_op(module)
-    return stream.getvalue()
-
-
 def lowering_error(text: str) -> str:
     """The located message of a module that cannot be lowered."""
     with pytest.raises(LoweringError) as error:
@@ -93,13 +84,7 @@ def assert_accepted(module: ModuleOp) -> str:
 
 def flatten(value: object) -> list[object]:
     """A reference interpreter value as the lowered calling convention's values."""
-    if isinstance(value, tuple):
-        return [item for field in value for item in flatten(field)]
-    if isinstance(value, ShapeValue):
-        return list(value.dims)
-    if isinstance(value, PrimValue):
-        return [value.value]
-    return [value]
+    return list(flat_values(value))
 
 
 def run_lowered_or_skip():
