@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Attribute, Block, ErasedSSAValue, Operation, SSAValue
 from xdsl.traits import IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
@@ -73,7 +73,7 @@ def verify_operations(root: Operation) -> list[Diagnostic]:
             diagnostics += duplicates
             continue
         try:
-            _verify_operation(op)
+            _verify_memoised(op)
         except VerifyException as error:
             diagnostics.append(at(op, str(error)))
         except Exception as error:  # a verifier that cannot cope with malformed IR
@@ -91,6 +91,48 @@ def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
                 diagnostics.append(at(op, f"redefinition of symbol @{name.data}"))
             seen.add(name.data)
     return diagnostics
+
+
+_VERIFIED: set[tuple[object, ...]] = set()
+"""Signatures of context-free operations that verified (see ``_signature``)."""
+_VERIFIED_LIMIT = 1 << 20
+
+
+def _verify_memoised(op: Operation) -> None:
+    """Verify ``op``, unless an operation with the same signature already passed."""
+    signature = _signature(op)
+    if signature is not None and signature in _VERIFIED:
+        return
+    _verify_operation(op)
+    if signature is not None:
+        if len(_VERIFIED) >= _VERIFIED_LIMIT:
+            _VERIFIED.clear()
+        _VERIFIED.add(signature)
+
+
+def _signature(op: Operation) -> tuple[object, ...] | None:
+    """Everything the verifier of a context-free ``op`` depends on: its class, its
+    parent's class, operand and result types, properties and attributes. ``None``
+    for operations whose verifier may look further: regions, successors, terminators
+    (checked against their parent), symbol references and ``relax.invoke`` (which
+    looks at its callee's defining operation)."""
+    if op.regions or op.successors or isinstance(op, InvokeOp) or op.has_trait(IsTerminator):
+        return None
+    properties = tuple(op.properties.items())
+    attributes = tuple(op.attributes.items())
+    for _, value in (*properties, *attributes):
+        if isinstance(value, SymbolRefAttr):
+            return None
+    if any(isinstance(operand, ErasedSSAValue) for operand in op.operands):
+        return None
+    return (
+        type(op),
+        type(op.parent_op()),
+        tuple(operand.type for operand in op.operands),
+        tuple(result.type for result in op.results),
+        properties,
+        attributes,
+    )
 
 
 def _verify_operation(op: Operation) -> None:
