@@ -14,18 +14,17 @@ the reference interpreter checks them (``RelaxRuntimeError``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from io import StringIO
 from typing import Any
 
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.printer import Printer
 
 from relax_dialect.interpreter import PackedRegistry, RelaxRuntimeError
 from relax_dialect.interpreter.checks import ArgumentMismatch, match_all
 from relax_dialect.interpreter.values import PrimValue, ShapeValue
+from relax_dialect.memo_printer import print_module
 from relax_dialect.passes.rewriting import function_named
 from relax_dialect.types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
 
@@ -45,9 +44,7 @@ def lower(module: ModuleOp) -> ModuleOp:
 
 def generic_text(module: ModuleOp) -> str:
     """``module`` in MLIR's generic form, as ``mlir-opt`` reads it."""
-    stream = StringIO()
-    Printer(stream=stream, print_generic_format=True).print_op(module)
-    return stream.getvalue()
+    return print_module(module, generic=True)
 
 
 class LoweredFunction:
