@@ -14,6 +14,7 @@ Relax                      lowered
 ``relax.dataflow``         its bindings, inlined
 ``relax.if``               ``scf.if`` (a 0-d tensor condition is extracted)
 ``relax.match_cast``       ``cf.assert`` per unproven dimension, ``tensor.cast``
+                           (to ``object``: nothing, the values are kept)
 ``relax.tuple``,           nothing: the flattened values are regrouped
 ``relax.tuple_get_item``
 ``relax.constant``         ``arith.constant dense<...>``
@@ -23,6 +24,9 @@ Relax                      lowered
                            parameters checked first)
 ``relax.call_tir @g``      ``tensor.empty`` outputs, ``func.call @g``
 ``relax.call_packed`` ...  ``func.call`` of a private declaration (below)
+``relax.make_closure @f``  nothing: the captured values are regrouped
+``relax.invoke_closure``   ``func.call @f`` with the captured values first,
+                           when ``@f`` is known statically (``closures``)
 =========================  ==================================================
 
 Packed functions (``call_packed``, ``call_pure_packed``, ``call_dps_packed``)
@@ -32,9 +36,10 @@ with every character that is not a letter, digit or ``_`` replaced by ``_``;
 ``relax.packed = "<name>"`` and ``relax.packed_kind = "call_packed"`` (or
 ``call_pure_packed``, ``call_dps_packed``). A ``call_dps_packed`` declaration
 takes the arguments then the outputs and returns the outputs, as a
-``call_tir`` callee does. Closures, function values, strings, data types and
-objects have no lowered form: run ``relax-lambda-lift`` first (the
-``relax-lower-to-linalg`` pipeline does); what remains is a located error.
+``call_tir`` callee does. ``relax.lambda`` and ``relax.invoke`` must be lifted
+first (``relax-lambda-lift``; the ``relax-lower-to-linalg`` pipeline does). Function
+values, strings, data types and ``object`` values whose content is not known
+statically (``closures``) have no lowered form: a located error.
 """
 
 from __future__ import annotations
@@ -75,7 +80,12 @@ from relax_dialect.ops.calls import (
     output_tensors,
 )
 from relax_dialect.ops.control_flow import IfOp
-from relax_dialect.ops.core import InvokeClosureOp, InvokePureClosureOp, MakeClosureOp
+from relax_dialect.ops.core import (
+    InvokeClosureBase,
+    InvokeClosureOp,
+    InvokePureClosureOp,
+    MakeClosureOp,
+)
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp, LambdaOp
 from relax_dialect.ops.match_cast import MatchCastOp
@@ -92,10 +102,12 @@ from relax_dialect.ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from relax_dialect.types import StructInfoType, TupleType
+from relax_dialect.struct_info import CallMismatch, Check, base_check, derive_call_ret
+from relax_dialect.types import FuncType, ObjectType, StructInfoType, TupleType, struct_info_text
 from relax_dialect.types import TensorType as RelaxTensor
 
-from .lowerer import Handler, Lowerer
+from .closures import Closure, Objects, argument_type
+from .lowerer import Handler, Lowerer, LoweringError
 from .ops import lowering_for
 from .type_conversion import field_offsets, tensor_type
 
@@ -107,9 +119,6 @@ UNLOWERABLE: dict[type[Operation], str] = {
     "(the relax-lower-to-linalg pipeline does)",
     InvokeOp: "calls of function values cannot be lowered; run relax-lambda-lift first "
     "(the relax-lower-to-linalg pipeline does)",
-    MakeClosureOp: "a closure capturing values cannot be lowered",
-    InvokeClosureOp: "calls of closures cannot be lowered",
-    InvokePureClosureOp: "calls of closures cannot be lowered",
     GlobalVarOp: "functions as values cannot be lowered",
     ExternFuncOp: "packed functions as values cannot be lowered; call them with relax.call_packed",
     OpRefOp: "operators as values cannot be lowered",
@@ -117,6 +126,13 @@ UNLOWERABLE: dict[type[Operation], str] = {
     DataTypeImmOp: "data types as values cannot be lowered (remove unused ones with relax-dce)",
 }
 """Operations without a lowered form, and why."""
+
+OBJECT_USERS = (MakeClosureOp, InvokeClosureBase, MatchCastOp, CallOp)
+"""The operations that take ``object`` operands (whose content is known, ``closures``)."""
+OBJECT_USE = (
+    "an object (a closure, or a value cast to object) can only be invoked, captured by a "
+    "closure, cast back with relax.match_cast or passed to a private function"
+)
 
 CHECKED_RESULTS = (OperatorOp, CallOp, TupleOp, TupleGetItemOp, RelaxConstantOp)
 """Bindings lowered with their inferred type, then cast (and checked, when the
@@ -131,6 +147,10 @@ class Signature:
     inputs: tuple[tuple[Attribute, ...], ...]
     ret: StructInfoType
     outputs: tuple[Attribute, ...]
+    unlowerable: LoweringError | None = None
+    """Why the result has no lowered form (``outputs`` is empty): raised once the body
+    is lowered, so that an operation of the body producing such a value (``unique``)
+    is named first, or at a call."""
 
 
 class ModuleLowering:
@@ -147,6 +167,7 @@ class ModuleLowering:
         self.kernels = {
             op.sym_name.data: op for op in module.body.block.ops if isinstance(op, func.FuncOp)
         }
+        self.objects = Objects(module)
 
     def run(self) -> None:
         functions = [op for op in self.module.body.block.ops if isinstance(op, FunctionOp)]
@@ -155,11 +176,15 @@ class ModuleLowering:
             name = function.sym_name.data
             ret = function.result_info()
             inputs = tuple(
-                probe.types_of(p, p.type, f"@{name}: argument {i}")  # pyright: ignore
+                probe.types_of(p, self.objects.lowered_type(p), f"@{name}: argument {i}")
                 for i, p in enumerate(function.params)
             )
-            outputs = probe.types_of(function, ret, f"@{name}: the result")
-            self.signatures[name] = Signature(tuple(function.param_types()), inputs, ret, outputs)
+            try:
+                outputs, unlowerable = probe.types_of(function, ret, f"@{name}: the result"), None
+            except LoweringError as error:
+                outputs, unlowerable = (), error
+            params = tuple(function.param_types())
+            self.signatures[name] = Signature(params, inputs, ret, outputs, unlowerable)
         lowered = [self.lower_function(function) for function in functions]
         for function, new in zip(functions, lowered, strict=True):
             self.module.body.block.insert_op_before(new, function)
@@ -181,9 +206,12 @@ class ModuleLowering:
             values = list(block.args[start : start + len(types)])
             start += len(types)
             lw.values[param] = values
-            items.append((values, param.type, param, f"@{name}: argument {index}", None))
+            target = self.objects.lowered_type(param)
+            items.append((values, target, param, f"@{name}: argument {index}", None))
         lw.match_all(items)  # pyright: ignore[reportArgumentType]
         lw.lower_block(function.body.block)
+        if signature.unlowerable is not None:
+            raise signature.unlowerable
         returned = function.returned
         assert returned is not None
         values = lw.coerce(
@@ -206,6 +234,10 @@ class ModuleLowering:
 
     def lower_op(self, lw: Lowerer, op: Operation) -> None:
         """Lower one binding, recording its lowered values."""
+        if not isinstance(op, OBJECT_USERS) and any(
+            isinstance(operand.type, ObjectType) for operand in op.operands
+        ):
+            lw.error(op, OBJECT_USE)
         handler = self.handlers.get(type(op))
         if handler is None:
             if (reason := UNLOWERABLE.get(type(op))) is not None:
@@ -216,6 +248,9 @@ class ModuleLowering:
         inferred = None
         if isinstance(op, CHECKED_RESULTS):
             inferred = op.infer_type()  # pyright: ignore[reportAttributeAccessIssue]
+        elif isinstance(op, InvokeClosureBase):
+            inferred = self.invoked_type(lw, op)
+        if inferred is not None:
             lw.result_sinfo = inferred
         result = handler(lw, op)
         if result is None:
@@ -252,7 +287,24 @@ class ModuleLowering:
         return list(lw.emit(scf.IfOp(condition, types, *regions)).results)
 
     def match_cast(self, lw: Lowerer, op: MatchCastOp) -> list[SSAValue]:
-        return lw.match(lw.lowered(op.value), op.target, op, "match_cast", op.value.type)  # pyright: ignore
+        """An ``object`` keeps the lowered values of what it holds; a cast from it
+        checks them against the StructInfo they had."""
+        values = lw.lowered(op.value)
+        target = op.target
+        if isinstance(target, ObjectType):
+            return values
+        source = self.objects.content(op.value)
+        if isinstance(source, Closure):
+            text = struct_info_text(target)
+            lw.error(op, f"the value is a closure of @{source.callee}, not a {text}")
+        assert source is not None  # an object of unknown content has no lowered values
+        if base_check(target, source) == Check.FAIL_STATIC:
+            text = f"{struct_info_text(source)}, never a {struct_info_text(target)}"
+            lw.error(op, f"the value is a {text}")
+        return lw.match(values, target, op, "match_cast", source)
+
+    def make_closure(self, lw: Lowerer, op: MakeClosureOp) -> list[SSAValue]:
+        return _flat(lw, op.captured)
 
     def constant(self, lw: Lowerer, op: RelaxConstantOp) -> SSAValue:
         array = op.value.array
@@ -271,7 +323,7 @@ class ModuleLowering:
         return lw.scalar_of(op.value.data, type, op)
 
     def tuple_(self, lw: Lowerer, op: TupleOp) -> list[SSAValue]:
-        return [value for field in op.fields for value in lw.lowered(field)]
+        return _flat(lw, op.fields)
 
     def tuple_get_item(self, lw: Lowerer, op: TupleGetItemOp) -> list[SSAValue]:
         source = op.tuple_value.type
@@ -283,12 +335,41 @@ class ModuleLowering:
     # -- calls -----------------------------------------------------------------------
 
     def call(self, lw: Lowerer, op: CallOp) -> list[SSAValue]:
-        name = op.callee_name
+        return self._call(lw, op, op.callee_name, _flat(lw, op.args))
+
+    def invoke_closure(self, lw: Lowerer, op: InvokeClosureBase) -> list[SSAValue]:
+        """``func.call`` of the closure's function, the captured values first."""
+        closure = self.objects.content(op.closure)
+        assert isinstance(closure, Closure)  # checked by ``invoked_type``
+        return self._call(lw, op, closure.callee, lw.lowered(op.closure) + _flat(lw, op.args))
+
+    def invoked_type(self, lw: Lowerer, op: InvokeClosureBase) -> StructInfoType:
+        """The type of a closure invocation's result, derived as for a call of the
+        closure's function with the captured values first."""
+        closure = self.objects.content(op.closure)
+        if not isinstance(closure, Closure):
+            lw.error(op, "the value called is not a closure made by relax.make_closure")
+        signature = self.signatures[closure.callee]
+        args = [argument_type(c) for c in closure.captured] + [a.type for a in op.args]
+        try:
+            return derive_call_ret(FuncType(signature.params, signature.ret), args, op.result.type)  # pyright: ignore
+        except CallMismatch as mismatch:
+            lw.error(op, f"@{closure.callee}: {mismatch}")
+
+    def _call(
+        self, lw: Lowerer, op: Operation, name: str, values: Sequence[SSAValue]
+    ) -> list[SSAValue]:
+        """``func.call @name`` with the flattened argument ``values`` (static sizes of
+        the callee's parameters checked first), the results of ``lw.result_sinfo``."""
         signature = self.signatures[name]
-        args = []
-        for index, (arg, types) in enumerate(zip(op.args, signature.inputs, strict=True)):
+        if signature.unlowerable is not None:
+            raise signature.unlowerable
+        args: list[SSAValue] = []
+        for index, types in enumerate(signature.inputs):
+            start = len(args)
             what = f"@{name}: argument {index}"
-            args += lw.cast_checked(lw.lowered(arg), types, op, what)
+            args += lw.cast_checked(values[start : start + len(types)], types, op, what)
+        assert len(args) == len(values)
         results = lw.emit(func.CallOp(name, args, signature.outputs)).results
         types = lw.types_of(op, lw.result_sinfo)  # pyright: ignore[reportArgumentType]
         return [lw.cast(v, t) for v, t in zip(results, types, strict=True)]
@@ -339,7 +420,7 @@ class ModuleLowering:
         lw.error(op, f"{what} has type {type}, the value {value.type}")
 
     def packed(self, lw: Lowerer, op: PackedCallOp) -> list[SSAValue]:
-        args = [value for arg in op.args for value in lw.lowered(arg)]
+        args = _flat(lw, op.args)
         declared = op.result.type
         assert isinstance(declared, StructInfoType)
         results = lw.types_of(op, declared)
@@ -373,10 +454,18 @@ class ModuleLowering:
         return symbol
 
 
+def _flat(lw: Lowerer, values: Sequence[SSAValue]) -> list[SSAValue]:
+    """The lowered values of several Relax values, one after the other."""
+    return [lowered for value in values for lowered in lw.lowered(value)]
+
+
 STRUCTURAL: dict[type[Operation], str] = {
     DataflowOp: "dataflow",
     IfOp: "if_",
     MatchCastOp: "match_cast",
+    MakeClosureOp: "make_closure",
+    InvokeClosureOp: "invoke_closure",
+    InvokePureClosureOp: "invoke_closure",
     RelaxConstantOp: "constant",
     ShapeOp: "shape",
     PrimValueOp: "prim_value",

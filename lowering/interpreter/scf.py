@@ -1,4 +1,7 @@
-"""scf: for, while, if, index_switch and execute_region, with their terminators."""
+"""scf: for, while, if, index_switch and execute_region, with their terminators.
+
+``scf.for`` copies the initial value of a carried tensor that its body updates in
+place (``in_place``) once, before the first iteration."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from xdsl.dialects import scf
 from xdsl.interpreter import InterpreterFunctions, register_impls
 
 from .core import Env, Kernel, KernelTable
+from .in_place import updated_in_place
 from .values import dtype_of
 
 KERNELS = KernelTable()
@@ -19,8 +23,12 @@ KERNELS.returning(scf.YieldOp, scf.ConditionOp)
 def _for(op: scf.ForOp, env: Env) -> Kernel:
     body = env.region(op.body)
     dtype = dtype_of(op.lb.type)
+    owned = [updated_in_place(arg) is not None for arg in op.body.block.args[1:]]
+    copies = any(owned)
 
     def run(context: Any, lower: Any, upper: Any, step: Any, *carried: Any) -> tuple[Any, ...]:
+        if copies:
+            carried = tuple(v.copy() if own else v for v, own in zip(carried, owned, strict=True))
         for induction in np.arange(lower, upper, step, dtype=dtype):
             carried = body(context, (induction, *carried))
         return carried

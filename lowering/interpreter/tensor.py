@@ -1,8 +1,9 @@
 """tensor on NumPy arrays, every operation of xDSL's tensor dialect.
 
 Tensors are values: no kernel writes into an operand (``insert`` and ``insert_slice``
-copy their destination), so results may share memory with operands. Static and
-dynamic offsets, sizes and strides mix as in MLIR; ``tensor.empty`` is zero-filled.
+copy their destination, except in a loop that owns it: ``in_place``), so results may
+share memory with operands. Static and dynamic offsets, sizes and strides mix as in
+MLIR; ``tensor.empty`` is zero-filled.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX
 from xdsl.interpreter import InterpreterFunctions, register_impls
 
 from .core import Env, Kernel, KernelTable
+from .in_place import writes_in_place
 from .values import dtype_of
 
 KERNELS = KernelTable()
@@ -72,8 +74,10 @@ def _extract(op: tensor.ExtractOp) -> Kernel:
 
 @KERNELS.kernel(tensor.InsertOp)
 def _insert(op: tensor.InsertOp) -> Kernel:
+    copy = not writes_in_place(op)
+
     def insert(element: Any, destination: np.ndarray, *indices: Any) -> np.ndarray:
-        result = destination.copy()
+        result = destination.copy() if copy else destination
         result[tuple(indices)] = element
         return result
 
@@ -132,8 +136,10 @@ def _extract_slice(op: tensor.ExtractSliceOp) -> Kernel:
 
 @KERNELS.kernel(tensor.InsertSliceOp)
 def _insert_slice(op: tensor.InsertSliceOp) -> Kernel:
+    copy = not writes_in_place(op)
+
     def insert_slice(source: np.ndarray, destination: np.ndarray, *dynamic: Any) -> np.ndarray:
-        result = destination.copy()
+        result = destination.copy() if copy else destination
         region = result[_slice_index(op, dynamic)]
         region[...] = np.reshape(source, region.shape)
         return result

@@ -12,8 +12,10 @@
   parameters (``mixed``), and ``loop_indices``/``extract`` for ``linalg.generic``
   bodies reading an operand at computed positions; ``to_index`` and ``symbol``
   turn run-time integers into ``index`` values and symbolic expressions;
-* shapes: ``transpose`` (a copying generic), ``collapse``/``expand`` (reassociations),
-  ``pad`` (``tensor.pad`` with a scalar; negative amounts crop).
+* shapes: ``transpose`` (a copying generic), ``collapse``/``expand`` (reassociations;
+  ``expand`` never gives ``mlir-opt-22`` a group of several dynamic sizes),
+  ``flatten`` (to one axis), ``pad`` (``tensor.pad`` with a scalar; negative amounts
+  crop).
 
 A *scalar function* (``Scalar``) receives the element values and emits the
 operations computing the result element into the current block (a
@@ -512,6 +514,17 @@ def collapse(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> S
     return lw.emit_value(op)
 
 
+def flatten(lw: Lowerer, value: SSAValue) -> SSAValue:
+    """A lowered tensor as one axis of its elements in row-major order (a 0-d tensor
+    as one element)."""
+    rank = len(value.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    if rank == 1:
+        return value
+    if rank == 0:
+        return expand(lw, value, [], [1], [lw.constant_index(1)])
+    return collapse(lw, value, [list(range(rank))])
+
+
 def expand(
     lw: Lowerer,
     value: SSAValue,
@@ -520,12 +533,46 @@ def expand(
     sizes: Sequence[SSAValue],
 ) -> SSAValue:
     """``tensor.expand_shape`` splitting axis ``k`` into the axes ``groups[k]`` of the
-    result, whose static ``shape`` is ``DYNAMIC_INDEX`` where ``sizes`` gives the size."""
-    dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
+    result, whose static ``shape`` is ``DYNAMIC_INDEX`` where ``sizes`` gives the size.
+    When a group gets several dynamic sizes it is a gather (``_gather_expanded``)
+    instead: ``mlir-opt-22`` crashes in ``expand-strided-metadata`` on such an
+    ``expand_shape`` (llvm-project issue 186830, fixed in LLVM 23). A 0-d ``value``
+    (no groups; xDSL's verifier rejects that ``expand_shape``) is
+    ``tensor.from_elements`` of its element."""
     type = TensorType(value.type.get_element_type(), shape)  # pyright: ignore
+    if not groups:
+        return lw.emit_value(tensor.FromElementsOp(extract(lw, value, []), result_type=type))
+    if any([shape[a] for a in group].count(DYNAMIC_INDEX) > 1 for group in groups):
+        return _gather_expanded(lw, value, groups, sizes, type)
+    dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
     return lw.emit_value(
         tensor.ExpandShapeOp(value, dynamic, reassociation(groups), list(shape), type)
     )
+
+
+def _gather_expanded(
+    lw: Lowerer,
+    value: SSAValue,
+    groups: Sequence[Sequence[int]],
+    sizes: Sequence[SSAValue],
+    type: Attribute,
+) -> SSAValue:
+    """What ``expand`` computes, as a copying ``linalg.generic`` over the result that
+    reads axis ``k`` of ``value`` at the row-major position of the loops ``groups[k]``
+    (``tensor.extract``)."""
+
+    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        loops = loop_indices(lw, len(sizes))
+        at = []
+        for group in groups:
+            position = loops[group[0]]
+            for axis in group[1:]:
+                position = lw.emit_value(arith.MuliOp(position, sizes[axis]))
+                position = lw.emit_value(arith.AddiOp(position, loops[axis]))
+            at.append(position)
+        return extract(lw, value, at)
+
+    return parallel(lw, [], [], sizes, type, element)
 
 
 def pad(

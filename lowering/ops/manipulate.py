@@ -2,9 +2,10 @@
 ``linalg.generic``.
 
 * reshaping (``reshape``, ``flatten``): ``tensor.collapse_shape`` to one axis then
-  ``tensor.expand_shape`` to the target, the element counts checked at run time
-  unless provably equal; ``expand_dims``/``squeeze``: ``expand_shape``/
-  ``collapse_shape`` of unit axes (a squeezed symbolic axis is checked to be 1);
+  ``tensor.expand_shape`` to the target (a gather when the target has several
+  dynamic sizes), the element counts checked at run time unless provably equal;
+  ``expand_dims``/``squeeze``: ``expand_shape``/``collapse_shape`` of unit axes (a
+  squeezed symbolic axis is checked to be 1);
 * ``permute_dims``: ``linalg.transpose``; ``flip``: a gather (``linalg.index`` and
   ``tensor.extract`` at ``n - 1 - i``);
 * ``concat``/``stack``: ``tensor.insert_slice`` into a ``tensor.empty``;
@@ -17,21 +18,22 @@
   from the end, as NumPy indexing does).
 
 ``scatter_elements`` and ``scatter_nd`` apply their updates one after the other,
-in index order: they have no lowering (a located error).
+in row-major order: an ``scf.for`` over the updates carries the result, combining
+each update into it with ``tensor.extract``/``tensor.insert``; indices outside the
+data fail a ``cf.assert`` (``scatter_elements`` counts negative ones from the end).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IntegerType, TensorType, i64
 from xdsl.dialects.linalg.ops import TransposeOp
-from xdsl.dialects.tensor import CollapseShapeOp, ExpandShapeOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from relax_dialect.dtype import DataType
 from relax_dialect.ops import manipulate as ops
 from relax_dialect.ops.inference import normalize_axes, normalize_axis
 from relax_dialect.ops.manipulate import product
@@ -40,22 +42,25 @@ from relax_dialect.prim_expr_simplify import prove_equal, simplify
 from relax_dialect.types import ShapeType, TupleType
 from relax_dialect.types import TensorType as RelaxTensor
 
-from ..lowerer import Lowerer
+from ..lowerer import INDEX, Lowerer
 from . import lowers
 from .common import (
     binary,
     broadcast,
+    collapse,
     collapse_unit_dims,
+    compare,
     constant,
     data_type,
+    expand,
     expand_unit_dims,
     extract,
     extract_slice,
+    flatten,
     insert_slice,
     loop_indices,
     mixed,
     parallel,
-    reassociation,
     reduce,
     select,
     sizes_of,
@@ -84,50 +89,24 @@ def result_sizes(
     return [lw.index_of(d) for d in result.dims]
 
 
-def _flat(lw: Lowerer, value: SSAValue) -> SSAValue:
-    """A lowered tensor as one axis of its elements in row-major order."""
-    type = value.type
-    assert isinstance(type, TensorType)
-    shape = type.get_shape()
-    element = type.get_element_type()
-    if len(shape) == 1:
-        return value
-    if not shape:
-        flat = TensorType(element, [1])
-        return lw.emit_value(ExpandShapeOp(value, [], reassociation([]), [1], flat))
-    count = DYNAMIC_INDEX if DYNAMIC_INDEX in shape else math.prod(shape)
-    flat = TensorType(element, [count])
-    return lw.emit_value(
-        CollapseShapeOp(
-            operands=[value],
-            result_types=[flat],
-            properties={"reassociation": reassociation([list(range(len(shape)))])},
-        )
-    )
-
-
 def reshape(lw: Lowerer, value: SSAValue, sizes: Sequence[SSAValue], type: TensorType) -> SSAValue:
     """The elements of a lowered tensor in row-major order laid out as ``type``
-    (of ``sizes``; the element counts agree)."""
-    flat = _flat(lw, value)
+    (of ``sizes``; the element counts agree): ``collapse_shape`` to one axis, then
+    ``expand_shape`` (a copying gather when several sizes are dynamic: see
+    ``common.expand``)."""
+    flat = flatten(lw, value)
     shape = type.get_shape()
     if len(shape) == 1:
         return lw.cast(flat, type)
     if not shape:
-        one = lw.cast(flat, TensorType(type.get_element_type(), [1]))
-        return lw.emit_value(
-            CollapseShapeOp(
-                operands=[one], result_types=[type], properties={"reassociation": reassociation([])}
-            )
-        )
-    dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
-    groups = reassociation([list(range(len(shape)))])
-    return lw.emit_value(ExpandShapeOp(flat, dynamic, groups, list(shape), type))
+        return collapse(lw, lw.cast(flat, TensorType(type.get_element_type(), [1])), [])
+    return expand(lw, flat, [list(range(len(shape)))], list(shape), sizes)
 
 
 def _count(lw: Lowerer, sizes: Sequence[SSAValue]) -> SSAValue:
-    total = lw.constant_index(1)
-    for size in sizes:
+    """The product of ``sizes`` (1 for none)."""
+    total = sizes[0] if sizes else lw.constant_index(1)
+    for size in sizes[1:]:
         total = lw.emit_value(arith.MuliOp(total, size))
     return total
 
@@ -399,15 +378,7 @@ def _pairs(
     for pair in sizes:
         groups.append(list(range(start, start + len(pair))))
         start += len(pair)
-    dynamic = TensorType(element, [DYNAMIC_INDEX] * len(sizes))
-    collapsed = lw.emit_value(
-        CollapseShapeOp(
-            operands=[expanded],
-            result_types=[dynamic],
-            properties={"reassociation": reassociation(groups)},
-        )
-    )
-    return lw.cast(collapsed, type)
+    return lw.cast(collapse(lw, expanded, groups), type)
 
 
 @lowers(ops.TileOp)
@@ -520,13 +491,151 @@ def lower_gather_nd(lw: Lowerer, op: ops.GatherNDOp) -> SSAValue:
     return parallel(lw, [], [], sizes, type, element)
 
 
-@lowers(ops.ScatterElementsOp, ops.ScatterNDOp)
-def lower_scatter(lw: Lowerer, op: Operation) -> SSAValue:
-    lw.error(
-        op,
-        f"{op.name} has no lowering: its updates are applied one after the other in index "
-        "order (repeated indices combine), which no linalg operation expresses",
+# Scatters: the tensor carried by the loop starts as ``data``; once bufferized, the
+# inserts write in place into one copy of it (the bundled interpreter: ``in_place``).
+
+ScatterCombine = Callable[[Lowerer, SSAValue, SSAValue], SSAValue]
+"""Emits the combination of the element in place (first) with an update."""
+
+
+def _scatter_combine(reduction: str, dtype: DataType) -> ScatterCombine | None:
+    """A scatter's ``reduction`` as the reference kernels compute it (None for
+    ``update``: the update replaces the element). ``mean`` averages the two; ``min``
+    and ``max`` keep the element only when it compares smaller (larger), so NaN on
+    either side gives the update; on ``bool`` ``add`` is ``or`` and ``mul`` ``and``."""
+    if reduction == "update":
+        return None
+    if reduction in ("min", "max"):
+        predicate = "lt" if reduction == "min" else "gt"
+        return lambda lw, old, new: select(lw, compare(lw, predicate, old, new, dtype), old, new)
+    if reduction == "mean":
+
+        def mean(lw: Lowerer, old: SSAValue, new: SSAValue) -> SSAValue:
+            total = lw.emit_value(arith.AddfOp(old, new))
+            return lw.emit_value(arith.DivfOp(total, constant(lw, 2, dtype)))
+
+        return mean
+    if dtype.is_bool:
+        logical = arith.OrIOp if reduction == "add" else arith.AndIOp
+        return lambda lw, old, new: lw.emit_value(logical(old, new))
+    float_op, int_op = (
+        (arith.AddfOp, arith.AddiOp) if reduction == "add" else (arith.MulfOp, arith.MuliOp)
     )
+    return lambda lw, old, new: binary(lw, dtype, float_op, int_op, old, new)
+
+
+def _coordinates(lw: Lowerer, position: SSAValue, sizes: Sequence[SSAValue]) -> list[SSAValue]:
+    """The coordinates of element ``position`` (row-major) of a tensor of ``sizes``."""
+    inner = []
+    for size in reversed(sizes[1:]):
+        inner.append(lw.emit_value(arith.RemUIOp(position, size)))
+        position = lw.emit_value(arith.DivUIOp(position, size))
+    return [position, *reversed(inner)] if sizes else []
+
+
+def _scatter(
+    lw: Lowerer,
+    op: ops.ScatterOp,
+    sizes: Sequence[SSAValue],
+    target: Callable[[Lowerer, list[SSAValue]], list[SSAValue]],
+) -> SSAValue:
+    """``data`` with the elements of ``updates`` (of ``sizes``) combined in, one after
+    the other, into the elements at ``target(coordinates of the update)``."""
+    result, type = result_of(lw, op)
+    updates = lw.operand(op, 2)
+    combine = _scatter_combine(op.attr("reduction"), result.data_type)
+    count = _count(lw, sizes)
+    block = Block(arg_types=[INDEX, type])
+    with lw.inside(block):
+        position, out = block.args
+        at = _coordinates(lw, position, sizes)
+        value = extract(lw, updates, at)
+        where = target(lw, at)
+        if combine is not None:
+            value = combine(lw, extract(lw, out, where), value)
+        lw.emit(scf.YieldOp(lw.emit_value(tensor.InsertOp(value, out, where))))
+    data = lw.cast(lw.operand(op, 0), type)
+    zero, one = lw.constant_index(0), lw.constant_index(1)
+    return lw.emit_value(scf.ForOp(zero, count, one, [data], block))
+
+
+def _check_shape(
+    lw: Lowerer,
+    op: Operation,
+    actual: tuple[Sequence[PrimExpr | None], Sequence[SSAValue]],
+    expected: tuple[Sequence[PrimExpr | None], Sequence[SSAValue]],
+    what: str,
+) -> None:
+    """Check at run time that a shape (symbolic dims, sizes) is the ``expected`` one
+    (``NAME: dimension 1 of WHAT``), where the dims do not prove it."""
+    for axis, (dim, size, known, wanted) in enumerate(zip(*actual, *expected, strict=True)):
+        if dim is None or known is None or not prove_equal(dim, known):
+            lw.check_equal(size, wanted, op, f"{op.name}: dimension {axis} of {what}")
+
+
+def _check_index(lw: Lowerer, op: Operation, index: SSAValue, extent: SSAValue, axis: int):
+    """Check that an index is in ``[0, extent)`` (one unsigned comparison)."""
+    inside = lw.emit_value(arith.CmpiOp(index, extent, "ult"))
+    lw.check(inside, op, f"{op.name}: an index is outside axis {axis} of the data")
+
+
+@lowers(ops.ScatterElementsOp)
+def lower_scatter_elements(lw: Lowerer, op: ops.ScatterElementsOp) -> SSAValue:
+    rank = lw.result_type(op).rank
+    axis = normalize_axis(op.name, op.attr("axis"), rank)
+    data_dims, data_sizes = tensor_shape(lw, op.data)
+    shape = tensor_shape(lw, op.indices)
+    _check_shape(
+        lw, op, tensor_shape(lw, op.updates), shape, "the updates differs from the indices'"
+    )
+    for a, (dim, size, known, extent) in enumerate(zip(*shape, data_dims, data_sizes, strict=True)):
+        difference = None if dim is None or known is None else simplify(known - dim)
+        if a != axis and not (isinstance(difference, IntImm) and difference.value >= 0):
+            fits = lw.emit_value(arith.CmpiOp(size, extent, "ule"))
+            lw.check(fits, op, f"{op.name}: dimension {a} of the indices exceeds the data's")
+    indices, extent = lw.operand(op, 1), data_sizes[axis]
+    dtype = data_type(op.indices.type)
+
+    def target(lw: Lowerer, at: list[SSAValue]) -> list[SSAValue]:
+        index = wrap_negative(lw, to_index(lw, extract(lw, indices, at), dtype), extent)
+        _check_index(lw, op, index, extent, axis)
+        return [index if a == axis else c for a, c in enumerate(at)]
+
+    return _scatter(lw, op, shape[1], target)
+
+
+@lowers(ops.ScatterNDOp)
+def lower_scatter_nd(lw: Lowerer, op: ops.ScatterNDOp) -> SSAValue:
+    indices = lw.operand(op, 1)
+    index_shape = indices.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    depth = index_shape[-1] if index_shape else DYNAMIC_INDEX
+    if depth == DYNAMIC_INDEX:
+        lw.error(op, "the last dimension of the indices must be a constant")
+    data_dims, data_sizes = tensor_shape(lw, op.data)
+    if depth > len(data_sizes):
+        lw.error(op, f"the indices address {depth} axes but the data has {len(data_sizes)}")
+    index_dims, index_sizes = tensor_shape(lw, op.indices)
+    batch = len(index_sizes) - 1
+    expected = (
+        [*index_dims[:batch], *data_dims[depth:]],
+        [*index_sizes[:batch], *data_sizes[depth:]],
+    )
+    updates = tensor_shape(lw, op.updates)
+    if len(updates[1]) != len(expected[1]):
+        lw.error(op, f"the updates have rank {len(updates[1])}, expected {len(expected[1])}")
+    what = f"the updates differs from indices.shape[:-1] + data.shape[{depth}:]"
+    _check_shape(lw, op, updates, expected, what)
+    dtype = data_type(op.indices.type)
+
+    def target(lw: Lowerer, at: list[SSAValue]) -> list[SSAValue]:
+        coordinates = []
+        for c in range(depth):
+            raw = extract(lw, indices, [*at[:batch], lw.constant_index(c)])
+            coordinates.append(to_index(lw, raw, dtype))
+            _check_index(lw, op, coordinates[-1], data_sizes[c], c)
+        return [*coordinates, *at[batch:]]
+
+    return _scatter(lw, op, expected[1], target)
 
 
 @lowers(ops.OneHotOp)

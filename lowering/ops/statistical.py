@@ -30,13 +30,12 @@ from .common import (
     PARALLEL,
     Combine,
     all_axes,
-    collapse,
     constant,
     convert,
     data_type,
-    expand,
     extract_slice,
     fill,
+    flatten,
     generic,
     insert_slice,
     parallel,
@@ -190,16 +189,6 @@ SCANS = {ops.CumsumOp: ops.SumOp, ops.CumprodOp: ops.ProdOp}
 """The reduction whose combiner and identity each scan uses."""
 
 
-def _flat(lw: Lowerer, value: SSAValue) -> SSAValue:
-    """A lowered tensor as one axis of its elements, in row-major order."""
-    rank = len(value.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
-    if rank == 1:
-        return value
-    if rank == 0:
-        return expand(lw, value, [], [1], [lw.constant_index(1)])
-    return collapse(lw, value, [list(range(rank))])
-
-
 @lowers(*SCANS)
 def lower_scan(lw: Lowerer, op: ops.ScanOp) -> SSAValue:
     """An ``scf.for`` along the axis carrying the result and the running slice (updated
@@ -209,7 +198,7 @@ def lower_scan(lw: Lowerer, op: ops.ScanOp) -> SSAValue:
     data = lw.lowered(op.data)[0]
     axis: int | None = op.attr("axis")
     if axis is None:
-        data, axis = _flat(lw, data), 0
+        data, axis = flatten(lw, data), 0
     sizes = sizes_of(lw, data)
     rank = len(sizes)
     axis %= rank

@@ -96,6 +96,16 @@ def run_lowered_or_skip():
     return run_lowered
 
 
+def lowered_failure(text: str, *args: object) -> str:
+    """The message of the run-time check that fails when ``text``, lowered, runs."""
+    run_lowered = run_lowered_or_skip()
+    from relax_xdsl.lowering.interpreter import LoweredCheckError
+
+    with pytest.raises(LoweredCheckError) as error:
+        run_lowered(lower(load(text), pipeline=True), "main", list(args))
+    return str(error.value)
+
+
 def compare_with_reference(text: str, args: Sequence[object], entry: str = "main") -> None:
     """The lowered program (bundled interpreter) computes what the reference
     interpreter does on ``args``."""

@@ -379,7 +379,7 @@ def test_lowered_program_computes_the_reference_result(name: str) -> None:
 def test_every_operator_of_the_families_has_a_lowering() -> None:
     """Every operator has a handler: a lowering, or (``unique``, ``nonzero``, ``print``,
     ``null_value``) a located error saying why not (tested in ``test_lower_core.py``).
-    The closure operators of ``core`` are structural (``test_convert_structure.py``)."""
+    The closure operators of ``core`` are structural (``test_convert_closures.py``)."""
     from relax_dialect.ops import core, datatype, linear_algebra, search, sorting, ternary
     from relax_dialect.ops import set as set_ops
     from relax_xdsl.lowering.ops import LOWERINGS

@@ -12,10 +12,10 @@ from convert_harness import (
     compare_with_reference,
     load,
     lower,
+    lowered_failure,
     lowering_error,
     mlir_opt,
     needs_mlir,
-    run_lowered_or_skip,
 )
 from xdsl.dialects import func
 
@@ -23,16 +23,6 @@ from relax_dialect.dtype import BOOL, DataType
 from relax_dialect.interpreter import PrimValue, ShapeValue
 
 F32 = "!relax.tensor<[n, 4], f32>"
-
-
-def lowered_failure(text: str, *args: object) -> str:
-    """The message of the run-time check that fails when the lowered program runs."""
-    run_lowered = run_lowered_or_skip()
-    from relax_xdsl.lowering.interpreter import LoweredCheckError
-
-    with pytest.raises(LoweredCheckError) as error:
-        run_lowered(lower(load(text), pipeline=True), "main", list(args))
-    return str(error.value)
 
 
 def x(n: int, m: int = 4, dtype: str = "float32") -> np.ndarray:
@@ -286,23 +276,6 @@ def test_lowered_programs_lower_to_llvm() -> None:
 
 
 # --- what cannot be lowered -------------------------------------------------------------------
-
-
-def test_closure_capturing_values_is_a_located_error() -> None:
-    text = f"""
-relax.function @main(%x: {F32}) -> {F32} {{
-  %f = relax.lambda (%y: {F32}) -> {F32} {{
-    %z = relax.add %x, %y
-    relax.return %z
-  }}
-  %r = relax.invoke %f(%x) : {F32}
-  relax.return %r
-}}
-"""
-    assert lowering_error(text) == (
-        # located at the function: relax-lambda-lift does not locate the closure it makes
-        "test.mlir:2:1: error: relax.make_closure: a closure capturing values cannot be lowered"
-    )
 
 
 def test_lambda_without_lifting_is_a_located_error() -> None:

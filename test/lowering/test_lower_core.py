@@ -129,7 +129,7 @@ def test_located_error_naming_the_operator(name: str) -> None:
 
 def test_every_operator_is_covered() -> None:
     """Every core operator with tensor semantics and every set operator is tested here
-    (closures and calls are structural: ``test_convert_structure.py``)."""
+    (closures and calls are structural: ``test_convert_closures.py``)."""
     closures = (core.MakeClosureOp, core.InvokeClosureOp, core.InvokePureClosureOp)
     operations = [op for op in [*core.OPERATIONS, *set_ops.OPERATIONS] if op not in closures]
     assert_covered(operations, operators_of(CASES) | set(UNLOWERABLE))

@@ -61,69 +61,22 @@ NATIVE_SEEDS = int(os.environ.get("RELAX_E2E_NATIVE_SEEDS", "10"))
 RTOL, ATOL = 1e-4, 1e-5
 """Float results: the lowered programs may evaluate in another order (sums, matmuls)."""
 
-CLOSURE = "relax.make_closure"
-OBJECT = "relax.match_cast"
-CLOSURE_ARGUMENT = "lambda_"
-MISSING: dict[tuple[str, int], str] = {
-    ("plain", 1): OBJECT,
-    ("plain", 2): CLOSURE,
-    ("plain", 3): CLOSURE,
-    ("plain", 4): OBJECT,
-    ("plain", 5): CLOSURE,
-    ("plain", 6): CLOSURE,
-    ("plain", 7): CLOSURE,
-    ("plain", 8): OBJECT,
-    ("plain", 9): CLOSURE,
-    ("plain", 10): CLOSURE,
-    ("plain", 11): CLOSURE,
-    ("plain", 12): OBJECT,
-    ("plain", 14): CLOSURE,
-    ("plain", 15): CLOSURE,
-    ("plain", 17): CLOSURE,
-    ("plain", 18): OBJECT,
-    ("plain", 19): OBJECT,
-    ("plain", 20): CLOSURE,
-    ("plain", 21): CLOSURE,
-    ("plain", 22): CLOSURE,
-    ("plain", 24): OBJECT,
-    ("plain", 25): CLOSURE,
-    ("plain", 26): CLOSURE_ARGUMENT,
-    ("plain", 27): CLOSURE,
-    ("plain", 28): CLOSURE,
-    ("plain", 29): CLOSURE,
-    ("o2", 2): CLOSURE,
-    ("o2", 5): CLOSURE,
-    ("o2", 7): CLOSURE,
-    ("o2", 10): CLOSURE,
-    ("o2", 11): CLOSURE,
-    ("o2", 17): CLOSURE,
-    ("o2", 21): CLOSURE,
-}
+MISSING: dict[tuple[str, int], str] = {}
 """``(variant, seed)`` of random programs that fail only for want of a lowering, with
-what the error names: ``relax.make_closure`` (a lifted closure capturing values,
-invoked where it is made), ``relax.match_cast`` (a tensor cast to ``object`` and back),
-``lambda_`` (a lifted closure capturing another closure: an ``object`` parameter)."""
-MISSING_CORPUS = {
-    "027_nested_closure.py": CLOSURE,
-    "086_scatter.py": "relax.scatter_elements",
-}
+the operation their error names."""
+MISSING_CORPUS: dict[str, str] = {}
 """Corpus programs waiting for a lowering, with the operation their error names."""
 UNLOWERABLE_CORPUS = {
     "014_callable_parameter.py": "@apply_twice: argument 0",  # a function value
     "020_match_cast_weaker_stronger.py": "relax.match_cast",  # a tensor of unknown rank
     "028_local_function.py": "@apply: argument 0",  # a function value
-    "101_unique.py": "@main: the result",  # unique: rank and length depend on the data
+    "101_unique.py": "relax.unique",  # its length depends on the data
     "102_nonzero.py": "relax.nonzero",
     "103_set_printed_form.py": "relax.unique",
     "131_symbolic_pipeline.py": "relax.nonzero",
 }
 """Corpus programs that cannot be lowered, with what their located error names."""
-EXPAND_SHAPE_CRASH = (
-    "mlir-opt-22 crashes in expand-strided-metadata on a memref.expand_shape with two dynamic "
-    "sizes in one group (llvm-project issue 186830, fixed in LLVM 23), which relax.reshape "
-    "emits for [m * n] -> [m, n] (reported)"
-)
-NATIVE_BROKEN = {"042_shape_ops.py": EXPAND_SHAPE_CRASH}
+NATIVE_BROKEN: dict[str, str] = {}
 """Corpus programs whose native compilation fails (reported; strict ``xfail``)."""
 
 
@@ -320,15 +273,8 @@ relax.function @main(%x: !relax.tensor<[m * n], f32>, %y: !relax.tensor<[m, n], 
         ("fibonacci", with_operators(FIBONACCI_AND_PARITY), [scalar(n) for n in (0, 1, 9, 12)]),
         ("signature", signature, [[floats(m * n), floats(m, n)] for m, n in ((1, 1), (2, 3))]),
     ]
-    expand = pytest.mark.xfail(strict=True, reason=EXPAND_SHAPE_CRASH)
     return [
-        pytest.param(
-            text,
-            args,
-            backend,
-            id=f"{name}-{backend}",
-            marks=[expand] if (name, backend) == ("signature", "mlir") else [],
-        )
+        pytest.param(text, args, backend, id=f"{name}-{backend}")
         for name, text, args in programs
         for backend in BACKENDS
     ]
