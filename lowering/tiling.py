@@ -1,78 +1,185 @@
-"""Tiling and vectorisation of `linalg.matmul` for the MLIR toolchain (`compile_module(tile=True)`).
+"""Tiling and vectorisation of contractions for the MLIR toolchain (`compile_module(tile=True)`).
 
 A transform-dialect schedule, run by `transform-interpreter` on the tensor IR before
-bufferization, for each `linalg.matmul` (m, n, k):
-1. pack the right operand into 32-column panels stored contiguously, `B[k][n]` →
-   `Bp[n/32][k][32]` (zero-padded when n is dynamic or not a multiple of 32), so the inner
-   loop streams memory without the cache-set conflicts of a power-of-two row stride;
-2. reorder the packed iteration space to (n/32, k, m, 32), tile it for the caches
-   (256 columns × 128 of k × 64 rows), then into 8×32 register tiles with k innermost;
-3. vectorise the register tile (masked where sizes are dynamic), turn it into a
-   `vector.contract` and lower that to outer products (8 × 2 AVX-512 FMAs per k step on
-   this host); the accumulators are hoisted out of the k loop;
-4. lower the pack/unpack to pad + transpose / collapse + copy.
-The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering. Other ops
-(`linalg.batch_matmul`, generic contractions) keep the default loop lowering.
+bufferization. It applies to every *contraction* with a multiply-add body (float or integer,
+conversions allowed): `linalg.matmul` and the `linalg.generic`s whose indexing maps are
+projected permutations with one m dimension (of the left operand and the result), one n
+dimension (right operand and result), one k dimension (both operands, reduced) and up to
+`MAX_BATCH` batch dimensions (all three): matrix and batched products, attention's two
+products, einsums. `transform.foreach_match` picks the variant for the number of batch
+dimensions. For each contraction:
+1. `pack_greedily` packs the operands into zero-padded blocks: the left one into `8 × 32`
+   blocks (8 rows of 32 values of k), the right one into `32 × 32` and the result into `8 × 32`
+   ones. Every block is contiguous whatever the operand's layout (no cache-set conflicts of
+   power-of-two strides, no strided loads) and every register tile is static: ragged and
+   symbolic sizes need no masks in the kernel. The operands' packs are tiled into single
+   blocks and vectorised (a masked read, a transpose where the layout needs one);
+2. the batch loops are tiled by 1, the blocks for the caches (256 columns × 128 of k × 64
+   rows), then one block at a time;
+3. the block's unit dimensions are folded away and its k loop is tiled by 1: each step is the
+   outer product of 8 left values and 32 right ones into an `8 × 32` accumulator, which
+   vectorises into 8 × 2 AVX-512 FMAs; the accumulators are hoisted out of the k loops;
+4. the packing of a zero-filled result folds into the fill; the other packs lower to pad +
+   expand + transpose, the unpacks to transpose + collapse + slice.
+The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
+keep the default loop lowering.
 """
 
-TRANSFORM_SCRIPT = """\
+from __future__ import annotations
+
+MR, NR, KR = 8, 32, 32
+"""The packed block: rows of the result, columns (one panel), depth of k."""
+
+CACHE_BLOCKS = {"n": 8, "k": 4, "m": 8}
+"""Cache tile in blocks: 256 columns × 128 of k × 64 rows."""
+
+MAX_BATCH = 4
+"""The most batch dimensions of a contraction the schedule handles."""
+
+BODIES = {"float": ("arith.mulf", "arith.addf"), "int": ("arith.muli", "arith.addi")}
+"""Multiply-add bodies of the contractions tiled."""
+
+ENTRY_POINT = "relax_tile_contractions"
+
+VECTOR_LOWERING = ("func.func(convert-vector-to-scf{full-unroll=true})", "convert-vector-to-llvm")
+
+
+def _matcher(batch: int, body: str) -> str:
+    """Matches a contraction with ``batch`` batch dimensions, one m, one n and one k
+    dimension, and a multiply-add ``body``."""
+    multiply, add = BODIES[body]
+    counts = "".join(
+        f"""
+    %{dims}_count = transform.num_associations %{dims} : (!param) -> !param
+    transform.match.param.cmpi eq %{dims}_count, %{wanted} : !param"""
+        for dims, wanted in [("batch", "batches"), ("m", "one"), ("n", "one"), ("k", "one")]
+    )
+    return f"""
+  transform.named_sequence @match_{body}_{batch}(%op: !op {{transform.readonly}}) -> !op {{
+    %batch, %m, %n, %k = transform.match.structured failures(propagate) %op
+        : (!op) -> (!param, !param, !param, !param) {{
+    ^bb0(%s: !op):
+      transform.match.structured.body %s {{contraction = ["{multiply}", "{add}"]}} : !op
+      %b0, %m0, %n0, %k0 = transform.match.structured.classify_contraction_dims %s
+          : (!op) -> (!param, !param, !param, !param)
+      transform.match.structured.yield %b0, %m0, %n0, %k0 : !param, !param, !param, !param
+    }}
+    %one = transform.param.constant 1 : i64 -> !param
+    %batches = transform.param.constant {batch} : i64 -> !param{counts}
+    transform.yield %op : !op
+  }}
+"""
+
+
+def _action(batch: int) -> str:
+    """Packs, tiles and vectorises a contraction with ``batch`` batch dimensions.
+
+    After packing the loops are ``batch..., M, K, N, mm, kk, nn``; they are reordered to
+    ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, then to one block with the
+    loops nested as N, M, K."""
+    kept = list(range(batch))
+    packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
+    order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
+    n, k, m = range(batch, batch + 3)  # positions in `order`
+    cache = [1] * batch + [CACHE_BLOCKS["n"], CACHE_BLOCKS["k"], CACHE_BLOCKS["m"], 0, 0, 0]
+    block = [0] * batch + [1, 1, 1, 0, 0, 0]
+    nest = [*kept, n, m, k, kk, mm, nn]
+    loops = ", ".join(["!op"] * (batch + 3))
+    return f"""
+  transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
+    %packed = transform.structured.pack_greedily %op
+        matmul_packed_sizes = [{MR}, {NR}, {KR}] matmul_inner_dims_order = [0, 2, 1]
+        : (!op) -> !transform.op<"linalg.generic">
+{_vectorised_pack(0, batch, (MR, KR))}{_vectorised_pack(1, batch, (KR, NR))}
+    %ordered = transform.structured.interchange %packed iterator_interchange = {order}
+        : (!transform.op<"linalg.generic">) -> !op
+    %cached, %cache_loops:{batch + 3} = transform.structured.tile_using_for %ordered
+        tile_sizes {cache} : (!op) -> (!op, {loops})
+    %blocked, %inner:3 = transform.structured.tile_using_for %cached
+        tile_sizes {block} interchange = {nest} : (!op) -> (!op, !op, !op, !op)
+    transform.apply_patterns to %inner#2 {{
+      transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
+      transform.apply_patterns.canonicalization
+    }} : !op
+    %folded = transform.structured.match ops{{["linalg.generic"]}} in %inner#2 : (!op) -> !op
+    %step, %steps = transform.structured.tile_using_for %folded tile_sizes [1, 0, 0]
+        : (!op) -> (!op, !op)
+    transform.structured.vectorize %step : !op
+    transform.yield
+  }}
+"""
+
+
+def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
+    """Tiles the pack of operand ``operand`` (``batch`` batch dimensions, two others) into
+    single blocks and vectorises it (a masked read of the block, a transpose)."""
+    ones = [1] * (batch + 2)
+    loops = ", ".join(["!op"] * (batch + 2))
+    return f"""
+    %pack{operand} = transform.get_producer_of_operand %packed[{operand}]
+        : (!transform.op<"linalg.generic">) -> !op
+    %block{operand}, %blocks{operand}:{batch + 2} = transform.structured.tile_using_for
+        %pack{operand} tile_sizes {ones} : (!op) -> (!op, {loops})
+    transform.structured.vectorize %block{operand} vector_sizes {[*ones, *tile]} : !op"""
+
+
+def _schedule() -> str:
+    """The transform library: a matcher per body and number of batch dimensions, an action
+    per number of batch dimensions, and the entry point dispatching between them."""
+    variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
+    sequences = "".join(_matcher(batch, body) for batch, body in variants)
+    sequences += "".join(_action(batch) for batch in range(MAX_BATCH + 1))
+    dispatch = ",\n".join(
+        f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants
+    )
+    return f"""\
 !op = !transform.any_op
-!generic = !transform.op<"linalg.generic">
-!pack = !transform.op<"linalg.pack">
-!unpack = !transform.op<"linalg.unpack">
-module attributes {transform.with_named_sequence} {
-  transform.named_sequence @relax_tile_matmul(%root: !op {transform.readonly}) {
-    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!op) -> !op
-    transform.foreach %mm : !op {
-    ^bb0(%one: !op):
-      %packed = transform.structured.pack %one packed_sizes = [0, 32, 0] : (!op) -> !generic
-      %pack_b = transform.get_producer_of_operand %packed[1] : (!generic) -> !pack
-      %mmt, %pack_bt, %none = transform.structured.pack_transpose %pack_b
-        with_compute_op(%packed) outer_perm = [1, 0] : (!pack, !generic) -> (!generic, !pack, !op)
-      %ig = transform.structured.interchange %mmt iterator_interchange = [1, 2, 0, 3]
-        : (!generic) -> !op
-      %t1, %l1:3 = transform.structured.tile_using_for %ig tile_sizes [8, 128, 64, 0]
-        : (!op) -> (!op, !op, !op, !op)
-      %t2, %l2:3 = transform.structured.tile_using_for %t1 tile_sizes [1, 1, 8, 0]
-        interchange = [0, 2, 1, 3]
-        : (!op) -> (!op, !op, !op, !op)
-      transform.structured.vectorize %t2 vector_sizes [1, 1, 8, 32] : !op
-      transform.yield
-    }
-    %packs = transform.structured.match ops{["linalg.pack"]} in %root : (!op) -> !pack
-    transform.structured.lower_pack %packs
-      : (!pack) -> (!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">,
-                    !transform.op<"linalg.transpose">)
-    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %root : (!op) -> !unpack
-    transform.structured.lower_unpack %unpacks
-      : (!unpack) -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
-                      !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
-    %f = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op
-    transform.apply_patterns to %f {
+!param = !transform.param<i64>
+module attributes {{transform.with_named_sequence}} {{
+{sequences}
+  transform.named_sequence @{ENTRY_POINT}(%root: !op {{transform.readonly}}) {{
+    %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op
+    %f = transform.foreach_match in %functions
+{dispatch}
+        : (!op) -> !op
+    transform.apply_patterns to %f {{
       transform.apply_patterns.vector.reduction_to_contract
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.lower_masked_transfers
-    } : !op
-    transform.apply_patterns to %f {
+    }} : !op
+    transform.apply_patterns to %f {{
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
-    } : !op
-    transform.apply_patterns to %f {
+    }} : !op
+    transform.apply_patterns to %f {{
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
       transform.apply_patterns.vector.lower_outerproduct
       transform.apply_patterns.vector.lower_masks
       transform.apply_patterns.canonicalization
-    } : !op
-    %loops = transform.structured.match ops{["scf.for"]} in %f : (!op) -> !op
+    }} : !op
+    transform.apply_patterns to %f {{
+      transform.apply_patterns.tensor.fold_into_pack_and_unpack
+      transform.apply_patterns.canonicalization
+    }} : !op
+    %packs = transform.structured.match ops{{["linalg.pack"]}} in %root
+        : (!op) -> !transform.op<"linalg.pack">
+    transform.structured.lower_pack %packs : (!transform.op<"linalg.pack">)
+        -> (!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">,
+            !transform.op<"linalg.transpose">)
+    %unpacks = transform.structured.match ops{{["linalg.unpack"]}} in %root
+        : (!op) -> !transform.op<"linalg.unpack">
+    transform.structured.lower_unpack %unpacks : (!transform.op<"linalg.unpack">)
+        -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
+            !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
+    %loops = transform.structured.match ops{{["scf.for"]}} in %root : (!op) -> !op
     transform.apply_licm to %loops : !op
     transform.loop.hoist_loop_invariant_subsets %loops : !op
     transform.yield
-  }
-}
+  }}
+}}
 """
 
-ENTRY_POINT = "relax_tile_matmul"
 
-VECTOR_LOWERING = ("func.func(convert-vector-to-scf{full-unroll=true})", "convert-vector-to-llvm")
+TRANSFORM_SCRIPT = _schedule()
 
 
 def tiling_passes(library: str) -> tuple[str, ...]:

@@ -1,10 +1,13 @@
 """``matmul``, ``einsum`` and ``outer`` → ``linalg.matmul`` / ``linalg.generic``.
 
-``relax.matmul`` of two matrices of the result's data type is ``linalg.matmul``
-on a zero-filled output; every other case (batch dimensions, broadcast batch
-dimensions, 1-D operands, ``out_dtype`` conversions) is one contraction
-``linalg.generic`` with the loops ``batch..., i, j, k`` (``i``/``j`` absent
-for a vector operand). ``relax.einsum`` is one ``linalg.generic`` whose loops
+``relax.matmul`` of operands of the result's data type whose right operand is a
+matrix is ``linalg.matmul`` on a zero-filled output; a left operand with batch
+dimensions (``[b..., s, d] x [d, e]``, a layer applied to a batch of sequences) is
+collapsed to ``[b * ... * s, d]`` first and the product expanded back, so that the
+tiling schedule (``tiling.py``) sees one large matrix product. Every other case
+(batched or broadcast right operands, 1-D operands, ``out_dtype`` conversions) is
+one contraction ``linalg.generic`` with the loops ``batch..., i, j, k``
+(``i``/``j`` absent for a vector operand). ``relax.einsum`` is one ``linalg.generic`` whose loops
 are the output labels (parallel) then the summed labels (reduction); a label
 (or a dimension an ellipsis covers) of static extent 1 broadcasts, other
 extents of a label must agree (checked at run time when not proven). ``bool``
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith
+from xdsl.dialects.builtin import TensorType
 from xdsl.dialects.linalg.ops import MatmulOp as LinalgMatmulOp
 from xdsl.ir import SSAValue
 
@@ -34,9 +38,11 @@ from .common import (
     PARALLEL,
     REDUCTION,
     broadcast,
+    collapse,
     constant,
     convert,
     data_type,
+    expand,
     fill,
     generic,
     parallel,
@@ -55,9 +61,9 @@ def _multiply_add(lw: Lowerer, dtype: DataType, acc: SSAValue, *factors: SSAValu
     return lw.emit_value(add(acc, product))
 
 
-def _zeros(lw: Lowerer, result: RelaxTensor, sizes: Sequence[SSAValue]) -> SSAValue:
-    zero = constant(lw, 0, result.data_type)
-    return fill(lw, zero, lw.empty(tensor_type(result), sizes))
+def _zeros(lw: Lowerer, dtype: DataType, type: TensorType, sizes: Sequence[SSAValue]) -> SSAValue:
+    """A zero-filled tensor of builtin ``type`` (elements of ``dtype``) and ``sizes``."""
+    return fill(lw, constant(lw, 0, dtype), lw.empty(type, sizes))
 
 
 def _check_extent(
@@ -108,11 +114,11 @@ def lower_matmul(lw: Lowerer, op: MatmulOp) -> SSAValue:
     lhs_map += [*([] if rows is None else [rows]), loop]
     rhs_map += [loop, *([] if cols is None else [cols])]
     out_map = [*range(batch), *(axis for axis in (rows, cols) if axis is not None)]
-    init = _zeros(lw, result, sizes)
     lhs, rhs = (lw.lowered(v)[0] for v in op.operands)
     lhs_dtype, rhs_dtype = data_type(op.x1.type), data_type(op.x2.type)
-    if len(lhs_exprs) == len(rhs_exprs) == 2 and lhs_dtype == rhs_dtype == dtype:
-        return lw.emit_value(LinalgMatmulOp([lhs, rhs], [init], [init.type]))
+    if len(lhs_exprs) >= 2 and len(rhs_exprs) == 2 and lhs_dtype == rhs_dtype == dtype:
+        return _matrix_product(lw, result, lhs, rhs, sizes)
+    init = _zeros(lw, dtype, tensor_type(result), sizes)
 
     def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         x, y = convert(lw, xs[0], lhs_dtype, dtype), convert(lw, xs[1], rhs_dtype, dtype)
@@ -120,6 +126,23 @@ def lower_matmul(lw: Lowerer, op: MatmulOp) -> SSAValue:
 
     iterators = [PARALLEL] * loop + [REDUCTION]
     return generic(lw, [lhs, rhs], init, [lhs_map, rhs_map, out_map], iterators, body)
+
+
+def _matrix_product(
+    lw: Lowerer, result: RelaxTensor, lhs: SSAValue, rhs: SSAValue, sizes: Sequence[SSAValue]
+) -> SSAValue:
+    """``linalg.matmul`` of ``lhs`` ``[b..., s, d]`` (its leading axes collapsed into
+    one) by the matrix ``rhs``, expanded to the result's ``sizes``."""
+    out_type = tensor_type(result)
+    rank = len(sizes)
+    rows = [list(range(rank - 1)), [rank - 1]]
+    matrix = lhs if rank == 2 else collapse(lw, lhs, rows)
+    shape = [matrix.type.get_shape()[0], out_type.get_shape()[-1]]  # pyright: ignore
+    init_type = TensorType(out_type.get_element_type(), shape)
+    height = sizes[0] if rank == 2 else lw.dim(matrix, 0)
+    init = _zeros(lw, result.data_type, init_type, [height, sizes[-1]])
+    product = lw.emit_value(LinalgMatmulOp([matrix, rhs], [init], [init_type]))
+    return product if rank == 2 else expand(lw, product, rows, out_type.get_shape(), sizes)
 
 
 @lowers(OuterOp)
@@ -184,7 +207,7 @@ def lower_einsum(lw: Lowerer, op: EinsumOp) -> SSAValue:
         else lw.constant_index(1)
         for label, found in extents.items()
     }
-    init = _zeros(lw, result, [sizes[label] for label in output])
+    init = _zeros(lw, dtype, tensor_type(result), [sizes[label] for label in output])
     field_dtypes = [data_type(field) for field in fields.types]
 
     def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:

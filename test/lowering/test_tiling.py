@@ -1,0 +1,151 @@
+"""The tiling schedule (``compile_module(tile=True)``, ``lowering/tiling.py``): contractions of
+every shape it handles, and some it leaves alone, compiled natively and compared with the
+reference interpreter at several values of the symbolic size (ragged and multi-tile ones)."""
+
+from __future__ import annotations
+
+import subprocess
+
+import numpy as np
+import pytest
+from convert_harness import generic_text, load, lower
+from lower_harness import Case, floats, inputs, ints, tensor
+
+from relax_dialect.interpreter import run
+from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering.toolchain import (
+    ToolchainMissing,
+    _transform_library,
+    compile_module,
+    find_toolchain,
+)
+
+try:
+    TOOLCHAIN = find_toolchain()
+    MISSING = ""
+except ToolchainMissing as error:
+    MISSING = str(error)
+
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"MLIR toolchain absent: {MISSING}")
+
+SIZES = (0, 1, 7, 64, 130)
+"""Values of ``n``: empty, below one register tile (8 rows), ragged, one cache tile, several."""
+
+
+def matmul(name: str, lhs: str, rhs: str, dtype: str = "f32", attrs: str = "") -> Case:
+    """``relax.matmul`` of operands of shapes ``lhs`` and ``rhs`` (``n`` symbolic)."""
+    numpy_dtype = {"f32": "float32", "f64": "float64", "f16": "float16", "i32": "int32"}[dtype]
+    make = ints if dtype == "i32" else floats
+    shapes = [[d if d.isidentifier() else int(d) for d in s.split(", ")] for s in (lhs, rhs)]
+    return Case(
+        name,
+        f"%a: {tensor(lhs, dtype)}, %b: {tensor(rhs, dtype)}",
+        f"%r = relax.matmul %a, %b{attrs}",
+        inputs(*(make(*shape, dtype=numpy_dtype, salt=i) for i, shape in enumerate(shapes))),
+    )
+
+
+def attention(name: str, attrs: str = "") -> Case:
+    shape = "1, n, 4, 16"
+    makers = [floats(1, "n", 4, 16, salt=salt) for salt in range(3)]
+    return Case(
+        name,
+        ", ".join(f"%{x}: {tensor(shape, 'f32')}" for x in "qkv"),
+        f"%r = relax.nn.attention %q, %k, %v{attrs}",
+        inputs(*makers),
+    )
+
+
+def einsum(name: str, subscripts: str, shapes: list[str]) -> Case:
+    params = ", ".join(f"%t{i}: {tensor(s, 'f32')}" for i, s in enumerate(shapes))
+    names = ", ".join(f"%t{i}" for i in range(len(shapes)))
+    dims = [[d if d.isidentifier() else int(d) for d in s.split(", ")] for s in shapes]
+    return Case(
+        name,
+        params,
+        f'%tuple = relax.tuple({names})\n%r = relax.einsum %tuple {{subscripts = "{subscripts}"}}',
+        inputs(*(floats(*d, salt=i) for i, d in enumerate(dims))),
+    )
+
+
+TILED = [
+    matmul("matrix", "n, 70", "70, 33"),
+    matmul("matrix-many-tiles", "n, 300", "300, 290"),
+    matmul("weights-of-a-batch", "2, n, 40", "40, 36"),
+    matmul("weights-of-a-symbolic-batch", "n, 3, 16", "16, 8"),
+    matmul("batched", "3, n, 20", "3, 20, 40"),
+    matmul("two-batch-dims", "2, 3, n, 9", "2, 3, 9, 40"),
+    matmul("integers", "n, 35", "35, 10", "i32"),
+    matmul("float64", "n, 12", "12, 40", "f64"),
+    matmul("float16", "n, 40", "40, 33", "f16"),
+    matmul("mixed-precision", "n, 4", "4, 3", attrs=" {out_dtype = f64}"),
+    attention("attention"),
+    attention("attention-causal", ' {causal_mask = "TopLeft"}'),
+    einsum("einsum-transposed-right", "bij,bkj->bik", ["2, n, 12", "2, 33, 12"]),
+]
+"""Cases with contractions the schedule packs and vectorises."""
+
+UNTILED = [
+    matmul("broadcast-batch", "1, n, 4", "2, 4, 3"),
+    matmul("matrix-vector", "n, 4", "4"),
+    einsum("einsum-two-summed", "ijk,jkl->il", ["n, 3, 4", "3, 4, 5"]),
+]
+"""Cases the schedule leaves to the loop lowering (a broadcast operand, no n dimension,
+two k dimensions)."""
+
+CASES = {case.name: case for case in TILED + UNTILED}
+
+
+def module_text() -> str:
+    """Every case as one function of one lowered module (one compilation)."""
+    return generic_text(lower(load("".join(c.function(c.symbol) for c in CASES.values())), True))
+
+
+@pytest.fixture(scope="module")
+def native():
+    return compile_module(module_text(), tile=True)
+
+
+@pytest.fixture(scope="module")
+def transformed() -> str:
+    """The module after the tiling schedule (before bufferization), in generic form."""
+    pipeline = ",".join(tiling_passes(_transform_library()))
+    command = [
+        TOOLCHAIN.mlir_opt,
+        "--mlir-print-op-generic",
+        f"--pass-pipeline=builtin.module({pipeline})",
+    ]
+    result = subprocess.run(command, input=module_text(), capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def function_body(generic: str, symbol: str) -> str:
+    """The text of ``@symbol`` in the generic form (up to the next function)."""
+    start = generic.index(f'sym_name = "{symbol}"')
+    end = generic.find('"func.func"', start)
+    return generic[start : None if end < 0 else end]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_tiled_native_code_matches_reference(native, name):
+    case = CASES[name]
+    reference = load(case.function())
+    for n in SIZES:
+        args = case.inputs(n)
+        [got] = native.call(case.symbol, args)
+        want = np.asarray(run(reference, "main", *args))
+        assert got.shape == want.shape and got.dtype == want.dtype
+        if want.dtype.kind == "f":
+            scale = max(float(np.abs(want).max(initial=0)), 1.0)
+            tolerance = 1e-2 if want.dtype == np.float16 else 1e-5  # sums in another order
+            np.testing.assert_allclose(got, want, rtol=10 * tolerance, atol=tolerance * scale)
+        else:
+            np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_schedule_vectorises_exactly_the_supported_contractions(transformed, name):
+    """Only the tiled contractions (their packs and kernels) have vector operations."""
+    body = function_body(transformed, CASES[name].symbol)
+    assert ("vector<" in body) == (name in {case.name for case in TILED})
