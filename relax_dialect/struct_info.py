@@ -370,6 +370,15 @@ def derive_call_ret(
     ``declared`` stands for the call's ``sinfo_args`` where a derive function
     uses them. Raises ``CallMismatch`` on a provable argument mismatch.
     """
+    return _derive_call_ret(callee, tuple(arg_types), declared)
+
+
+@lru_cache(maxsize=1 << 14)
+def _derive_call_ret(
+    callee: FuncType, arg_types: tuple[StructInfoType, ...], declared: StructInfoType
+) -> StructInfoType:
+    """``derive_call_ret``, memoised: a program calls the same functions with the
+    same argument types many times, and each derivation builds new types."""
     params = callee.param_types
     if params is None:
         if callee.derive == "empty_derive":

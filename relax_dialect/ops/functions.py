@@ -10,6 +10,7 @@ refers to itself through an extra first block argument (``recursive(%self)``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -76,7 +77,7 @@ class FunctionLike(RelaxOp):
         return body_type(self.body, self.param_types(), isinstance(self, FunctionOp))
 
     def function_type(self) -> FuncType:
-        return FuncType(self.param_types(), self.result_info(), self.pure)
+        return _function_type(tuple(self.param_types()), self.result_info(), self.pure)
 
     def result_info(self) -> StructInfoType:
         """The return annotation, or else the body's type."""
@@ -97,6 +98,13 @@ class FunctionLike(RelaxOp):
                     f"{what}: the body returns {struct_info_text(self.body_type())}, which "
                     f"contradicts the return annotation {struct_info_text(self.ret_type)}"
                 ) from None
+
+
+@lru_cache(maxsize=1 << 12)
+def _function_type(params: tuple[StructInfoType, ...], ret: StructInfoType, pure: bool) -> FuncType:
+    """A function's StructInfo, built once per signature: every call's inference asks
+    for its callee's."""
+    return FuncType(params, ret, pure)
 
 
 def body_type(body: Region, params: Sequence[StructInfoType], is_global: bool) -> StructInfoType:

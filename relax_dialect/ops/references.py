@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Operation
 from xdsl.irdl import irdl_op_definition, prop_def, result_def, traits_def
@@ -23,11 +25,25 @@ def lookup_symbol(op: Operation, name: str) -> Operation | None:
         module = module.parent_op()
     if module is None:
         return None
-    for candidate in module.body.block.ops:
-        sym_name = candidate.properties.get("sym_name")
-        if isinstance(sym_name, StringAttr) and sym_name.data == name:
+    block = module.body.block
+    found = (table := _FOUND.setdefault(module, {})).get(name)
+    if found is not None and found.parent is block and _symbol_name(found) == name:
+        return found
+    for candidate in block.ops:
+        if _symbol_name(candidate) == name:
+            table[name] = candidate
             return candidate
     return None
+
+
+_FOUND: WeakKeyDictionary[ModuleOp, dict[str, Operation]] = WeakKeyDictionary()
+"""Per module, symbols found before: calls look up the same callees again and again;
+an entry is used only while the operation is still there under that name."""
+
+
+def _symbol_name(op: Operation) -> str | None:
+    sym_name = op.properties.get("sym_name")
+    return sym_name.data if isinstance(sym_name, StringAttr) else None
 
 
 def function_type_of(op: Operation, name: str, what: str) -> FuncType:

@@ -172,14 +172,17 @@ class FoldConstantWalk(FunctionWalk):
     def fold_operator(self, op: OperatorOp) -> Replacement | None:
         """An operator evaluated by its kernel, or a shape or prim value its
         inferred type determines."""
+        args = [self.known(v) for v in op.operands]
+        unknown = any(a is None for a in args)
+        if unknown and isinstance(op.results[0].type, TensorType):
+            return None  # only shapes and prim values are determined by their type
         try:
             inferred = op.infer_type()
         except VerifyException:
             return None
         if (determined := known_from_type(inferred)) is not None:
             return materialize(determined, op.results[0].name_hint)
-        args = [self.known(v) for v in op.operands]
-        if any(a is None for a in args) or not self.within_limits(op, inferred):
+        if unknown or not self.within_limits(op, inferred):
             return None
         kernel = kernel_for(op)
         if kernel is None:
