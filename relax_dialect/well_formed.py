@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Attribute, Block, ErasedSSAValue, Operation, SSAValue
@@ -67,18 +68,36 @@ def check_well_formed(module: ModuleOp) -> list[Diagnostic]:
 
 def verify_operations(root: Operation) -> list[Diagnostic]:
     """Run every operation's verifier (constraints, traits, inference)."""
-    diagnostics = []
-    for op in root.walk():
-        if isinstance(op, ModuleOp) and (duplicates := _redefined_symbols(op)):
-            diagnostics += duplicates
-            continue
+    diagnostics: list[Diagnostic] = []
+    _verify_tree(root, diagnostics)
+    return diagnostics
+
+
+def _verify_tree(op: Operation, diagnostics: list[Diagnostic]) -> None:
+    """Verify ``op`` and, in program order, the operations nested in it; skip the
+    whole tree when one with the same signature verified before."""
+    signature = None
+    if isinstance(op, ModuleOp) and (duplicates := _redefined_symbols(op)):
+        diagnostics += duplicates
+    else:
+        signature = _signature(op, type(op.parent_op()))
+        if signature is not None and signature in _VERIFIED:
+            return
         try:
-            _verify_memoised(op)
+            _verify_operation(op)
         except VerifyException as error:
             diagnostics.append(at(op, str(error)))
         except Exception as error:  # a verifier that cannot cope with malformed IR
             diagnostics.append(at(op, f"{op.name}: malformed operation ({error})"))
-    return diagnostics
+    found = len(diagnostics)
+    for region in op.regions:
+        for block in region.blocks:
+            for nested in block.ops:
+                _verify_tree(nested, diagnostics)
+    if signature is not None and len(diagnostics) == found:
+        if len(_VERIFIED) >= _VERIFIED_LIMIT:
+            _VERIFIED.clear()
+        _VERIFIED.add(signature)
 
 
 def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
@@ -94,29 +113,25 @@ def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
 
 
 _VERIFIED: set[tuple[object, ...]] = set()
-"""Signatures of context-free operations that verified (see ``_signature``)."""
+"""Signatures of operation trees that verified (see ``_signature``)."""
 _VERIFIED_LIMIT = 1 << 20
+_NESTED_LIMIT = 32
+"""Most operations in a block of an operation with a signature."""
 
 
-def _verify_memoised(op: Operation) -> None:
-    """Verify ``op``, unless an operation with the same signature already passed."""
-    signature = _signature(op)
-    if signature is not None and signature in _VERIFIED:
-        return
-    _verify_operation(op)
-    if signature is not None:
-        if len(_VERIFIED) >= _VERIFIED_LIMIT:
-            _VERIFIED.clear()
-        _VERIFIED.add(signature)
+def _signature(op: Operation, parent: type[Operation] | None) -> tuple[object, ...] | None:
+    """Everything the verifiers of ``op`` and of the operations nested in it depend
+    on, for a small tree: classes, operand and result types, properties and
+    attributes, block argument types, and the class of ``op``'s parent (``parent``,
+    ``None`` for a nested operation, whose parent is part of the signature).
 
-
-def _signature(op: Operation) -> tuple[object, ...] | None:
-    """Everything the verifier of a context-free ``op`` depends on: its class, its
-    parent's class, operand and result types, properties and attributes. ``None``
-    for operations whose verifier may look further: regions, successors, terminators
-    (checked against their parent), symbol references and ``relax.invoke`` (which
-    looks at its callee's defining operation)."""
-    if op.regions or op.successors or isinstance(op, InvokeOp) or op.has_trait(IsTerminator):
+    ``None`` where a verifier may look further: successors, symbol references,
+    ``relax.invoke`` (which looks at its callee's defining operation), terminators
+    outside a signed tree (checked against their parent), two levels of regions,
+    large blocks."""
+    if op.successors or isinstance(op, InvokeOp):
+        return None
+    if parent is not None and op.has_trait(IsTerminator):
         return None
     properties = tuple(op.properties.items())
     attributes = tuple(op.attributes.items())
@@ -125,13 +140,24 @@ def _signature(op: Operation) -> tuple[object, ...] | None:
             return None
     if any(isinstance(operand, ErasedSSAValue) for operand in op.operands):
         return None
+    regions: list[object] = []
+    for region in op.regions:
+        if parent is None:
+            return None
+        for block in region.blocks:
+            nested = [_signature(inner, None) for inner in block.ops]
+            if len(nested) > _NESTED_LIMIT or None in nested:
+                return None
+            regions.append((tuple(arg.type for arg in block.args), tuple(nested)))
+        regions.append(None)  # the end of a region
     return (
         type(op),
-        type(op.parent_op()),
+        parent,
         tuple(operand.type for operand in op.operands),
         tuple(result.type for result in op.results),
         properties,
         attributes,
+        tuple(regions),
     )
 
 
@@ -472,7 +498,7 @@ class _ModuleChecker:
         self.checked_types.add(sinfo)
 
     def check_symbols(self, op: Operation, sinfo: Attribute, allowed: set[str]) -> None:
-        if not isinstance(sinfo, StructInfoType):
+        if not isinstance(sinfo, StructInfoType) or _mentioned_vars(sinfo) <= allowed:
             return
         for nested in _nested_types(sinfo, into_functions=False):
             unbound = _own_vars(nested) - allowed
@@ -506,6 +532,13 @@ def _nested_types(sinfo: Attribute, into_functions: bool = True) -> Iterator[Str
     elif isinstance(sinfo, FuncType) and into_functions:
         for part in (*(sinfo.param_types or ()), sinfo.ret_type):
             yield from _nested_types(part, into_functions)
+
+
+@lru_cache(maxsize=1 << 14)
+def _mentioned_vars(sinfo: StructInfoType) -> frozenset[str]:
+    """Every symbolic variable in ``sinfo``: when all are in scope, no rule about
+    symbolic variables can fail (the common case, checked first)."""
+    return frozenset(name for nested in _nested_types(sinfo) for name in used_vars(nested))
 
 
 def _own_vars(sinfo: StructInfoType) -> set[str]:
