@@ -23,9 +23,16 @@ from xdsl.targets.mlir import MLIRTarget
 
 @dataclass(eq=False, repr=False)
 class MemoPrinter(Printer):
-    """``Printer`` with the text of single-line attributes memoised."""
+    """``Printer`` with the text of single-line attributes memoised (and text written
+    to the stream directly, not through ``print``)."""
 
     _texts: dict[Attribute, str] = field(default_factory=dict[Attribute, str], init=False)
+
+    def print_string(self, text: str, *, indent: int | None = None) -> None:
+        if "\n" in text:
+            return super().print_string(text, indent=indent)
+        self._current_column += len(text)
+        self.stream.write(text)  # pyright: ignore[reportOptionalMemberAccess]
 
     def print_attribute(self, attribute: Attribute) -> None:
         try:
