@@ -34,6 +34,7 @@ from relax_dialect.diagnostics import (
 )
 from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.parser import parse_module
+from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.tvmscript import CONSTANTS, parse_tvmscript, print_tvmscript
 from relax_dialect.well_formed import check_well_formed
 
@@ -89,7 +90,10 @@ class RelaxOptMain(xDSLOptMain):
                 return
             if self.args.time_passes:
                 print(f"Pass {previous.name} took {time.perf_counter() - start:.6f} seconds")
-            if not self.args.disable_verify and (diagnostics := check_well_formed(module)):
+            checked = isinstance(previous, Pipeline)  # after its last inner pass
+            if not (self.args.disable_verify or checked) and (
+                diagnostics := check_well_formed(module)
+            ):
                 note = f"after pass {previous.name}: "
                 raise DiagnosticError(
                     [dataclasses.replace(d, message=note + d.message) for d in diagnostics]
