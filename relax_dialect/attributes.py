@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
+from xdsl.dialects.builtin import IntAttr
 from xdsl.ir import Data
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -16,6 +17,13 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 from .dtype import DataType
 from .prim_expr import PrimExpr, as_expr, float_text, to_text
 from .syntax import parse_dtype, parse_prim_expr, parse_shape, print_shape
+
+
+@lru_cache(maxsize=1 << 14)
+def int_attr(value: int) -> IntAttr:
+    """``IntAttr(value)``, built once: ranks, flags and the line and column numbers
+    of locations repeat throughout a program."""
+    return IntAttr(value)
 
 
 @irdl_attr_definition
@@ -56,7 +64,7 @@ class ShapeAttr(Data[tuple[PrimExpr, ...]]):
 
     @staticmethod
     def from_dims(dims: Sequence[PrimExpr | int | str]) -> ShapeAttr:
-        return ShapeAttr(tuple(as_expr(d) for d in dims))
+        return _shape_attr(tuple(as_expr(d) for d in dims))
 
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> tuple[PrimExpr, ...]:
@@ -72,6 +80,13 @@ class ShapeAttr(Data[tuple[PrimExpr, ...]]):
         for dim in self.data:
             if dim.kind != "int":
                 raise VerifyException(f"shape dimension '{dim}' is not an integer")
+
+
+@lru_cache(maxsize=4096)
+def _shape_attr(dims: tuple[PrimExpr, ...]) -> ShapeAttr:
+    """Built and checked once per shape: a program repeats its few shapes in
+    every type that inference builds."""
+    return ShapeAttr(dims)
 
 
 class NDArray:

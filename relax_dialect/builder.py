@@ -37,7 +37,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from .attributes import DenseAttr, PrimExprAttr, ShapeAttr
 from .dtype import DataType
-from .ops.base import BindingOp, check_annotation
+from .ops.base import BindingOp, check_annotation, verify_definition
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp, join_branches
 from .ops.dataflow import DataflowOp, OutputOp
@@ -416,7 +416,7 @@ class Builder:
         op = make(annotation if annotation is not None else ObjectType())
         self.block.add_op(op)
         try:
-            op.get_irdl_definition().verify(op)
+            verify_definition(op)
             inferred = op.infer_type()
             if annotation is not None:
                 try:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.dialects.builtin import FileLineColLoc, StringAttr
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import ParseError
+
+from .attributes import int_attr
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,17 @@ class DiagnosticError(Exception):
     def __init__(self, diagnostics: list[Diagnostic]):
         super().__init__("\n".join(map(str, diagnostics)))
         self.diagnostics = diagnostics
+
+
+def file_location(file: StringAttr, line: int, column: int) -> FileLineColLoc:
+    """``loc(FILE:LINE:COL)`` for an operation read from source. Built without
+    xDSL's generic parameter check (the parameters are well typed here), which
+    would cost more than the rest of locating an operation."""
+    location = FileLineColLoc.__new__(FileLineColLoc)
+    object.__setattr__(location, "filename", file)
+    object.__setattr__(location, "line", int_attr(line))
+    object.__setattr__(location, "column", int_attr(column))
+    return location
 
 
 def location_of(item: Operation | SSAValue | Block | None) -> SourceLocation | None:

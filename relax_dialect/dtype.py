@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -43,8 +44,10 @@ class DataType:
     lanes: int = 1
 
     @staticmethod
+    @lru_cache(maxsize=256)
     def parse(text: str) -> DataType | None:
-        """Read a data type spelling; None when ``text`` is not one."""
+        """Read a data type spelling; None when ``text`` is not one (memoised: every
+        annotation spells one)."""
         if text == "bool":
             return BOOL
         if text == "void":

@@ -22,8 +22,10 @@ rule of the spec that they enforce.
 
 from __future__ import annotations
 
+import re
 from abc import ABC
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr
@@ -34,19 +36,43 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from .attributes import DataTypeAttr, PrimExprAttr, ShapeAttr
+from .attributes import DataTypeAttr, PrimExprAttr, ShapeAttr, int_attr
 from .dtype import VOID, DataType
 from .prim_expr import PrimExpr, as_expr, to_text
 from .syntax import parse_dtype, parse_prim_expr, parse_shape
 
 UNKNOWN_NDIM = -1
 DERIVE_FUNCS = ("default_derive", "empty_derive")
+NONE = NoneAttr()
+
+
+@lru_cache(maxsize=256)
+def _dtype_attr(dtype: DataType) -> DataTypeAttr:
+    return DataTypeAttr(dtype)
 
 
 class StructInfoType(ParametrizedAttribute, TypeAttribute, ABC):
     """Base class of the Relax StructInfo types."""
 
     KEYWORD: ClassVar[str]
+
+    def _init(self, *params: Attribute) -> None:
+        """Set the parameters, which the constructors build well typed, and check
+        the construction rules. xDSL's generic check of the parameters is left out:
+        it costs more than the rest of building a type, and inference builds
+        types for every binding."""
+        for (field, _), param in zip(self.get_irdl_definition().parameters, params, strict=True):
+            object.__setattr__(self, field, param)
+        self.verify()
+
+    def __hash__(self) -> int:
+        """Computed once: types key the memo tables of inference and checking.
+        (Each concrete class sets ``__hash__`` to this one, else the dataclass
+        decorator would generate its own.)"""
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash(self.parameters)
+        return found
 
     def problem(self) -> str | None:
         """The construction rule this type breaks, if any."""
@@ -80,6 +106,10 @@ class ObjectType(StructInfoType):
 
     name = "relax.object"
     KEYWORD = "object"
+    __hash__ = StructInfoType.__hash__
+
+    def __init__(self) -> None:
+        """Nothing to set or check (see ``StructInfoType._init``)."""
 
     def print_parameters(self, printer: Printer) -> None:
         pass
@@ -91,6 +121,7 @@ class PrimType(StructInfoType):
 
     name = "relax.prim"
     KEYWORD = "prim"
+    __hash__ = StructInfoType.__hash__
 
     dtype: DataTypeAttr
     value: PrimExprAttr | NoneAttr
@@ -99,8 +130,8 @@ class PrimType(StructInfoType):
         data_type = dtype if isinstance(dtype, DataType) else DataType.parse(dtype)
         if data_type is None:
             raise VerifyException(f"unknown data type '{dtype}'")
-        known = NoneAttr() if value is None else PrimExprAttr(as_expr(value))
-        super().__init__(DataTypeAttr(data_type), known)
+        known = NONE if value is None else PrimExprAttr(as_expr(value))
+        self._init(_dtype_attr(data_type), known)
 
     @property
     def data_type(self) -> DataType:
@@ -133,7 +164,7 @@ class PrimType(StructInfoType):
             value = None
             if parser.parse_optional_punctuation(",") is not None:
                 value = parse_prim_expr(parser)
-        return (DataTypeAttr(dtype), NoneAttr() if value is None else PrimExprAttr(value))
+        return (_dtype_attr(dtype), NONE if value is None else PrimExprAttr(value))
 
     def print_parameters(self, printer: Printer) -> None:
         value = self.known_value
@@ -181,7 +212,7 @@ def _rank_problem(kind: str, dims: tuple[PrimExpr, ...] | None, ndim: int) -> st
 
 
 def _dims_attr(dims: Sequence[PrimExpr | int | str] | None) -> ShapeAttr | NoneAttr:
-    return NoneAttr() if dims is None else ShapeAttr.from_dims(dims)
+    return NONE if dims is None else ShapeAttr.from_dims(dims)
 
 
 def _rank_text(dims: tuple[PrimExpr, ...] | None, ndim: int) -> str | None:
@@ -196,6 +227,7 @@ class ShapeType(StructInfoType):
 
     name = "relax.shape"
     KEYWORD = "shape"
+    __hash__ = StructInfoType.__hash__
 
     values: ShapeAttr | NoneAttr
     ndim: IntAttr
@@ -204,7 +236,7 @@ class ShapeType(StructInfoType):
         self, values: Sequence[PrimExpr | int | str] | None = None, ndim: int | None = None
     ):
         rank = (UNKNOWN_NDIM if values is None else len(values)) if ndim is None else ndim
-        super().__init__(_dims_attr(values), IntAttr(rank))
+        self._init(_dims_attr(values), int_attr(rank))
 
     @property
     def dims(self) -> tuple[PrimExpr, ...] | None:
@@ -220,10 +252,10 @@ class ShapeType(StructInfoType):
     @classmethod
     def parse_fields(cls, parser: AttrParser) -> Sequence[Attribute]:
         if parser.parse_optional_punctuation("<") is None:
-            return (NoneAttr(), IntAttr(UNKNOWN_NDIM))
+            return (NONE, int_attr(UNKNOWN_NDIM))
         dims, ndim, _ = _parse_rank_and_dtype(parser, allow_dtype=False)
         parser.parse_punctuation(">")
-        return (_dims_attr(dims), IntAttr(ndim))
+        return (_dims_attr(dims), int_attr(ndim))
 
     def print_parameters(self, printer: Printer) -> None:
         if (text := _rank_text(self.dims, self.rank)) is not None:
@@ -236,6 +268,7 @@ class TensorType(StructInfoType):
 
     name = "relax.tensor"
     KEYWORD = "tensor"
+    __hash__ = StructInfoType.__hash__
 
     shape: ShapeAttr | NoneAttr
     ndim: IntAttr
@@ -251,7 +284,7 @@ class TensorType(StructInfoType):
         if data_type is None:
             raise VerifyException(f"unknown data type '{dtype}'")
         rank = (UNKNOWN_NDIM if shape is None else len(shape)) if ndim is None else ndim
-        super().__init__(_dims_attr(shape), IntAttr(rank), DataTypeAttr(data_type))
+        self._init(_dims_attr(shape), int_attr(rank), _dtype_attr(data_type))
 
     @property
     def dims(self) -> tuple[PrimExpr, ...] | None:
@@ -271,10 +304,10 @@ class TensorType(StructInfoType):
     @classmethod
     def parse_fields(cls, parser: AttrParser) -> Sequence[Attribute]:
         if parser.parse_optional_punctuation("<") is None:
-            return (NoneAttr(), IntAttr(UNKNOWN_NDIM), DataTypeAttr(VOID))
+            return (NONE, int_attr(UNKNOWN_NDIM), _dtype_attr(VOID))
         dims, ndim, dtype = _parse_rank_and_dtype(parser, allow_dtype=True)
         parser.parse_punctuation(">")
-        return (_dims_attr(dims), IntAttr(ndim), DataTypeAttr(dtype))
+        return (_dims_attr(dims), int_attr(ndim), _dtype_attr(dtype))
 
     def print_parameters(self, printer: Printer) -> None:
         parts = [_rank_text(self.dims, self.rank)]
@@ -291,11 +324,12 @@ class TupleType(StructInfoType):
 
     name = "relax.tuple"
     KEYWORD = "tuple"
+    __hash__ = StructInfoType.__hash__
 
     fields: ArrayAttr[Attribute]
 
     def __init__(self, fields: Sequence[StructInfoType]):
-        super().__init__(ArrayAttr(fields))
+        self._init(ArrayAttr(fields))
 
     @property
     def types(self) -> tuple[StructInfoType, ...]:
@@ -327,6 +361,7 @@ class FuncType(StructInfoType):
 
     name = "relax.func"
     KEYWORD = "func"
+    __hash__ = StructInfoType.__hash__
 
     params: ArrayAttr[Attribute] | NoneAttr
     ret: Attribute
@@ -340,11 +375,11 @@ class FuncType(StructInfoType):
         pure: bool = True,
         derive_func: str | None = None,
     ):
-        super().__init__(
-            NoneAttr() if params is None else ArrayAttr(params),
+        self._init(
+            NONE if params is None else ArrayAttr(params),
             ret,
-            IntAttr(int(pure)),
-            NoneAttr() if derive_func is None else StringAttr(derive_func),
+            int_attr(int(pure)),
+            NONE if derive_func is None else StringAttr(derive_func),
         )
 
     @property
@@ -407,10 +442,10 @@ class FuncType(StructInfoType):
                     parser.parse_keyword("impure", " or 'derive' in a function type")
                     pure = False
         return (
-            NoneAttr() if params is None else ArrayAttr(params),
+            NONE if params is None else ArrayAttr(params),
             ret,
-            IntAttr(int(pure)),
-            NoneAttr() if derive is None else StringAttr(derive),
+            int_attr(int(pure)),
+            NONE if derive is None else StringAttr(derive),
         )
 
     def print_parameters(self, printer: Printer) -> None:
@@ -450,26 +485,47 @@ _PARSED: dict[str, StructInfoType] = {}
 """Relax types by their text: a program repeats the same few types many times."""
 
 
+_TYPE_NAME = re.compile(r"[\w!.]*")
+_TYPE_DELIMITERS = re.compile(r'[<>"]')
+
+
 def _type_text_end(text: str, start: int) -> int | None:
     """The end of the ``!relax.name<...>`` written at ``start`` (None if unclear)."""
-    position = start
-    while position < len(text) and (text[position].isalnum() or text[position] in "!._"):
-        position += 1
+    position = _TYPE_NAME.match(text, start).end()  # pyright: ignore[reportOptionalMemberAccess]
     if not text.startswith("<", position):
         return position
     depth = 0
-    while position < len(text):
-        char = text[position]
+    for delimiter in _TYPE_DELIMITERS.finditer(text, position):
+        char = delimiter.group()
         if char == '"':
             return None
         if char == "<":
             depth += 1
-        elif char == ">" and text[position - 1] != "-":
+        elif text[delimiter.start() - 1] != "-":
             depth -= 1
             if depth == 0:
-                return position + 1
-        position += 1
+                return delimiter.end()
     return None
+
+
+def _type_key(source: str, start: int) -> tuple[str, int] | None:
+    """The text of the ``!relax.`` type written at ``start`` (its key in ``_PARSED``)
+    and its end."""
+    end = _type_text_end(source, start) if source.startswith("!relax.", start) else None
+    return None if end is None else (source[start:end], end)
+
+
+def parsed_struct_info(source: str, start: int) -> tuple[StructInfoType, int] | None:
+    """The Relax type written at ``start`` of ``source`` and where it ends, when
+    the same text was parsed before (see ``parse_struct_info``). A binding's type
+    usually ends its line, which is tried first."""
+    line_end = source.find("\n", start)
+    rest = source[start : len(source) if line_end < 0 else line_end].rstrip()
+    if (cached := _PARSED.get(rest)) is not None:
+        return cached, start + len(rest)
+    key = _type_key(source, start)
+    cached = None if key is None else _PARSED.get(key[0])
+    return None if cached is None else (cached, key[1])  # pyright: ignore[reportOptionalSubscript]
 
 
 def parse_struct_info(parser: AttrParser) -> StructInfoType:
@@ -477,18 +533,17 @@ def parse_struct_info(parser: AttrParser) -> StructInfoType:
     start = parser.pos
     if parser._current_token.kind == MLIRTokenKind.EXCLAMATION_IDENT:  # pyright: ignore
         source = parser.lexer.input.content
-        end = _type_text_end(source, start) if source.startswith("!relax.", start) else None
-        key = source[start:end] if end is not None else None
-        if key is not None and (cached := _PARSED.get(key)) is not None:
-            parser._resume_from(end)  # pyright: ignore[reportPrivateUsage, reportArgumentType]
+        key = _type_key(source, start)
+        if key is not None and (cached := _PARSED.get(key[0])) is not None:
+            parser._resume_from(key[1])  # pyright: ignore[reportPrivateUsage]
             return cached
         parsed = parser.parse_type()
         if not isinstance(parsed, StructInfoType):
             parser.raise_error(f"expected a Relax type, got {parsed}", start, parser.pos)
-        if key is not None and (end == parser.pos or source[end : parser.pos].isspace()):
+        if key is not None and (key[1] == parser.pos or source[key[1] : parser.pos].isspace()):
             if len(_PARSED) > 4096:
                 _PARSED.clear()
-            _PARSED[key] = parsed  # pyright: ignore[reportArgumentType]
+            _PARSED[key[0]] = parsed  # pyright: ignore[reportArgumentType]
         return parsed
     word = parser.parse_optional_identifier()
     cls = STRUCT_INFO_TYPES.get(word or "")

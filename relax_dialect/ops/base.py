@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import ClassVar
 
 from xdsl.ir import Attribute, Block, Region, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.irdl import AnyAttr, IRDLOperation, RangeLengthConstraint, RangeOf
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.traits import OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 from ..struct_info import Check, base_check
@@ -62,6 +64,58 @@ def check_annotation(op_name: str, declared: Attribute, inferred: StructInfoType
                 else "; use relax.match_cast to check it at run time"
             )
         )
+
+
+_PASSED: set[tuple[object, ...]] = set()
+"""Signatures (see ``_definition_signature``) of operations that passed ``verify_definition``."""
+_PASSED_LIMIT = 1 << 16
+
+
+def verify_definition(op: IRDLOperation) -> None:
+    """xDSL's checks of ``op`` against its definition (operand and result counts,
+    properties, traits). Builders check every binding they make and the same few
+    signatures recur, so an operation is not checked again when one with the same
+    signature passed."""
+    signature = _definition_signature(op)
+    if signature is not None and signature in _PASSED:
+        return
+    op.get_irdl_definition().verify(op)
+    if signature is not None:
+        if len(_PASSED) >= _PASSED_LIMIT:
+            _PASSED.clear()
+        _PASSED.add(signature)
+
+
+def _definition_signature(op: IRDLOperation) -> tuple[object, ...] | None:
+    """All that the checks of ``verify_definition`` look at when its class takes
+    operands and results of any type and has no regions, successors or trait
+    verifiers; None for other operations."""
+    if not _counts_only(type(op)) or op.regions or op.successors:
+        return None
+    return (
+        type(op),
+        len(op.operands),
+        len(op.results),
+        tuple(op.properties.items()),
+        tuple(op.attributes.items()),
+    )
+
+
+@cache
+def _counts_only(cls: type[IRDLOperation]) -> bool:
+    definition = cls.get_irdl_definition()
+    return (
+        not definition.regions
+        and not definition.successors
+        and all(_any_type(d.constr) for _, d in (*definition.operands, *definition.results))
+        and all(type(trait).verify is OpTrait.verify for trait in definition.traits)
+    )
+
+
+def _any_type(constraint: object) -> bool:
+    if isinstance(constraint, RangeLengthConstraint):
+        constraint = constraint.constraint
+    return isinstance(constraint, RangeOf) and isinstance(constraint.constr, AnyAttr)
 
 
 def relax_type(op_name: str, value: SSAValue, what: str = "operand") -> StructInfoType:
@@ -121,7 +175,7 @@ def build_inferred(build: Callable[[StructInfoType], BindingOp]) -> BindingOp:
     ``VerifyException`` when the operation is malformed or inference fails)."""
     probe = build(ObjectType())
     try:
-        probe.get_irdl_definition().verify(probe)
+        verify_definition(probe)
         inferred = probe.infer_type()
     finally:
         probe.erase()

@@ -26,7 +26,9 @@ result type.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, lru_cache, wraps
 from typing import Any, ClassVar, Self
 
 from xdsl.dialects.builtin import (
@@ -50,7 +52,14 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 from ..attributes import DataTypeAttr
 from ..dtype import DataType
 from ..prim_expr import float_text
-from ..types import PrimType, ShapeType, StructInfoType, TensorType
+from ..types import (
+    PrimType,
+    ShapeType,
+    StructInfoType,
+    TensorType,
+    parse_struct_info,
+    parsed_struct_info,
+)
 from .base import (
     BindingOp,
     build_inferred,
@@ -71,6 +80,13 @@ class OperatorOp(BindingOp):
     ``relax.invoke`` can call it. Operators are pure unless ``PURE`` says not."""
 
     NAMESPACE: ClassVar[str] = "relax"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Memoise the inference each operator defines (see ``_memoised``)."""
+        super().__init_subclass__(**kwargs)
+        infer = cls.__dict__.get("infer_type")
+        if infer is not None:
+            cls.infer_type = _memoised(infer)
 
     def attr(self, name: str, default: Any = None) -> Any:
         """An attribute as a Python value; when it is not set, the default its
@@ -130,7 +146,11 @@ class OperatorOp(BindingOp):
         operands start on the operator's line)."""
         start = parser.pos
         operands = []
-        if parser._current_token.kind == MLIRTokenKind.PERCENT_IDENT and _continues_line(parser):  # pyright: ignore
+        token = parser._current_token  # pyright: ignore[reportPrivateUsage]
+        on_line = token.kind == MLIRTokenKind.PERCENT_IDENT and _continues_line(parser)
+        if on_line and (op := cls.parse_plain(parser, start)) is not None:
+            return op
+        if on_line:
             operands = [parse_value(parser)]
             while parser.parse_optional_punctuation(",") is not None:
                 operands.append(parse_value(parser))
@@ -142,12 +162,25 @@ class OperatorOp(BindingOp):
         return parse_or_infer_type(parser, start, make)  # pyright: ignore[reportReturnType]
 
     @classmethod
+    def parse_plain(cls, parser: Parser, position: int) -> OperatorOp | None:
+        """The operator whose operands start at ``position``, if it is written in
+        the plain form (``_PLAIN``), read mostly without xDSL's lexer (~14 µs a
+        token, most of the cost of reading a binding); None, having read nothing,
+        for any other form."""
+        plain = _parse_plain(parser, position)
+        if plain is None:
+            return None
+        operands, properties, result_type = plain
+        properties |= cls.segment_sizes(len(operands))
+        return cls.create(operands=operands, properties=properties, result_types=[result_type])
+
+    @classmethod
     def segment_sizes(cls, count: int) -> dict[str, Attribute]:
         """``operandSegmentSizes`` for an operator with optional operands: the
         ``count`` operands given fill the operand definitions in order."""
-        definition = cls.get_irdl_definition()
-        if not any(isinstance(o, AttrSizedOperandSegments) for o in definition.options):
+        if not _has_segments(cls):
             return {}
+        definition = cls.get_irdl_definition()
         sizes = []
         for _, operand in definition.operands:
             size = 1 if not isinstance(operand, OptOperandDef) or count > 0 else 0
@@ -161,6 +194,100 @@ class OperatorOp(BindingOp):
             print_values(printer, self.operands)
         print_attributes(printer, self.properties, exclude=(SEGMENTS,))
         print_result_type(printer, self)
+
+
+_INFERRED: dict[tuple[object, ...], StructInfoType] = {}
+_INFERRED_LIMIT = 1 << 16
+
+
+def _memoised(infer: Callable[[Any], StructInfoType]) -> Callable[[Any], StructInfoType]:
+    """``infer`` remembering its results. An operator's StructInfo depends only on
+    its operand types and properties (as TVM's ``FInferStructInfo`` sees only the
+    arguments' StructInfo and the attributes), and a program applies the same
+    operators to the same types over and over; inference builds new types each
+    time. The key holds ``infer`` itself, so ``super().infer_type()`` has its own."""
+
+    @wraps(infer)
+    def infer_type(self: OperatorOp) -> StructInfoType:
+        operand_types = tuple(operand.type for operand in self.operands)
+        key = (type(self), infer, operand_types, tuple(self.properties.items()))
+        found = _INFERRED.get(key)
+        if found is None:
+            found = infer(self)
+            if len(_INFERRED) >= _INFERRED_LIMIT:
+                _INFERRED.clear()
+            _INFERRED[key] = found
+        return found
+
+    return infer_type
+
+
+@cache
+def _has_segments(cls: type[OperatorOp]) -> bool:
+    """Whether the operator has optional operands (and so ``operandSegmentSizes``)."""
+    options = cls.get_irdl_definition().options
+    return any(isinstance(option, AttrSizedOperandSegments) for option in options)
+
+
+_VALUE = r"%(?:[0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)"
+_INTEGER = r"-?[0-9]+"
+_INTEGERS = rf"\[(?:{_INTEGER}(?:[ \t]*,[ \t]*{_INTEGER})*)?\]"
+_PLAIN_VALUE = rf'(?:true|false|{_INTEGER}|"[^"\\\n\v\f]*"|{_INTEGERS})'
+_PLAIN_ENTRY = rf"[a-zA-Z_][a-zA-Z0-9_$.]*[ \t]*=[ \t]*{_PLAIN_VALUE}"
+_PLAIN = re.compile(
+    rf"(?P<operands>{_VALUE}(?:[ \t]*,[ \t]*{_VALUE})*)"
+    rf"(?:[ \t]*\{{[ \t]*(?P<entries>{_PLAIN_ENTRY}(?:[ \t]*,[ \t]*{_PLAIN_ENTRY})*)[ \t]*\}})?"
+    r"[ \t]*:[ \t]*"
+)
+"""An operator's operands, attributes and ``:`` on one line, in the plain form
+the dialect prints: defined values, integers, booleans, strings without escapes
+and lists of integers."""
+_PLAIN_OPERAND = re.compile(_VALUE)
+_PLAIN_ATTRIBUTE = re.compile(rf"([a-zA-Z_][a-zA-Z0-9_$.]*)[ \t]*=[ \t]*({_PLAIN_VALUE})")
+
+
+def _parse_plain(
+    parser: Parser, position: int
+) -> tuple[list[SSAValue], dict[str, Attribute], StructInfoType] | None:
+    """Operands, properties and result type of an operator written from
+    ``position`` in the plain form (``_PLAIN``) with defined operands: the text up
+    to the type is matched, the type usually comes from ``parse_struct_info``'s
+    cache. None, having read nothing, for anything else."""
+    source = parser.lexer.input.content
+    match = _PLAIN.match(source, position)
+    if match is None:
+        return None
+    operands = []
+    for name in _PLAIN_OPERAND.findall(match["operands"]):
+        values = parser.ssa_values.get(name[1:])
+        if not values:
+            return None
+        operands.append(values[0])
+    properties: dict[str, Attribute] = {}
+    for name, text in _PLAIN_ATTRIBUTE.findall(match["entries"] or ""):
+        if name in properties:
+            return None
+        try:
+            properties[name] = attribute_of(_plain_value(text))
+        except (ValueError, VerifyException):
+            return None  # reported where the lexer stands, by the general path
+    parsed = parsed_struct_info(source, match.end())
+    if parsed is None:
+        parser._resume_from(match.end())  # pyright: ignore[reportPrivateUsage]
+        return operands, properties, parse_struct_info(parser)
+    parser._resume_from(parsed[1])  # pyright: ignore[reportPrivateUsage]
+    return operands, properties, parsed[0]
+
+
+def _plain_value(text: str) -> AttrValue:
+    """The value of an attribute matched by ``_PLAIN_VALUE``."""
+    if text in ("true", "false"):
+        return text == "true"
+    if text.startswith('"'):
+        return text[1:-1]
+    if text.startswith("["):
+        return tuple(int(item) for item in text[1:-1].split(",") if item.strip())
+    return int(text)
 
 
 def _continues_line(parser: Parser) -> bool:
@@ -195,20 +322,28 @@ def attribute_kind(constraint: object) -> str:
 
 def attribute_of(value: AttrValue) -> Attribute:
     """The property holding a Python attribute value."""
-    if isinstance(value, bool):
-        return BoolAttr.from_bool(value)
-    if isinstance(value, int):
-        return IntegerAttr(value, i64)
+    if isinstance(value, bool | int | str | DataType):
+        return _exact_attribute(value)
     if isinstance(value, float):
         return FloatAttr(value, f64)
-    if isinstance(value, str):
-        return StringAttr(value)
-    if isinstance(value, DataType):
-        return DataTypeAttr(value)
     values = tuple(value)
     if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         return DenseArrayBase.from_list(i64, values)  # pyright: ignore[reportArgumentType]
     return DenseArrayBase.from_list(f64, [float(v) for v in values])
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _exact_attribute(value: bool | int | str | DataType) -> Attribute:
+    """``attribute_of`` for values that equal only themselves (``typed`` keeps
+    ``True`` and ``1`` apart; floats are left out: ``-0.0 == 0.0``), built once:
+    building an ``IntegerAttr`` costs more than inferring most operators."""
+    if isinstance(value, bool):
+        return BoolAttr.from_bool(value)
+    if isinstance(value, int):
+        return IntegerAttr(value, i64)
+    if isinstance(value, str):
+        return StringAttr(value)
+    return DataTypeAttr(value)
 
 
 def python_value(attr: Attribute) -> Any:

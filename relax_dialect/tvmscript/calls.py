@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 from xdsl.ir import Attribute, SSAValue
@@ -191,17 +192,14 @@ class CallReader:
         self, op: type[OperatorOp], node: ast.Call
     ) -> dict[str, ast.expr | list[ast.expr] | None]:
         """The call's arguments by operand or attribute name (``None``: not given)."""
-        definition = op.get_irdl_definition()
-        operands = list(definition.operands)
-        slots = [name for name, _ in operands]
-        slots += [name for name in definition.properties if name != SEGMENTS]
-        variadic = {n for n, d in operands if type(d) is VarOperandDef}
+        slots, variadic = _slots(op)
         bound: dict[str, ast.expr | list[ast.expr] | None] = {}
         positional = list(node.args)
         for name in slots:
-            if positional:
-                bound[name] = positional if name in variadic else positional.pop(0)
-                positional = [] if name in variadic else positional
+            if not positional:
+                break
+            bound[name] = positional if name in variadic else positional.pop(0)
+            positional = [] if name in variadic else positional
         if positional:
             raise TVMScriptError(
                 positional[0], f"{_spelled(op)} takes at most {_count(len(slots), 'argument')}"
@@ -478,6 +476,17 @@ SPECIAL_CALLS = {
     "make_closure": CallReader._make_closure,
     "assert_op": CallReader._assert,
 }
+
+
+@cache
+def _slots(op: type[OperatorOp]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """An operator's argument names in order (operands, then attributes) and its
+    variadic operands, worked out once per operator."""
+    definition = op.get_irdl_definition()
+    operands = definition.operands
+    properties = [name for name in definition.properties if name != SEGMENTS]
+    variadic = frozenset(name for name, d in operands if type(d) is VarOperandDef)
+    return (*(name for name, _ in operands), *properties), variadic
 
 
 def _count(number: int, noun: str) -> str:

@@ -18,12 +18,18 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from ..builder import AnnotationError, Builder, Expr
-from ..diagnostics import Diagnostic, DiagnosticError, SourceLocation, from_parse_error
+from ..diagnostics import (
+    Diagnostic,
+    DiagnosticError,
+    SourceLocation,
+    file_location,
+    from_parse_error,
+)
 from ..ops.base import check_annotation
 from ..ops.functions import FunctionLike
 from ..ops.operator import attribute_of
@@ -31,6 +37,7 @@ from ..ops.references import GlobalVarOp
 from ..ops.values import TupleGetItemOp
 from ..prim_expr import PrimExpr, Var
 from ..types import StructInfoType, TupleType, struct_info_text
+from . import placeholders
 from .annotations import ExprReader, TVMScriptError, dotted_name
 from .calls import CallReader, Deferred, Function, check_binding, const_dtype, literal
 from .spelling import CONSTANTS, DPS_KERNELS
@@ -46,12 +53,13 @@ def parse_tvmscript(
     """The module a TVMScript source defines; ``constants`` are the arrays its
     ``metadata["relax.expr.Constant"][i]`` refer to; ``line_offset`` lines
     precede ``text`` in the file. Raises ``DiagnosticError`` located in the source."""
+    source = "\n" * line_offset + text
     try:
-        tree = ast.parse("\n" * line_offset + text, filename)
+        tree, set_aside = placeholders.parse(source, filename)
     except SyntaxError as error:
         location = SourceLocation(filename, error.lineno or 1, error.offset or 1)
         raise DiagnosticError([Diagnostic(location, f"invalid syntax: {error.msg}")]) from None
-    reader = ModuleReader(filename, list(constants), ctx)
+    reader = ModuleReader(filename, list(constants), ctx, source, set_aside)
     try:
         return reader.read(tree)
     except TVMScriptError as error:
@@ -68,10 +76,39 @@ class DeadValue:
 Symbol = SSAValue | PrimExpr | Function | DeadValue | str
 
 
+class Located:
+    """``ModuleReader.located``: a class rather than a generator, as every
+    statement and binding enters one."""
+
+    __slots__ = ("node", "previous", "reader")
+
+    def __init__(self, reader: ModuleReader, node: ast.AST):
+        self.reader = reader
+        self.node = node
+
+    def __enter__(self) -> None:
+        reader = self.reader
+        self.previous = reader.builder.location, reader.last_node
+        reader._locate(self.node)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _) -> None:
+        self.reader.builder.location, self.reader.last_node = self.previous
+        if isinstance(error, VerifyException) and not isinstance(error, AnnotationError):
+            # an annotation's error is located at the annotation by the binding's reader
+            raise TVMScriptError(self.node, str(error).splitlines()[0]) from None
+
+
 class ModuleReader(CallReader):
     """Reads one TVMScript module into a ``Builder``."""
 
-    def __init__(self, filename: str, constants: list[np.ndarray], ctx: Context | None):
+    def __init__(
+        self,
+        filename: str,
+        constants: list[np.ndarray],
+        ctx: Context | None,
+        source: str,
+        set_aside: dict[placeholders.Position, str],
+    ):
         self.filename = filename
         self.constants = constants
         self.ctx = ctx
@@ -82,7 +119,13 @@ class ModuleReader(CallReader):
         self.exprs = ExprReader(self._symbolic, "T", "R")
         self.last_node: ast.AST | None = None
         self._file = StringAttr(filename)
-        self._locations: dict[tuple[int, int], FileLineColLoc] = {}
+        self._lines = None if "\r" in source else source.split("\n")
+        """The source's lines, to key annotations by their text."""
+        self._annotations: dict[tuple[str, ...], tuple[StructInfoType, tuple]] = {}
+        """Binding annotations read before, by text: their StructInfo and the
+        names they looked up, with what those meant."""
+        self._set_aside = set_aside
+        """The annotations ``placeholders.parse`` set aside, by position."""
 
     # --- locations and scopes -----------------------------------------------------------
 
@@ -96,12 +139,8 @@ class ModuleReader(CallReader):
 
     def _locate(self, node: ast.AST) -> None:
         self.last_node = node
-        key = (node.lineno, node.col_offset + 1)  # pyright: ignore[reportAttributeAccessIssue]
-        location = self._locations.get(key)
-        if location is None:
-            location = FileLineColLoc(self._file, IntAttr(key[0]), IntAttr(key[1]))
-            self._locations[key] = location
-        self.builder.location = location
+        line, column = node.lineno, node.col_offset + 1  # pyright: ignore[reportAttributeAccessIssue]
+        self.builder.location = file_location(self._file, line, column)
 
     def lookup(self, name: str) -> Symbol | None:
         for scope in reversed(self.scopes):
@@ -124,19 +163,9 @@ class ModuleReader(CallReader):
         found = self.lookup(name)
         return found if isinstance(found, PrimExpr) else found is not None
 
-    @contextmanager
-    def located(self, node: ast.AST) -> Iterator[None]:
+    def located(self, node: ast.AST) -> Located:
         """Build at ``node``; a verifier's complaint becomes an error there."""
-        previous = self.builder.location, self.last_node
-        self._locate(node)
-        try:
-            yield
-        except AnnotationError:
-            raise  # located at the annotation by the binding's reader
-        except VerifyException as error:
-            raise TVMScriptError(node, str(error).splitlines()[0]) from None
-        finally:
-            self.builder.location, self.last_node = previous
+        return Located(self, node)
 
     # --- module -------------------------------------------------------------------------
 
@@ -184,7 +213,7 @@ class ModuleReader(CallReader):
         self.define(target.id, Var(target.id))
 
     def _declares_var(self, node: ast.expr) -> bool:
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, ast.Call) or not _may_declare_var(node):
             return False
         name = dotted_name(node.func) or ""
         prefix, _, kind = name.rpartition(".")
@@ -428,12 +457,39 @@ class ModuleReader(CallReader):
             raise TVMScriptError(annotation, str(error).splitlines()[0]) from None
 
     def _binding_annotation(self, annotation: ast.expr) -> StructInfoType:
-        """A binding's annotation (quoted dimensions are not allowed in it)."""
-        self.exprs.strings = False
+        """A binding's annotation (quoted dimensions are not allowed in it). Most
+        bindings repeat one of a few annotations, so a text is read once and its
+        StructInfo reused while the names it looked up mean the same."""
+        position = (annotation.lineno, annotation.col_offset)  # pyright: ignore
+        set_aside = self._set_aside.get(position)
+        text = set_aside if set_aside is not None else self._source_text(annotation)
+        key = (text, self.exprs.tir, self.exprs.relax) if text is not None else None
+        cached = self._annotations.get(key) if key is not None else None
+        if cached is not None and all(self._symbolic(n) == v for n, v in cached[1]):
+            return cached[0]
+        looked_up: dict[str, PrimExpr | bool] = {}
+
+        def symbol(name: str) -> PrimExpr | bool:
+            looked_up[name] = found = self._symbolic(name)
+            return found
+
+        if set_aside is not None:
+            annotation = placeholders.annotation_node(set_aside, position)
+        self.exprs.strings, self.exprs.symbol = False, symbol
         try:
-            return self.exprs.struct_info(annotation)
+            sinfo = self.exprs.struct_info(annotation)
         finally:
-            self.exprs.strings = True
+            self.exprs.strings, self.exprs.symbol = True, self._symbolic
+        if key is not None:
+            self._annotations[key] = (sinfo, tuple(looked_up.items()))
+        return sinfo
+
+    def _source_text(self, node: ast.expr) -> str | None:
+        """The text of a node on one line of ASCII source (None otherwise)."""
+        line = node.lineno  # pyright: ignore[reportAttributeAccessIssue]
+        if self._lines is None or node.end_lineno != line or not self._lines[line - 1].isascii():
+            return None
+        return self._lines[line - 1][node.col_offset : node.end_col_offset]  # pyright: ignore
 
     def _is_module_alias(self, node: ast.expr) -> bool:
         return isinstance(node, ast.Name) and node.id == self.module_name
@@ -689,6 +745,13 @@ def _is_docstring(statement: ast.stmt) -> bool:
         and isinstance(statement.value, ast.Constant)
         and isinstance(statement.value.value, str)
     )
+
+
+def _may_declare_var(call: ast.Call) -> bool:
+    """A cheap first test for ``_declares_var``, which most bindings fail here."""
+    func = call.func
+    kind = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return kind in ("TypeVar", "Var") or (kind.startswith(("int", "uint")) and not call.args)
 
 
 def _call_func(node: ast.expr) -> ast.expr:
