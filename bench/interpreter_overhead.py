@@ -42,15 +42,13 @@ def numpy_chain(x: np.ndarray, bindings: int) -> np.ndarray:
     return value
 
 
-def main() -> None:
-    arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    arguments.add_argument("--bindings", type=int, default=10_000)
-    arguments.add_argument("--repeat", type=int, default=5)
-    args = arguments.parse_args()
+def measure(bindings: int, repeat: int) -> dict[str, float]:
+    """Seconds to compile the chain once, to run it (best of ``repeat``), to make the
+    same NumPy calls directly, and the overhead per binding in microseconds."""
     ctx = Context()
     ctx.load_dialect(Builtin)
     ctx.load_dialect(Relax)
-    module = parse_module(ctx, chain(args.bindings), "chain.mlir")
+    module = parse_module(ctx, chain(bindings), "chain.mlir")
     x = np.random.default_rng(0).standard_normal((4, 4)).astype(np.float32)
 
     start = time.perf_counter()
@@ -58,11 +56,26 @@ def main() -> None:
     machine.function("main")
     compile_time = time.perf_counter() - start
     result = machine.run("main", x)
-    np.testing.assert_allclose(result, numpy_chain(x, args.bindings), rtol=1e-5)  # pyright: ignore
+    np.testing.assert_allclose(result, numpy_chain(x, bindings), rtol=1e-5)  # pyright: ignore
 
-    interpreted = best_of(args.repeat, lambda: machine.run("main", x))
-    direct = best_of(args.repeat, lambda: numpy_chain(x, args.bindings))
-    overhead = (interpreted - direct) / args.bindings * 1e6
+    interpreted = best_of(repeat, lambda: machine.run("main", x))
+    direct = best_of(repeat, lambda: numpy_chain(x, bindings))
+    return {
+        "compile": compile_time,
+        "interpreted": interpreted,
+        "direct": direct,
+        "overhead_us": (interpreted - direct) / bindings * 1e6,
+    }
+
+
+def main() -> None:
+    arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    arguments.add_argument("--bindings", type=int, default=10_000)
+    arguments.add_argument("--repeat", type=int, default=5)
+    args = arguments.parse_args()
+    figures = measure(args.bindings, args.repeat)
+    compile_time, interpreted = figures["compile"], figures["interpreted"]
+    direct, overhead = figures["direct"], figures["overhead_us"]
     print(
         f"machine: {platform.machine()}, Python {platform.python_version()}; "
         f"{args.bindings} bindings, best of {args.repeat}"

@@ -11,8 +11,9 @@ Both are TVMScript text with the weights as parameters.
 Per model: *lower* is ``relax-lower-to-linalg`` (a fresh clone each time; bindings/s
 is the lowering throughput), *compile* the MLIR toolchain on an empty cache (untiled
 and ``tile=True``); *run* times are the best of ``--repeat`` calls of the reference
-interpreter, the bundled interpreter of the lowered IR, native code untiled and tiled,
-and the NumPy version (every backend's result is first checked against NumPy).
+interpreter, the bundled interpreter of the lowered IR, native code untiled and tiled
+(single-threaded), and the NumPy version (every backend's result is first checked against
+NumPy); run it with ``OPENBLAS_NUM_THREADS=1`` to compare with NumPy on one thread too.
 """
 
 from __future__ import annotations
@@ -170,34 +171,44 @@ def bindings(module: ModuleOp) -> int:
     return count
 
 
-def measure(model: Model, repeat: int) -> dict[str, float]:
+BACKENDS = ("reference", "lowered", "mlir", "mlir tiled")
+
+
+def measure(
+    model: Model, repeat: int, backends: tuple[str, ...] = BACKENDS, compile_times: bool = True
+) -> dict[str, float]:
+    """Bindings, lowering seconds, compile seconds (``compile_times``) and the best run
+    seconds of each of ``backends`` and of NumPy, every result checked against NumPy."""
     module = parse_tvmscript(model.text, f"{model.name}.py")
     expected = model.numpy(*model.inputs)
     row: dict[str, float] = {"bindings": bindings(module)}
     row["lower"] = best_of(repeat, lambda: LowerToLinalgPass().apply(Context(), module.clone()))
-    text = generic_text(lower(module))
-    from relax_xdsl.lowering.toolchain import compile_module
+    lowered = lower(module)
+    if compile_times:
+        from relax_xdsl.lowering.toolchain import compile_module
 
-    with tempfile.TemporaryDirectory() as cache:
-        saved = os.environ.get("XDG_CACHE_HOME")
-        os.environ["XDG_CACHE_HOME"] = cache
-        try:
-            for tile in (False, True):
-                started = time.perf_counter()
-                compile_module(text, tile=tile)
-                row[f"compile tile={tile}"] = time.perf_counter() - started
-        finally:
-            if saved is None:
-                del os.environ["XDG_CACHE_HOME"]
-            else:
-                os.environ["XDG_CACHE_HOME"] = saved
-    runners: dict[str, Callable[..., object]] = {
-        "reference": lambda *args: run(module, "main", *args),
-        "lowered": LoweredFunction(module, "main", "lowered"),
-        "mlir": LoweredFunction(module, "main", "mlir"),
-        "mlir tiled": LoweredFunction(module, "main", "mlir", tile=True),
-        "numpy": model.numpy,
+        text = generic_text(lowered)
+        with tempfile.TemporaryDirectory() as cache:
+            saved = os.environ.get("XDG_CACHE_HOME")
+            os.environ["XDG_CACHE_HOME"] = cache
+            try:
+                for tile in (False, True):
+                    started = time.perf_counter()
+                    compile_module(text, tile=tile)
+                    row[f"compile tile={tile}"] = time.perf_counter() - started
+            finally:
+                if saved is None:
+                    del os.environ["XDG_CACHE_HOME"]
+                else:
+                    os.environ["XDG_CACHE_HOME"] = saved
+    makers: dict[str, Callable[[], Callable[..., object]]] = {
+        "reference": lambda: lambda *args: run(module, "main", *args),
+        "lowered": lambda: LoweredFunction(module, "main", "lowered", lowered=lowered),
+        "mlir": lambda: LoweredFunction(module, "main", "mlir", lowered=lowered),
+        "mlir tiled": lambda: LoweredFunction(module, "main", "mlir", tile=True, lowered=lowered),
     }
+    runners = {name: makers[name]() for name in backends}
+    runners["numpy"] = model.numpy
     for name, runner in runners.items():
         result = np.asarray(runner(*model.inputs))
         np.testing.assert_allclose(result, expected, rtol=2e-3, atol=2e-3, err_msg=name)
@@ -212,9 +223,13 @@ def main() -> None:
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    print(f"python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs")
+    threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")  # native code: one thread
+    print(
+        f"python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
+        f"OPENBLAS_NUM_THREADS={threads}"
+    )
     models = [mlp(args.batch), transformer(args.seq, args.layers)]
-    backends = ("reference", "lowered", "mlir", "mlir tiled")
+    backends = BACKENDS
     print(
         "| model | bindings | lower | bindings/s | compile | compile (tiled) | "
         + " | ".join(backends)

@@ -2,10 +2,9 @@
 
     python bench/tvmscript_frontend.py [--sizes 1000,2000,5000,10000] [--repeat 3]
 
-For each size it generates a TVMScript module whose ``main`` has that many
-bindings in one dataflow block (matmul, add, relu and softmax on a symbolic
-batch ``n``, annotated with their StructInfo as TVM prints them) and times
-reading it into the dialect (``ast`` parsing, StructInfo inference of every
+For each size it generates the transformer workload of ``workloads.py`` with
+that many bindings (TVM's printed form, symbolic batch and sequence length) and
+times reading it into the dialect (``ast`` parsing, StructInfo inference of every
 binding) and then the well-formedness check. When ``tvm`` is importable it
 times ``tvm.script.from_source`` on the same text in the same run; TVM's
 parser is the baseline. The scaling exponent between the smallest and the
@@ -20,39 +19,13 @@ import platform
 from collections.abc import Callable
 
 from timing import best_of
+from workloads import transformer
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 
 from relax_dialect.dialect import Relax
 from relax_dialect.tvmscript import parse_tvmscript
 from relax_dialect.well_formed import check_well_formed
-
-TENSOR = 'R.Tensor((n, 64), dtype="float32")'
-BODIES = (
-    "R.matmul({prev}, w)",
-    "R.add({prev}, x)",
-    "R.nn.relu({prev})",
-    "R.nn.softmax({prev}, axis=-1)",
-)
-
-
-def program(bindings: int) -> str:
-    """A module whose ``main`` has ``bindings`` bindings (the TVM 0.25 printed form)."""
-    lines = [
-        "@I.ir_module",
-        "class Module:",
-        "    @R.function",
-        '    def main(x: R.Tensor(("n", 64), dtype="float32"), '
-        'w: R.Tensor((64, 64), dtype="float32")) -> R.Tensor(("n", 64), dtype="float32"):',
-        "        n = T.int64()",
-        "        with R.dataflow():",
-    ]
-    prev = "x"
-    for i in range(bindings):
-        lines.append(f"            lv{i}: {TENSOR} = {BODIES[i % 4].format(prev=prev)}")
-        prev = f"lv{i}"
-    lines += [f"            R.output({prev})", f"        return {prev}", ""]
-    return "\n".join(lines)
 
 
 def tvm_parser() -> Callable[[str], object] | None:
@@ -82,7 +55,7 @@ def main() -> None:
     totals: dict[int, float] = {}
     theirs: dict[int, float] = {}
     for size in sizes:
-        text = program(size)
+        text = transformer(size)
         module = parse_tvmscript(text, "bench.py", ctx=ctx)
         assert check_well_formed(module) == []
         read = best_of(args.repeat, lambda: parse_tvmscript(text, "bench.py", ctx=ctx))  # noqa: B023

@@ -1,0 +1,105 @@
+"""TVM 0.25's stages on a TVMScript file, timed: the baseline of the benchmark suite.
+
+    /path/to/tvmenv/bin/python bench/tvm_stages.py FILE.py [--json OUT.json]
+
+Runs with a Python that has ``apache-tvm==0.25`` (it imports nothing of this
+project). Stages: ``tvm.script.from_source`` (parse), printing the parsed module
+(``IRModule.script()``), ``relax.analysis.check_well_formed``, then each on the
+previous one's result ``Normalize``, ``CanonicalizeBindings``,
+``DeadCodeElimination``, ``FoldConstant``, ``LegalizeOps``,
+``AnnotateTIROpPattern`` (without it ``FuseOps`` sees every legalized kernel as
+opaque and fuses nothing) and ``FuseOps``.
+Per stage: wall seconds and the peak resident memory during the stage (the
+high-water mark reset before it through ``/proc/self/clear_refs``). Prints one
+JSON object: ``{"version": ..., "stages": {name: {"seconds": s, "peak_mb": m}}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import time
+from collections.abc import Callable
+
+END_TO_END = (
+    "parse",
+    "Normalize",
+    "CanonicalizeBindings",
+    "DeadCodeElimination",
+    "FoldConstant",
+    "LegalizeOps",
+    "FuseOps",
+)
+"""The stages the issue's end-to-end comparison adds up."""
+
+
+def reset_peak() -> bool:
+    """Reset the resident-memory high-water mark; False where the kernel refuses."""
+    try:
+        with open("/proc/self/clear_refs", "w") as handle:
+            handle.write("5")
+    except OSError:
+        return False
+    return True
+
+
+def peak_mb() -> float:
+    """``VmHWM`` of this process, in MiB."""
+    with open("/proc/self/status") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def timed(action: Callable[[], object]) -> tuple[object, dict[str, float]]:
+    gc.collect()
+    reset_peak()
+    start = time.perf_counter()
+    result = action()
+    seconds = time.perf_counter() - start
+    return result, {"seconds": seconds, "peak_mb": peak_mb()}
+
+
+def main() -> None:
+    arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    arguments.add_argument("file")
+    arguments.add_argument("--json", help="write the result here (default: standard output)")
+    arguments.add_argument("--no-print", action="store_true", help="skip the printing stage")
+    args = arguments.parse_args()
+    import tvm
+    from tvm import relax
+
+    with open(args.file, encoding="utf-8") as handle:
+        text = handle.read()
+    stages: dict[str, dict[str, float]] = {}
+    mod, stages["parse"] = timed(lambda: tvm.script.from_source(text))
+    if not args.no_print:
+        _, stages["print"] = timed(lambda: mod.script())  # pyright: ignore[reportAttributeAccessIssue]
+    ok, stages["well_formed"] = timed(lambda: relax.analysis.check_well_formed(mod))
+    if not ok:
+        sys.exit(f"{args.file}: TVM finds the module ill-formed")
+    transform = relax.transform
+    for name, make in (
+        ("Normalize", transform.Normalize),
+        ("CanonicalizeBindings", transform.CanonicalizeBindings),
+        ("DeadCodeElimination", transform.DeadCodeElimination),
+        ("FoldConstant", transform.FoldConstant),
+        ("LegalizeOps", transform.LegalizeOps),
+        ("AnnotateTIROpPattern", transform.AnnotateTIROpPattern),
+        ("FuseOps", transform.FuseOps),
+    ):
+        mod, stages[name] = timed(lambda make=make, mod=mod: make()(mod))
+    result = {"version": tvm.__version__, "stages": stages}
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(result, handle)
+    else:
+        json.dump(result, sys.stdout)
+        print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""The benchmark suite's workloads and machinery (``bench/workloads.py``, ``bench/suite.py``):
+the programs are well formed in both forms with the requested number of bindings, and a
+tiny run of the suite measures every stage. No timing is asserted."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.builtin import Builtin, ModuleOp
+
+from relax_dialect.dialect import Relax
+from relax_dialect.ops.dataflow import DataflowOp, OutputOp
+from relax_dialect.ops.functions import FunctionOp
+from relax_dialect.ops.values import ConstantOp, ShapeOp
+from relax_dialect.parser import parse_module
+from relax_dialect.tvmscript import parse_tvmscript
+from relax_dialect.well_formed import check_well_formed
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))
+
+import suite  # noqa: E402
+import workloads  # noqa: E402
+
+
+def bindings(module: ModuleOp) -> int:
+    """The bindings of ``@main``'s dataflow block (operand leaves and the output not counted)."""
+    (function,) = [op for op in module.body.block.ops if isinstance(op, FunctionOp)]
+    (dataflow,) = [op for op in function.body.block.ops if isinstance(op, DataflowOp)]
+    leaves = (ShapeOp, ConstantOp, OutputOp)
+    return sum(1 for op in dataflow.body.block.ops if not isinstance(op, leaves))
+
+
+@pytest.mark.parametrize("name", sorted(workloads.WORKLOADS))
+@pytest.mark.parametrize("size", [1, 37, 120])
+def test_workload_parses_in_both_forms(name: str, size: int):
+    text = workloads.tvmscript(name, size)
+    read = parse_tvmscript(text, f"{name}.py")
+    assert check_well_formed(read) == []
+    assert bindings(read) == size
+    ctx = Context()
+    ctx.load_dialect(Builtin)
+    ctx.load_dialect(Relax)
+    parsed = parse_module(ctx, workloads.mlir(name, size), f"{name}.mlir")
+    assert check_well_formed(parsed) == []
+    assert bindings(parsed) == size
+
+
+@pytest.mark.parametrize("name", sorted(workloads.WORKLOADS))
+def test_workload_is_tvms_printed_form(name: str):
+    """TVM parses the program, finds it well formed and prints it back unchanged."""
+    tvm = pytest.importorskip("tvm")
+    text = workloads.tvmscript(name, 60)
+    module = tvm.script.from_source(text)
+    assert tvm.relax.analysis.check_well_formed(module)
+    printed = module.script().splitlines()
+    assert [line for line in printed if line and "tvm.tirx.layout" not in line] == [
+        line for line in text.splitlines() if line
+    ]
+
+
+def test_stages_are_measured():
+    stages = suite.measure_stages(workloads.tvmscript("resnet", 30), "resnet.py")
+    expected = {"parse-tvmscript", "parse-mlir", "verify", "well-formed", "relax-o2", "lower"}
+    assert expected <= set(stages)
+    assert all("seconds" in stage and stage["peak_mb"] > 0 for stage in stages.values())
+
+
+def test_quick_machinery(tmp_path: Path):
+    """Two tiny sizes through subprocesses and the command line, then every report."""
+    results = suite.run_suite(
+        [30, 60], ["transformer"], ["relax-dce"], 1, figures=None, workdir=tmp_path, warm_up=False
+    )
+    assert suite.failures(results) == []
+    (small, large) = results["runs"]
+    assert (small["size"], large["size"]) == (30, 60)
+    assert {"parse-tvmscript", "relax-o2", "print-lowered", "cli"} <= set(large["stages"])
+    text = suite.report(results)
+    assert "relax-opt end to end" in text
+    assert "2x size: ratio (exp)" in text
+    targets = {row["target"]: row for row in results["targets"]}
+    assert any("linear" in target for target in targets)
+    pytest.importorskip("matplotlib")
+    suite.plot(results, str(tmp_path / "scaling.png"))
+    assert (tmp_path / "scaling.png").stat().st_size > 0
+
+
+def test_targets_from_recorded_results():
+    """The targets table reads a full run's results: met, not met, indicative."""
+    stage = {"seconds": 1.0, "peak_mb": 100.0}
+    runs = [
+        {
+            "workload": "transformer",
+            "size": size,
+            "stages": {"parse-tvmscript": {**stage, "seconds": size / 1e4}, "cli": stage},
+            "tvm": {"stages": {key: {**stage, "seconds": 1.0} for key in suite.TVM_END_TO_END}},
+        }
+        for size in (10_000, 100_000)
+    ]
+    runs[1]["stages"]["cli"] = {"seconds": 12.0, "peak_mb": 3000.0}
+    figures = {
+        "interpreter": {"bindings": 10_000, "overhead_us": 3.0},
+        "transformer": {"seq": 128, "layers": 2, "reference": 1.0, "lowered": 1.5, "numpy": 1.0},
+    }
+    results = {"sizes": [10_000, 100_000], "runs": runs, "figures": figures}
+    met = {row["target"].split(":")[0]: row["met"] for row in suite.targets(results)}
+    assert met["end to end, transformer 10k TVMScript"] == "yes"  # 7 s / 1 s
+    assert met["every stage linear"] == "no"  # cli: 12x
+    assert met["peak memory on 100k bindings < 2 GB (relax-opt at 100,000)"] == "no"
+    assert met["reference interpreter overhead < 20 us/binding"] == "yes"
+    assert met["lowered interpreter within 2x of the reference (transformer)"] == "yes"
+    assert met["MLIR backend with tiling within 1.5x of NumPy (transformer)"] == "not measured"
