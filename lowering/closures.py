@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, SSAValue
@@ -84,18 +85,7 @@ class Objects:
     """The content of the values of a module, ``object``-typed ones where known."""
 
     def __init__(self, module: ModuleOp):
-        self.sites: dict[str, list[Sequence[SSAValue]]] = {}
-        """The leading arguments each function receives at each site."""
-        self.escaping: set[str] = set()
-        """Functions used as values (``relax.global_var``): called from anywhere."""
-        for function in functions(module):
-            for op in walk_ops(function.body):
-                if isinstance(op, CallOp):
-                    self.sites.setdefault(op.callee_name, []).append(op.args)
-                elif isinstance(op, MakeClosureOp):
-                    self.sites.setdefault(op.function_name, []).append(op.captured)
-                elif isinstance(op, GlobalVarOp):
-                    self.escaping.add(op.function.root_reference.data)
+        self.module = module
         self._known: dict[SSAValue, Content | None] = {}
 
     def content(self, value: SSAValue) -> Content | None:
@@ -131,16 +121,36 @@ class Objects:
             return self._parameter(function, value.index)  # pyright: ignore
         return None
 
+    @cached_property
+    def _sites(self) -> tuple[dict[str, list[Sequence[SSAValue]]], set[str]]:
+        """The leading arguments each function receives at each site, and the
+        functions used as values (``relax.global_var``: called from anywhere). Found
+        when an ``object`` parameter first needs them: most modules have none."""
+        sites: dict[str, list[Sequence[SSAValue]]] = {}
+        escaping: set[str] = set()
+        for function in functions(self.module):
+            for op in walk_ops(function.body):
+                if isinstance(op, CallOp):
+                    sites.setdefault(op.callee_name, []).append(op.args)
+                elif isinstance(op, MakeClosureOp):
+                    sites.setdefault(op.function_name, []).append(op.captured)
+                elif isinstance(op, GlobalVarOp):
+                    escaping.add(op.function.root_reference.data)
+        return sites, escaping
+
     def _parameter(self, function: FunctionOp, index: int) -> Content | None:
         """The content every site passes to parameter ``index`` of a private function
         that is not used as a value (a recursive call passing the parameter on adds
         nothing)."""
         name = function.sym_name.data
-        if function.global_symbol is not None or name in self.escaping:
+        if function.global_symbol is not None:
+            return None
+        sites, escaping = self._sites
+        if name in escaping:
             return None
         param = function.params[index]
         passed: set[Content | None] = set()
-        for args in self.sites.get(name, ()):
+        for args in sites.get(name, ()):
             if index >= len(args):
                 passed.add(None)  # passed by a closure invocation
             elif args[index] is not param:

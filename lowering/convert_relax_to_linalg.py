@@ -106,6 +106,7 @@ from relax_dialect.struct_info import CallMismatch, Check, base_check, derive_ca
 from relax_dialect.types import FuncType, ObjectType, StructInfoType, TupleType, struct_info_text
 from relax_dialect.types import TensorType as RelaxTensor
 
+from .building import build
 from .closures import Closure, Objects, argument_type
 from .lowerer import Handler, Lowerer, LoweringError
 from .ops import lowering_for
@@ -147,6 +148,8 @@ class Signature:
     inputs: tuple[tuple[Attribute, ...], ...]
     ret: StructInfoType
     outputs: tuple[Attribute, ...]
+    type: FuncType
+    """The Relax function type, from which calls derive their result type."""
     unlowerable: LoweringError | None = None
     """Why the result has no lowered form (``outputs`` is empty): raised once the body
     is lowered, so that an operation of the body producing such a value (``unique``)
@@ -184,7 +187,9 @@ class ModuleLowering:
             except LoweringError as error:
                 outputs, unlowerable = (), error
             params = tuple(function.param_types())
-            self.signatures[name] = Signature(params, inputs, ret, outputs, unlowerable)
+            self.signatures[name] = Signature(
+                params, inputs, ret, outputs, FuncType(params, ret), unlowerable
+            )
         lowered = [self.lower_function(function) for function in functions]
         for function, new in zip(functions, lowered, strict=True):
             self.module.body.block.insert_op_before(new, function)
@@ -246,7 +251,9 @@ class ModuleLowering:
             if handler is None:
                 lw.error(op, f"operator {op.name} has no lowering")
         inferred = None
-        if isinstance(op, CHECKED_RESULTS):
+        if isinstance(op, CallOp):
+            inferred = self.call_type(lw, op, op.callee_name, [a.type for a in op.args])
+        elif isinstance(op, CHECKED_RESULTS):
             inferred = op.infer_type()  # pyright: ignore[reportAttributeAccessIssue]
         elif isinstance(op, InvokeClosureBase):
             inferred = self.invoked_type(lw, op)
@@ -271,7 +278,7 @@ class ModuleLowering:
     def if_(self, lw: Lowerer, op: IfOp) -> list[SSAValue]:
         condition = lw.operand(op, 0)
         if isinstance(condition.type, TensorType):
-            condition = lw.emit_value(tensor.ExtractOp(condition, [], IntegerType(1)))
+            condition = lw.make(tensor.ExtractOp, condition, [], IntegerType(1))
         sinfo = op.result.type
         assert isinstance(sinfo, StructInfoType)
         types = lw.types_of(op, sinfo)
@@ -282,7 +289,7 @@ class ModuleLowering:
                 yielded = region.block.last_op.value  # pyright: ignore[reportAttributeAccessIssue]
                 what = "relax.if: the branch result does not match the declared type"
                 values = lw.coerce(lw.lowered(yielded), yielded.type, sinfo, yielded, what)
-                lw.emit(scf.YieldOp(*values))
+                lw.emit(build(scf.YieldOp, *values))
             regions.append(Region(block))
         return list(lw.emit(scf.IfOp(condition, types, *regions)).results)
 
@@ -349,12 +356,20 @@ class ModuleLowering:
         closure = self.objects.content(op.closure)
         if not isinstance(closure, Closure):
             lw.error(op, "the value called is not a closure made by relax.make_closure")
-        signature = self.signatures[closure.callee]
         args = [argument_type(c) for c in closure.captured] + [a.type for a in op.args]
+        return self.call_type(lw, op, closure.callee, args)
+
+    def call_type(
+        self, lw: Lowerer, op: Operation, callee: str, args: Sequence[Attribute]
+    ) -> StructInfoType:
+        """The type of the result of ``op`` calling ``@callee`` with arguments of
+        types ``args``, derived from the callee's signature (as ``infer_type`` does,
+        without looking the callee up again)."""
+        declared = op.results[0].type
         try:
-            return derive_call_ret(FuncType(signature.params, signature.ret), args, op.result.type)  # pyright: ignore
+            return derive_call_ret(self.signatures[callee].type, args, declared)  # pyright: ignore
         except CallMismatch as mismatch:
-            lw.error(op, f"@{closure.callee}: {mismatch}")
+            lw.error(op, f"@{callee}: {mismatch}")
 
     def _call(
         self, lw: Lowerer, op: Operation, name: str, values: Sequence[SSAValue]
@@ -370,7 +385,7 @@ class ModuleLowering:
             what = f"@{name}: argument {index}"
             args += lw.cast_checked(values[start : start + len(types)], types, op, what)
         assert len(args) == len(values)
-        results = lw.emit(func.CallOp(name, args, signature.outputs)).results
+        results = lw.emit(build(func.CallOp, name, args, signature.outputs)).results
         types = lw.types_of(op, lw.result_sinfo)  # pyright: ignore[reportArgumentType]
         return [lw.cast(v, t) for v, t in zip(results, types, strict=True)]
 
@@ -401,7 +416,8 @@ class ModuleLowering:
             self._argument(lw, op, value, type, f"@{name}: parameter {i}")
             for i, (value, type) in enumerate(zip(operands, inputs, strict=True))
         ]
-        results = lw.emit(func.CallOp(name, args, callee.function_type.outputs.data)).results
+        outputs = callee.function_type.outputs.data
+        results = lw.emit(build(func.CallOp, name, args, outputs)).results
         types = lw.types_of(op, declared)  # pyright: ignore[reportArgumentType]
         return [lw.cast(v, t) for v, t in zip(results, types, strict=True)]
 
@@ -414,7 +430,7 @@ class ModuleLowering:
         if value.type == type:
             return value
         if isinstance(type, IndexType | IntegerType) and isinstance(value.type, IndexType):
-            return lw.emit_value(IndexCastOp(value, type))
+            return lw.make(IndexCastOp, value, type)
         if isinstance(type, IndexType) and isinstance(value.type, IntegerType):
             return lw.as_index(value)
         lw.error(op, f"{what} has type {type}, the value {value.type}")
@@ -431,7 +447,7 @@ class ModuleLowering:
                 )
         kind = op.name.removeprefix("relax.")
         callee = self.declare_packed(op.callee.data, kind, [a.type for a in args], results)
-        return list(lw.emit(func.CallOp(callee, args, results)).results)
+        return list(lw.emit(build(func.CallOp, callee, args, results)).results)
 
     def declare_packed(
         self, name: str, kind: str, inputs: Sequence[Attribute], outputs: Sequence[Attribute]

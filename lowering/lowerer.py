@@ -14,17 +14,11 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import count
 from typing import NoReturn, TypeVar
 
 from xdsl.dialects import arith, cf, tensor
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    FloatAttr,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    TensorType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerType, TensorType, i1, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.traits import IsTerminator
 
@@ -35,6 +29,7 @@ from relax_dialect.struct_info import is_base_of
 from relax_dialect.types import PrimType, ShapeType, StructInfoType, TupleType
 from relax_dialect.types import TensorType as RelaxTensor
 
+from .building import build, float_attr, integer_attr
 from .type_conversion import Unconvertible, element_type, flat_types
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -47,7 +42,7 @@ Handler = Callable[["Lowerer", Operation], "SSAValue | Sequence[SSAValue] | None
 it recorded them itself (``Lowerer.values``)."""
 
 INDEX = IndexType()
-_INDEX_OPS: dict[str, Callable[[SSAValue, SSAValue], Operation]] = {
+_INDEX_OPS: dict[str, type[Operation]] = {
     "add": arith.AddiOp,
     "sub": arith.SubiOp,
     "mul": arith.MuliOp,
@@ -73,6 +68,8 @@ class Lowerer:
         self.symbols: ChainMap[str, SSAValue] = ChainMap()
         self._cache: ChainMap[object, SSAValue] = ChainMap()
         self._lower_op = lower_op
+        self.fresh = count()
+        """Numbers fresh symbolic variables (``ops.common.symbol``)."""
         self.result_sinfo: StructInfoType | None = None
         """The inferred type of the operator being lowered (see ``result_type``)."""
 
@@ -87,6 +84,14 @@ class Lowerer:
         """Append ``op`` and return its (single) result."""
         self.block.add_op(op)
         return op.results[0]
+
+    def make(self, cls: type[Operation], *args: object) -> SSAValue:
+        """Append ``cls(*args)`` (built cheaply, ``building.build``) and return its
+        (single) result."""
+        op = build(cls, *args)
+        self.block.add_op(op)
+        (result,) = op.results
+        return result
 
     @contextmanager
     def inside(self, block: Block) -> Iterator[Block]:
@@ -153,18 +158,19 @@ class Lowerer:
     def index_of(self, expr: PrimExpr, at: Operation | None = None) -> SSAValue:
         """``expr`` as an ``index`` value (``i1`` for conditions), computed with
         ``arith`` from the bound symbolic variables; shared within a scope."""
-        found = self._cache.get(expr)
-        if found is not None:
-            return found
+        for scope in self._cache.maps:  # as ``self._cache.get``, which is slow
+            found = scope.get(expr)
+            if found is not None:
+                return found
         value = self._materialise(expr, at)
         self._cache[expr] = value
         return value
 
     def _materialise(self, expr: PrimExpr, at: Operation | None) -> SSAValue:
         if isinstance(expr, IntImm):
-            return self.emit_value(arith.ConstantOp(IntegerAttr(expr.value, INDEX)))
+            return self.make(arith.ConstantOp, integer_attr(expr.value, INDEX))
         if isinstance(expr, BoolImm):
-            return self.emit_value(arith.ConstantOp(IntegerAttr(int(expr.value), 1)))
+            return self.make(arith.ConstantOp, integer_attr(int(expr.value), i1))
         if isinstance(expr, Var):
             bound = self.symbols.get(expr.name)
             if bound is None:
@@ -177,40 +183,40 @@ class Lowerer:
         assert isinstance(expr, Apply)
         args = [self.index_of(a, at) for a in expr.args]
         if expr.op in _INDEX_OPS:
-            return self.emit_value(_INDEX_OPS[expr.op](*args))
+            return self.make(_INDEX_OPS[expr.op], *args)
         if expr.op == "floormod":
-            quotient = self.emit_value(arith.FloorDivSIOp(*args))
-            product = self.emit_value(arith.MuliOp(quotient, args[1]))
-            return self.emit_value(arith.SubiOp(args[0], product))
+            quotient = self.make(arith.FloorDivSIOp, *args)
+            product = self.make(arith.MuliOp, quotient, args[1])
+            return self.make(arith.SubiOp, args[0], product)
         if expr.op in _INDEX_COMPARISONS:
-            return self.emit_value(arith.CmpiOp(args[0], args[1], _INDEX_COMPARISONS[expr.op]))
+            return self.make(arith.CmpiOp, *args, _INDEX_COMPARISONS[expr.op])
         if expr.op == "not":
             true = self.index_of(BoolImm(True))
-            return self.emit_value(arith.XOrIOp(args[0], true))
+            return self.make(arith.XOrIOp, args[0], true)
         assert expr.op == "select"
-        return self.emit_value(arith.SelectOp(*args))
+        return self.make(arith.SelectOp, *args)
 
     def scalar_of(self, expr: PrimExpr, type: Attribute, at: Operation | None = None) -> SSAValue:
         """``expr`` as a scalar of builtin ``type`` (a prim value's lowered form)."""
         if isinstance(expr, FloatImm | IntImm) and not isinstance(type, IntegerType | IndexType):
-            return self.emit_value(arith.ConstantOp(FloatAttr(float(expr.value), type)))  # pyright: ignore
+            return self.make(arith.ConstantOp, float_attr(float(expr.value), type))
         value = self.index_of(expr, at)
         if value.type == type:
             return value
         if isinstance(value.type, IntegerType):  # a condition: i1 to a wider integer
-            return self.emit_value(arith.ExtUIOp(value, type))
+            return self.make(arith.ExtUIOp, value, type)
         if isinstance(type, IntegerType):
-            return self.emit_value(arith.IndexCastOp(value, type))
-        as_int = self.emit_value(arith.IndexCastOp(value, IntegerType(64)))
-        return self.emit_value(arith.SIToFPOp(as_int, type))
+            return self.make(arith.IndexCastOp, value, type)
+        as_int = self.make(arith.IndexCastOp, value, i64)
+        return self.make(arith.SIToFPOp, as_int, type)
 
     def as_index(self, value: SSAValue) -> SSAValue:
         """An integer scalar as an ``index``."""
         if isinstance(value.type, IndexType):
             return value
-        if value.type == IntegerType(1):
-            value = self.emit_value(arith.ExtUIOp(value, IntegerType(64)))
-        return self.emit_value(arith.IndexCastOp(value, INDEX))
+        if value.type == i1:
+            value = self.make(arith.ExtUIOp, value, i64)
+        return self.make(arith.IndexCastOp, value, INDEX)
 
     # -- tensors -------------------------------------------------------------------
 
@@ -219,7 +225,7 @@ class Lowerer:
         shape = tensor_value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
         if shape[axis] != DYNAMIC_INDEX:
             return self.constant_index(shape[axis])
-        return self.emit_value(tensor.DimOp(tensor_value, self.constant_index(axis)))
+        return self.make(tensor.DimOp, tensor_value, self.constant_index(axis))
 
     def dims(self, value: SSAValue) -> list[SSAValue]:
         """The sizes of a Relax tensor value, from its type's symbolic dimensions
@@ -236,7 +242,7 @@ class Lowerer:
         static in ``type`` are not passed)."""
         shape = type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
         dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
-        return self.emit_value(tensor.EmptyOp(dynamic, type))
+        return self.make(tensor.EmptyOp, dynamic, type)
 
     def cast(self, value: SSAValue, type: Attribute) -> SSAValue:
         """``value`` as ``type`` (``tensor.cast`` between static and dynamic sizes;
@@ -244,7 +250,7 @@ class Lowerer:
         if value.type == type:
             return value
         assert isinstance(type, TensorType)
-        return self.emit_value(tensor.CastOp(value, type))
+        return self.make(tensor.CastOp, value, type)
 
     # -- run-time checks -------------------------------------------------------------
 
@@ -261,7 +267,7 @@ class Lowerer:
         """Assert two ``index`` values are equal (nothing when they are the same value)."""
         if actual is expected:
             return
-        self.check(self.emit_value(arith.CmpiOp(actual, expected, "eq")), op, message)
+        self.check(self.make(arith.CmpiOp, actual, expected, "eq"), op, message)
 
     def match(
         self,

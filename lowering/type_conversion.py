@@ -42,6 +42,7 @@ class Unconvertible(Exception):
     """A Relax type without a lowered form; the message says why."""
 
 
+@cache
 def element_type(dtype: DataType) -> Attribute:
     """The builtin element type of ``dtype`` (signless integers, ``i1`` for bool)."""
     if dtype.is_void:

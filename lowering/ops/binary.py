@@ -56,33 +56,31 @@ def kind(dtype: DataType) -> str:
 
 
 def _simple(float_op, int_op, uint_op=None) -> Compute:
-    return lambda lw, x, y, dt: lw.emit_value(pick(dt, float_op, int_op, uint_op)(x, y))
+    return lambda lw, x, y, dt: lw.make(pick(dt, float_op, int_op, uint_op), x, y)
 
 
 def _integer(op) -> Compute:
-    return lambda lw, x, y, dt: lw.emit_value(op(x, y))
+    return lambda lw, x, y, dt: lw.make(op, x, y)
 
 
 def _floor_divide(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
     if dt.is_float:
-        return lw.emit_value(math.FloorOp(lw.emit_value(arith.DivfOp(x, y))))
-    return lw.emit_value((arith.DivUIOp if is_unsigned(dt) else arith.FloorDivSIOp)(x, y))
+        return lw.make(math.FloorOp, lw.make(arith.DivfOp, x, y))
+    return lw.make(arith.DivUIOp if is_unsigned(dt) else arith.FloorDivSIOp, x, y)
 
 
 def _floor_mod(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
     if dt.is_float:
-        quotient = lw.emit_value(math.FloorOp(lw.emit_value(arith.DivfOp(x, y))))
-        return lw.emit_value(arith.SubfOp(x, lw.emit_value(arith.MulfOp(quotient, y))))
+        quotient = lw.make(math.FloorOp, lw.make(arith.DivfOp, x, y))
+        return lw.make(arith.SubfOp, x, lw.make(arith.MulfOp, quotient, y))
     if is_unsigned(dt):
-        return lw.emit_value(arith.RemUIOp(x, y))
+        return lw.make(arith.RemUIOp, x, y)
     # the truncated remainder, moved by y when its sign differs from y's
-    rem = lw.emit_value(arith.RemSIOp(x, y))
+    rem = lw.make(arith.RemSIOp, x, y)
     zero = lw.emit_value(arith.ConstantOp.from_int_and_width(0, x.type))  # pyright: ignore
-    differ = lw.emit_value(
-        arith.XOrIOp(compare(lw, "lt", rem, zero, dt), compare(lw, "lt", y, zero, dt))
-    )
-    adjust = lw.emit_value(arith.AndIOp(differ, compare(lw, "ne", rem, zero, dt)))
-    return select(lw, adjust, lw.emit_value(arith.AddiOp(rem, y)), rem)
+    differ = lw.make(arith.XOrIOp, compare(lw, "lt", rem, zero, dt), compare(lw, "lt", y, zero, dt))
+    adjust = lw.make(arith.AndIOp, differ, compare(lw, "ne", rem, zero, dt))
+    return select(lw, adjust, lw.make(arith.AddiOp, rem, y), rem)
 
 
 def _select_by(predicate: str) -> Compute:
@@ -94,8 +92,8 @@ def _compare(predicate: str) -> Compute:
 
 
 def _log_add_exp(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
-    total = arith.AddfOp(lw.emit_value(math.ExpOp(x)), lw.emit_value(math.ExpOp(y)))
-    return lw.emit_value(math.LogOp(lw.emit_value(total)))
+    total = lw.make(arith.AddfOp, lw.make(math.ExpOp, x), lw.make(math.ExpOp, y))
+    return lw.make(math.LogOp, total)
 
 
 NUMBERS, FLOATS, ALL, BITS = "iuf", "f", "biuf", "biu"

@@ -33,6 +33,7 @@ would broadcast it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from math import prod
 
 from xdsl.dialects import arith, tensor
@@ -40,17 +41,13 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
     ArrayAttr,
-    DenseArrayBase,
-    FloatAttr,
     IntegerAttr,
     IntegerType,
     TensorType,
-    i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
-from xdsl.dialects.linalg.ops import FillOp, GenericOp, IndexOp, YieldOp
-from xdsl.dialects.utils.dynamic_index_list import split_dynamic_index_list
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.dialects.linalg.ops import IndexOp, YieldOp
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
 from relax_dialect.dtype import DataType
@@ -59,13 +56,24 @@ from relax_dialect.prim_expr_simplify import prove_equal
 from relax_dialect.types import PrimType
 from relax_dialect.types import TensorType as RelaxTensor
 
-from ..lowerer import INDEX, Lowerer
+from ..building import (
+    array_of,
+    build,
+    fill_op,
+    float_attr,
+    generic_op,
+    insert_slice_op,
+    integer_attr,
+    pad_op,
+    tensor_of,
+)
+from ..lowerer import Lowerer
 from ..type_conversion import element_type, is_unsigned, tensor_type
 
 Scalar = Callable[[Lowerer, Sequence[SSAValue]], SSAValue]
 """Emits the computation of one result element from the operand elements."""
 
-OpClass = Callable[..., Operation]
+OpClass = type[Operation]
 
 PARALLEL = IteratorTypeAttr.parallel()
 REDUCTION = IteratorTypeAttr.reduction()
@@ -77,12 +85,12 @@ def constant(lw: Lowerer, value: float | int | bool, dtype: DataType) -> SSAValu
     """A scalar constant of ``dtype``."""
     type = element_type(dtype)
     if dtype.is_float:
-        return lw.emit_value(arith.ConstantOp(FloatAttr(float(value), type)))  # pyright: ignore
+        return lw.make(arith.ConstantOp, float_attr(float(value), type))
     if dtype.is_bool:
         value = int(bool(value))
     elif is_unsigned(dtype) and value < 0:
         value += 1 << dtype.bits
-    return lw.emit_value(arith.ConstantOp(IntegerAttr(int(value), type)))  # pyright: ignore
+    return lw.make(arith.ConstantOp, integer_attr(int(value), type))
 
 
 def pick(dtype: DataType, float_op: OpClass, int_op: OpClass, uint_op: OpClass | None = None):
@@ -95,7 +103,7 @@ def pick(dtype: DataType, float_op: OpClass, int_op: OpClass, uint_op: OpClass |
 
 def binary(lw: Lowerer, dtype: DataType, float_op: OpClass, int_op: OpClass, *args: SSAValue):
     """``float_op`` or ``int_op`` (signless) applied to ``args`` of ``dtype``."""
-    return lw.emit_value(pick(dtype, float_op, int_op)(*args))
+    return lw.make(pick(dtype, float_op, int_op), *args)
 
 
 _ORDERED = {"eq": "oeq", "ne": "one", "lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge"}
@@ -107,18 +115,18 @@ def compare(lw: Lowerer, predicate: str, lhs: SSAValue, rhs: SSAValue, dtype: Da
     """``lhs <predicate> rhs`` (``eq``, ``ne``, ``lt``, ...) as ``i1``; on floats the
     ordered comparison (false when either is NaN)."""
     if dtype.is_float:
-        return lw.emit_value(arith.CmpfOp(lhs, rhs, _ORDERED[predicate]))
+        return lw.make(arith.CmpfOp, lhs, rhs, _ORDERED[predicate])
     table = _UNSIGNED if is_unsigned(dtype) else _SIGNED
-    return lw.emit_value(arith.CmpiOp(lhs, rhs, table[predicate]))
+    return lw.make(arith.CmpiOp, lhs, rhs, table[predicate])
 
 
-def emit_op(lw: Lowerer, op_class: OpClass, *args: SSAValue) -> SSAValue:
+def emit_op(lw: Lowerer, op_class: OpClass, *args: object) -> SSAValue:
     """Emit ``op_class(*args)`` and return its result."""
-    return lw.emit_value(op_class(*args))
+    return lw.make(op_class, *args)
 
 
 def select(lw: Lowerer, condition: SSAValue, if_true: SSAValue, if_false: SSAValue) -> SSAValue:
-    return lw.emit_value(arith.SelectOp(condition, if_true, if_false))
+    return lw.make(arith.SelectOp, condition, if_true, if_false)
 
 
 def convert(lw: Lowerer, value: SSAValue, source: DataType, target: DataType) -> SSAValue:
@@ -131,23 +139,23 @@ def convert(lw: Lowerer, value: SSAValue, source: DataType, target: DataType) ->
         zero = constant(lw, 0, source)
         predicate = "une" if source.is_float else "ne"
         cmp = arith.CmpfOp if source.is_float else arith.CmpiOp
-        return lw.emit_value(cmp(value, zero, predicate))
+        return lw.make(cmp, value, zero, predicate)
     if source.is_float and target.is_float:
         op = arith.ExtFOp if target.bits > source.bits else arith.TruncFOp
-        return lw.emit_value(op(value, to_type))
+        return lw.make(op, value, to_type)
     if source.is_float:
         op = arith.FPToUIOp if is_unsigned(target) else arith.FPToSIOp
-        return lw.emit_value(op(value, to_type))  # pyright: ignore[reportArgumentType]
+        return lw.make(op, value, to_type)
     unsigned = is_unsigned(source)
     if target.is_float:
         op = arith.UIToFPOp if unsigned else arith.SIToFPOp
-        return lw.emit_value(op(value, to_type))
+        return lw.make(op, value, to_type)
     if target.bits == source.bits:
         return value
     if target.bits < source.bits:
-        return lw.emit_value(arith.TruncIOp(value, to_type))
+        return lw.make(arith.TruncIOp, value, to_type)
     op = arith.ExtUIOp if unsigned else arith.ExtSIOp
-    return lw.emit_value(op(value, to_type))
+    return lw.make(op, value, to_type)
 
 
 def data_type(sinfo: Attribute) -> DataType:
@@ -169,8 +177,15 @@ def _map_expr(axis: int | AffineExpr | None) -> AffineExpr:
     return axis if isinstance(axis, AffineExpr) else AffineExpr.dimension(axis)
 
 
-def affine_map(n_loops: int, axes: MapExprs) -> AffineMapAttr:
-    return AffineMapAttr(AffineMap(n_loops, 0, tuple(_map_expr(a) for a in axes)))
+@lru_cache(maxsize=4096)
+def _indexing_maps(
+    n_loops: int, maps: tuple[tuple[int | AffineExpr | None, ...], ...]
+) -> ArrayAttr:
+    """The ``indexing_maps`` of a ``linalg.generic``, memoised: a few repeat
+    throughout a module."""
+    return ArrayAttr(
+        [AffineMapAttr(AffineMap(n_loops, 0, tuple(_map_expr(a) for a in m))) for m in maps]
+    )
 
 
 def generic(
@@ -201,21 +216,15 @@ def generic_results(
     arg_types = [v.type.get_element_type() for v in (*inputs, *inits)]  # pyright: ignore
     block = Block(arg_types=arg_types)
     with lw.inside(block):
-        lw.emit(YieldOp(*body(lw, block.args)))
-    op = GenericOp(
-        list(inputs),
-        list(inits),
-        Region(block),
-        [affine_map(len(iterators), m) for m in maps],
-        list(iterators),
-        [v.type for v in inits],
-    )
+        lw.emit(build(YieldOp, *body(lw, block.args)))
+    maps_attr = _indexing_maps(len(iterators), tuple(map(tuple, maps)))
+    op = generic_op(inputs, inits, block, maps_attr, array_of(tuple(iterators)))
     return list(lw.emit(op).results)
 
 
 def fill(lw: Lowerer, value: SSAValue, into: SSAValue) -> SSAValue:
     """``linalg.fill`` of a tensor with a scalar."""
-    return lw.emit_value(FillOp([value], [into], [into.type]))
+    return lw.emit_value(fill_op(value, into))
 
 
 # -- broadcasting ------------------------------------------------------------------------
@@ -345,7 +354,7 @@ def reduce(
     reduced = set(axes)
     kept = [a for a in range(rank) if a not in reduced]
     shape = source.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    type = TensorType(identity.type, [shape[a] for a in kept])
+    type = tensor_of(identity.type, tuple(shape[a] for a in kept))
     init = fill(lw, identity, lw.empty(type, [sizes[a] for a in kept]))
     iterators = [REDUCTION if a in reduced else PARALLEL for a in range(rank)]
     result = generic(
@@ -398,6 +407,11 @@ def unit_groups(rank: int, units: Sequence[int]) -> list[list[int]]:
 
 def reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr:
     """The ``reassociation`` of ``expand_shape``/``collapse_shape``: axis groups."""
+    return _reassociation(tuple(map(tuple, groups)))
+
+
+@lru_cache(maxsize=1024)
+def _reassociation(groups: tuple[tuple[int, ...], ...]) -> ArrayAttr:
     return ArrayAttr([ArrayAttr([IntegerAttr(a, 64) for a in g]) for g in groups])
 
 
@@ -429,7 +443,7 @@ def extract_slice(
     """``tensor.extract_slice`` (result sizes static where ``sizes`` are)."""
     element = source.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
     type = TensorType(element, [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes])
-    return lw.emit_value(tensor.ExtractSliceOp(source, offsets, sizes, strides, type))
+    return lw.make(tensor.ExtractSliceOp, source, offsets, sizes, strides, type)
 
 
 def insert_slice(
@@ -442,43 +456,31 @@ def insert_slice(
         size if static == DYNAMIC_INDEX else static
         for size, static in zip(sizes, shape, strict=True)
     ]
-    (static_offsets, offsets), (static_sizes, sizes) = (
-        split_dynamic_index_list(v, DYNAMIC_INDEX) for v in (offsets, sizes)
-    )
-    op = tensor.InsertSliceOp.build(
-        operands=[source, dest, offsets, sizes, []],
-        result_types=[dest.type],
-        properties={
-            "static_offsets": DenseArrayBase.from_list(i64, static_offsets),
-            "static_sizes": DenseArrayBase.from_list(i64, static_sizes),
-            "static_strides": DenseArrayBase.from_list(i64, [1] * len(static_sizes)),
-        },
-    )
-    return lw.emit_value(op)
+    return lw.emit_value(insert_slice_op(source, dest, offsets, sizes, [1] * len(sizes)))
 
 
 def loop_indices(lw: Lowerer, count: int) -> list[SSAValue]:
     """``linalg.index`` of the first ``count`` loops (inside a ``linalg.generic`` body)."""
-    return [lw.emit_value(IndexOp(d)) for d in range(count)]
+    return [lw.make(IndexOp, d) for d in range(count)]
 
 
 def extract(lw: Lowerer, source: SSAValue, indices: Sequence[SSAValue]) -> SSAValue:
     """``tensor.extract`` of one element (a gather, inside a ``linalg.generic`` body)."""
     element = source.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    return lw.emit_value(tensor.ExtractOp(source, list(indices), element))
+    return lw.make(tensor.ExtractOp, source, list(indices), element)
 
 
 def to_index(lw: Lowerer, value: SSAValue, dtype: DataType) -> SSAValue:
     """An integer scalar of ``dtype`` as an ``index`` (unsigned values zero-extended)."""
     if is_unsigned(dtype) and not dtype.is_bool and dtype.bits < 64:
-        value = lw.emit_value(arith.ExtUIOp(value, IntegerType(64)))
+        value = lw.make(arith.ExtUIOp, value, IntegerType(64))
     return lw.as_index(value)
 
 
 def symbol(lw: Lowerer, value: SSAValue) -> PrimExpr:
     """An ``index`` value known only at run time as a symbolic expression (a fresh
     variable bound to it in the current scope), for ``index_of`` arithmetic."""
-    var = Var(f"%{len(lw.symbols)}.{id(value)}")
+    var = Var(f"%{next(lw.fresh)}")
     lw.symbols[var.name] = value
     return var
 
@@ -493,7 +495,8 @@ def transpose(lw: Lowerer, value: SSAValue, permutation: Sequence[int]) -> SSAVa
         return value
     shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     sizes = sizes_of(lw, value)
-    type = TensorType(value.type.get_element_type(), [shape[p] for p in permutation])  # pyright: ignore
+    element = value.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    type = tensor_of(element, tuple(shape[p] for p in permutation))
     reads = [permutation.index(axis) for axis in range(len(permutation))]
     return parallel(
         lw, [value], [reads], [sizes[p] for p in permutation], type, lambda lw, xs: xs[0]
@@ -507,8 +510,8 @@ def collapse(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> S
     for group in groups:
         sizes = [shape[a] for a in group]
         out.append(DYNAMIC_INDEX if DYNAMIC_INDEX in sizes else prod(sizes))
-    type = TensorType(value.type.get_element_type(), out)  # pyright: ignore
-    op = tensor.CollapseShapeOp.build(
+    type = tensor_of(value.type.get_element_type(), tuple(out))  # pyright: ignore
+    op = tensor.CollapseShapeOp.create(
         operands=[value], result_types=[type], properties={"reassociation": reassociation(groups)}
     )
     return lw.emit_value(op)
@@ -539,15 +542,13 @@ def expand(
     ``expand_shape`` (llvm-project issue 186830, fixed in LLVM 23). A 0-d ``value``
     (no groups; xDSL's verifier rejects that ``expand_shape``) is
     ``tensor.from_elements`` of its element."""
-    type = TensorType(value.type.get_element_type(), shape)  # pyright: ignore
+    type = tensor_of(value.type.get_element_type(), tuple(shape))  # pyright: ignore
     if not groups:
         return lw.emit_value(tensor.FromElementsOp(extract(lw, value, []), result_type=type))
     if any([shape[a] for a in group].count(DYNAMIC_INDEX) > 1 for group in groups):
         return _gather_expanded(lw, value, groups, sizes, type)
     dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
-    return lw.emit_value(
-        tensor.ExpandShapeOp(value, dynamic, reassociation(groups), list(shape), type)
-    )
+    return lw.make(tensor.ExpandShapeOp, value, dynamic, reassociation(groups), list(shape), type)
 
 
 def _gather_expanded(
@@ -567,8 +568,8 @@ def _gather_expanded(
         for group in groups:
             position = loops[group[0]]
             for axis in group[1:]:
-                position = lw.emit_value(arith.MuliOp(position, sizes[axis]))
-                position = lw.emit_value(arith.AddiOp(position, loops[axis]))
+                position = lw.make(arith.MuliOp, position, sizes[axis])
+                position = lw.make(arith.AddiOp, position, loops[axis])
             at.append(position)
         return extract(lw, value, at)
 
@@ -599,7 +600,7 @@ def pad(
                 sizes.append(shape[axis])
             elif b + a:
                 cut = lw.constant_index(b + a)
-                sizes.append(lw.emit_value(arith.SubiOp(lw.dim(value, axis), cut)))
+                sizes.append(lw.make(arith.SubiOp, lw.dim(value, axis), cut))
             else:
                 sizes.append(lw.dim(value, axis))
         value = extract_slice(lw, value, [b for b, _ in crops], sizes, [1] * len(shape))
@@ -610,18 +611,4 @@ def pad(
     for axis, (b, a) in enumerate(zip(low, high, strict=True)):
         static = isinstance(b, int) and isinstance(a, int) and shape[axis] != DYNAMIC_INDEX
         shape[axis] = shape[axis] + b + a if static else DYNAMIC_INDEX  # pyright: ignore
-    block = Block(arg_types=[INDEX] * len(shape))
-    with lw.inside(block):
-        lw.emit(tensor.YieldOp(padding))
-    static_low = [b if isinstance(b, int) else DYNAMIC_INDEX for b in low]
-    static_high = [a if isinstance(a, int) else DYNAMIC_INDEX for a in high]
-    pad_op = tensor.PadOp(
-        value,
-        [b for b in low if not isinstance(b, int)],
-        [a for a in high if not isinstance(a, int)],
-        Region(block),
-        static_low,
-        static_high,
-        TensorType(element, shape),
-    )
-    return lw.emit_value(pad_op)
+    return lw.emit_value(pad_op(value, low, high, padding, tensor_of(element, tuple(shape))))

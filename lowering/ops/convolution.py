@@ -20,11 +20,10 @@ Channel counts that the types do not prove are checked at run time.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from xdsl.dialects import arith, tensor
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     TensorType,
     i64,
@@ -46,6 +45,7 @@ from relax_dialect.prim_expr import IntImm, PrimExpr
 from relax_dialect.prim_expr_simplify import prove_equal, simplify
 from relax_dialect.types import TensorType as RelaxTensor
 
+from ..building import contraction_op, insert_slice_op
 from ..lowerer import Lowerer
 from ..type_conversion import element_type, static_size, tensor_type
 from . import lowers
@@ -59,6 +59,7 @@ from .common import (
     expand,
     fill,
     generic,
+    mixed,
     pad,
     parallel,
     pick,
@@ -204,7 +205,7 @@ def _multiply_add(lw: Lowerer, sources: Sequence[DataType], dtype: DataType):
 
     def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         a, b = (convert(lw, x, d, dtype) for x, d in zip(xs, sources, strict=False))
-        return lw.emit_value(add(xs[2], lw.emit_value(mul(a, b))))
+        return lw.make(add, xs[2], lw.make(mul, a, b))
 
     return body
 
@@ -217,17 +218,8 @@ def _dilate(
         return x, list(dims)
     out = [*dims[:2], *(simplify((d - 1) * s + 1) for d, s in zip(dims[2:], strides, strict=True))]
     into = zeros(lw, out, dtype)
-    sizes = [static_size(d) for d in dims]
-    dynamic = [lw.index_of(d) for d, s in zip(dims, sizes, strict=True) if s == DYNAMIC_INDEX]
-    op = tensor.InsertSliceOp.build(
-        operands=[x, into, [], dynamic, []],
-        result_types=[into.type],
-        properties={
-            "static_offsets": DenseArrayBase.from_list(i64, [0] * len(dims)),
-            "static_sizes": DenseArrayBase.from_list(i64, sizes),
-            "static_strides": DenseArrayBase.from_list(i64, [1, 1, *strides]),
-        },
-    )
+    sizes = [mixed(lw, d) for d in dims]
+    op = insert_slice_op(x, into, [0] * len(dims), sizes, [1, 1, *strides])
     return lw.emit_value(op), out
 
 
@@ -289,7 +281,7 @@ def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
     init = zeros(lw, out_dims, dtype)
     named = spatial == 2 and not transposed and dtype.is_float and sources == [dtype, dtype]
     if named and groups == 1:
-        conv = Conv2DNchwFchwOp([x, w], [init], [init.type], **_window_attributes(settings))
+        conv = contraction_op(Conv2DNchwFchwOp, [x, w], [init], _window_attributes(settings))
         out = lw.emit_value(conv)
     else:
         padded = [
@@ -315,10 +307,12 @@ def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
 
 def _window_attributes(settings: ConvolutionSettings) -> dict[str, DenseIntOrFPElementsAttr]:
     """The ``strides`` and ``dilations`` of a named 2-D convolution."""
-    return {
-        name: DenseIntOrFPElementsAttr.from_list(TensorType(i64, [2]), list(values))
-        for name, values in (("strides", settings.strides), ("dilations", settings.dilation))
-    }
+    return {"strides": _window(settings.strides), "dilations": _window(settings.dilation)}
+
+
+@lru_cache(maxsize=256)
+def _window(values: tuple[int, ...]) -> DenseIntOrFPElementsAttr:
+    return DenseIntOrFPElementsAttr.from_list(TensorType(i64, [2]), list(values))
 
 
 def _grouped_convolution(
@@ -357,7 +351,7 @@ def _grouped_convolution(
     init = _split(lw, init, out_dims, 1, groups)
     groups_out = [[0], [1, 2], *([a] for a in range(3, 3 + spatial))]
     if named:
-        conv = Conv2DNgchwGfchwOp([x, w], [init], [init.type], **_window_attributes(settings))
+        conv = contraction_op(Conv2DNgchwGfchwOp, [x, w], [init], _window_attributes(settings))
         return collapse(lw, lw.emit_value(conv), groups_out)
     iterators = [PARALLEL] * (3 + spatial) + [REDUCTION] * (1 + spatial)
     out_map = [0, 1, 2, *positions]

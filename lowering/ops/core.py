@@ -41,8 +41,8 @@ def _i64_tensor(lw: Lowerer, sizes: Sequence[SSAValue], shape: list[int]) -> SSA
     """The ``index`` values ``sizes`` as an ``i64`` tensor of static ``shape``."""
     type = TensorType(i64, shape)
     if not sizes:
-        return lw.emit_value(tensor.EmptyOp([], type))
-    elements = [lw.emit_value(arith.IndexCastOp(s, i64)) for s in sizes]
+        return lw.make(tensor.EmptyOp, [], type)
+    elements = [lw.make(arith.IndexCastOp, s, i64) for s in sizes]
     return lw.emit_value(tensor.FromElementsOp(*elements, result_type=type))
 
 
@@ -55,7 +55,7 @@ def lower_shape_of(lw: Lowerer, op: ops.ShapeOfOp) -> list[SSAValue]:
 def lower_size(lw: Lowerer, op: ops.SizeOp) -> SSAValue:
     count = lw.constant_index(1)
     for size in _tensor_dims(lw, op, op.tensor):
-        count = lw.emit_value(arith.MuliOp(count, size))
+        count = lw.make(arith.MuliOp, count, size)
     return _i64_tensor(lw, [count], [])
 
 

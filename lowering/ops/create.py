@@ -84,7 +84,7 @@ def lower_full_like(lw: Lowerer, op: ops.FullLikeOp) -> SSAValue:
 
 def _diagonal_offset(lw: Lowerer, at: Sequence[SSAValue]) -> SSAValue:
     """``column - row`` of the last two loop indices."""
-    return lw.emit_value(arith.SubiOp(at[-1], at[-2]))
+    return lw.make(arith.SubiOp, at[-1], at[-2])
 
 
 def _eye(lw: Lowerer, op: ops.EyeOp | ops.EyeLikeOp, sizes: list[SSAValue]) -> SSAValue:
@@ -95,8 +95,8 @@ def _eye(lw: Lowerer, op: ops.EyeOp | ops.EyeLikeOp, sizes: list[SSAValue]) -> S
 
     def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
         offset = _diagonal_offset(lw, loop_indices(lw, 2))
-        on = lw.emit_value(arith.CmpiOp(offset, k, "eq"))
-        return lw.emit_value(arith.SelectOp(on, one, zero))
+        on = lw.make(arith.CmpiOp, offset, k, "eq")
+        return lw.make(arith.SelectOp, on, one, zero)
 
     return parallel(lw, [], [], sizes, type, element)
 
@@ -122,8 +122,8 @@ def lower_triangular(lw: Lowerer, op: ops.TriangularOp) -> SSAValue:
 
     def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
         offset = _diagonal_offset(lw, loop_indices(lw, rank))
-        kept = lw.emit_value(arith.CmpiOp(offset, k, keep))
-        return lw.emit_value(arith.SelectOp(kept, args[0], zero))
+        kept = lw.make(arith.CmpiOp, offset, k, keep)
+        return lw.make(arith.SelectOp, kept, args[0], zero)
 
     x = lw.operand(op, 0)
     return parallel(lw, [x], [list(range(rank))], lw.dims(op.x), type, element)
@@ -135,9 +135,9 @@ def lower_triangular(lw: Lowerer, op: ops.TriangularOp) -> SSAValue:
 def _float_length(lw: Lowerer, start: SSAValue, end: SSAValue, step: SSAValue, dtypes) -> SSAValue:
     """``ceil(f32(end - start) / f32(step))`` (the span computed in ``f64``)."""
     wide = [convert(lw, v, d, FLOAT64) for v, d in zip((start, end), dtypes, strict=False)]
-    span = convert(lw, lw.emit_value(arith.SubfOp(wide[1], wide[0])), FLOAT64, FLOAT32)
-    ratio = lw.emit_value(arith.DivfOp(span, convert(lw, step, dtypes[2], FLOAT32)))
-    length = convert(lw, lw.emit_value(math.CeilOp(ratio)), FLOAT32, INT64)
+    span = convert(lw, lw.make(arith.SubfOp, wide[1], wide[0]), FLOAT64, FLOAT32)
+    ratio = lw.make(arith.DivfOp, span, convert(lw, step, dtypes[2], FLOAT32))
+    length = convert(lw, lw.make(math.CeilOp, ratio), FLOAT32, INT64)
     return lw.as_index(length)
 
 
@@ -176,7 +176,7 @@ def lower_arange(lw: Lowerer, op: ops.ArangeOp) -> SSAValue:
 
     def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
         (i,) = loop_indices(lw, 1)
-        count = convert(lw, lw.emit_value(arith.IndexCastOp(i, IntegerType(64))), INT64, compute)
+        count = convert(lw, lw.make(arith.IndexCastOp, i, IntegerType(64)), INT64, compute)
         offset = binary(lw, compute, arith.MulfOp, arith.MuliOp, increment, count)
         value = binary(lw, compute, arith.AddfOp, arith.AddiOp, first, offset)
         return convert(lw, value, compute, result.data_type)

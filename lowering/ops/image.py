@@ -47,7 +47,7 @@ def _f(lw: Lowerer, value: float) -> SSAValue:
 
 
 def _as_float(lw: Lowerer, index: SSAValue) -> SSAValue:
-    return convert(lw, lw.emit_value(arith.IndexCastOp(index, i64)), INT64, FLOAT32)
+    return convert(lw, lw.make(arith.IndexCastOp, index, i64), INT64, FLOAT32)
 
 
 def _minus_one(lw: Lowerer, index: SSAValue) -> SSAValue:
@@ -92,14 +92,14 @@ def source_coordinate(
 def _round(lw: Lowerer, method: str, x: SSAValue) -> SSAValue:
     """The reference's rounding of a coordinate to the nearest pixel."""
     if method == "round":
-        return lw.emit_value(math.RoundEvenOp(x))
+        return lw.make(math.RoundEvenOp, x)
     if method == "round_prefer_floor":
-        return lw.emit_value(math.CeilOp(emit_op(lw, arith.SubfOp, x, _f(lw, 0.5))))
+        return lw.make(math.CeilOp, emit_op(lw, arith.SubfOp, x, _f(lw, 0.5)))
     if method == "round_prefer_ceil":
-        return lw.emit_value(math.FloorOp(emit_op(lw, arith.AddfOp, x, _f(lw, 0.5))))
+        return lw.make(math.FloorOp, emit_op(lw, arith.AddfOp, x, _f(lw, 0.5)))
     if method == "floor":
-        return lw.emit_value(math.FloorOp(emit_op(lw, arith.AddfOp, x, _f(lw, EPSILON))))
-    return lw.emit_value(math.CeilOp(emit_op(lw, arith.SubfOp, x, _f(lw, EPSILON))))
+        return lw.make(math.FloorOp, emit_op(lw, arith.AddfOp, x, _f(lw, EPSILON)))
+    return lw.make(math.CeilOp, emit_op(lw, arith.SubfOp, x, _f(lw, EPSILON)))
 
 
 def _cubic_weights(lw: Lowerer, t: SSAValue, alpha: float) -> list[SSAValue]:
@@ -116,7 +116,7 @@ def _cubic_weights(lw: Lowerer, t: SSAValue, alpha: float) -> list[SSAValue]:
         return emit_op(lw, arith.SubfOp, x, y)
 
     def neg(x: SSAValue) -> SSAValue:
-        return lw.emit_value(arith.NegfOp(x))
+        return lw.make(arith.NegfOp, x)
 
     a, one, two, three = _f(lw, alpha), _f(lw, 1), _f(lw, 2), _f(lw, 3)
     t2 = mul(t, t)
@@ -144,9 +144,9 @@ def interpolate(
             "round" if settings.coordinate_transformation_mode == "align_corners" else "floor"
         )
         rounded = _round(lw, mode, coordinate)
-        return pixel(lw.as_index(lw.emit_value(arith.FPToSIOp(rounded, i64))))
-    base = lw.emit_value(math.FloorOp(coordinate))
-    index = lw.as_index(lw.emit_value(arith.FPToSIOp(base, i64)))
+        return pixel(lw.as_index(lw.make(arith.FPToSIOp, rounded, i64)))
+    base = lw.make(math.FloorOp, coordinate)
+    index = lw.as_index(lw.make(arith.FPToSIOp, base, i64))
     fraction = emit_op(lw, arith.SubfOp, coordinate, base)
 
     def at(offset: int) -> SSAValue:

@@ -59,26 +59,26 @@ def lower_take(lw: Lowerer, op: ops.TakeOp) -> SSAValue:
     count = 0 if scalar else result.rank - data.rank + 1
     dtype = data_type(index_type)
     zero, one = lw.constant_index(0), lw.constant_index(1)
-    last = lw.emit_value(arith.SubiOp(extent, one))
+    last = lw.make(arith.SubiOp, extent, one)
 
     def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
         at = loop_indices(lw, result.rank)
         index = to_index(lw, indices if scalar else args[0], dtype)
         outside = None
         if mode == "wrap":
-            remainder = lw.emit_value(arith.RemSIOp(index, extent))
+            remainder = lw.make(arith.RemSIOp, index, extent)
             index = wrap_negative(lw, remainder, extent)
         elif mode == "clip":
-            index = lw.emit_value(arith.MinSIOp(lw.emit_value(arith.MaxSIOp(index, zero)), last))
+            index = lw.make(arith.MinSIOp, lw.make(arith.MaxSIOp, index, zero), last)
         elif mode == "nan":
-            below = lw.emit_value(arith.CmpiOp(index, zero, "slt"))
-            above = lw.emit_value(arith.CmpiOp(index, extent, "sge"))
-            outside = lw.emit_value(arith.OrIOp(below, above))
+            below = lw.make(arith.CmpiOp, index, zero, "slt")
+            above = lw.make(arith.CmpiOp, index, extent, "sge")
+            outside = lw.make(arith.OrIOp, below, above)
             index = select(lw, outside, zero, index)
         value = extract(lw, x, [*at[:axis], index, *at[axis + count :]])
         if outside is None:
             return value
-        nan = lw.emit_value(arith.ConstantOp(FloatAttr(float("nan"), value.type)))  # pyright: ignore
+        nan = lw.make(arith.ConstantOp, FloatAttr(float("nan"), value.type))  # pyright: ignore
         return select(lw, outside, nan, value)
 
     out_sizes = [*sizes[:axis], *([] if scalar else lw.dims(op.indices)), *sizes[axis + 1 :]]
@@ -138,8 +138,8 @@ def _slice(
     def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
         at = loop_indices(lw, data.rank)
         for axis, _, _, _ in bounds:
-            offset = lw.emit_value(arith.MuliOp(at[axis], step[axis]))
-            at[axis] = lw.emit_value(arith.AddiOp(first[axis], offset))
+            offset = lw.make(arith.MuliOp, at[axis], step[axis])
+            at[axis] = lw.make(arith.AddiOp, first[axis], offset)
         return extract(lw, x, at)
 
     out_sizes = [lw.index_of(d) for d in lengths]

@@ -107,7 +107,7 @@ def _count(lw: Lowerer, sizes: Sequence[SSAValue]) -> SSAValue:
     """The product of ``sizes`` (1 for none)."""
     total = sizes[0] if sizes else lw.constant_index(1)
     for size in sizes[1:]:
-        total = lw.emit_value(arith.MuliOp(total, size))
+        total = lw.make(arith.MuliOp, total, size)
     return total
 
 
@@ -205,7 +205,7 @@ def lower_permute_dims(lw: Lowerer, op: ops.PermuteDimsOp) -> SSAValue:
     sizes = lw.dims(op.x)
     init = lw.empty(type, [sizes[a] for a in order])
     permutation = DenseArrayBase.from_list(i64, order)
-    return lw.emit_value(TransposeOp(x, init, permutation, type))
+    return lw.make(TransposeOp, x, init, permutation, type)
 
 
 @lowers(ops.FlipOp)
@@ -214,11 +214,11 @@ def lower_flip(lw: Lowerer, op: ops.FlipOp) -> SSAValue:
     x = lw.operand(op, 0)
     axis = normalize_axis(op.name, op.attr("axis"), result.rank)
     sizes = lw.dims(op.data)
-    last = lw.emit_value(arith.SubiOp(sizes[axis], lw.constant_index(1)))
+    last = lw.make(arith.SubiOp, sizes[axis], lw.constant_index(1))
 
     def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
         at = loop_indices(lw, result.rank)
-        at[axis] = lw.emit_value(arith.SubiOp(last, at[axis]))
+        at[axis] = lw.make(arith.SubiOp, last, at[axis])
         return extract(lw, x, at)
 
     return parallel(lw, [], [], sizes, type, element)
@@ -262,7 +262,7 @@ def lower_concat(lw: Lowerer, op: ops.ConcatOp) -> SSAValue:
         _check_same(lw, op, fields, axis)
     offsets = [lw.constant_index(0)]
     for _, sizes in fields:
-        offsets.append(lw.emit_value(arith.AddiOp(offsets[-1], sizes[axis])))
+        offsets.append(lw.make(arith.AddiOp, offsets[-1], sizes[axis]))
     total = list(fields[0][1])
     total[axis] = offsets[-1]
     out = lw.empty(type, result_sizes(lw, result, lambda: total))
@@ -424,7 +424,7 @@ def _collapse_sum(lw: Lowerer, op: Operation, data: SSAValue) -> SSAValue:
     if dtype.is_bool:
 
         def add(lw: Lowerer, x: SSAValue, acc: SSAValue) -> SSAValue:
-            return lw.emit_value(arith.OrIOp(acc, x))
+            return lw.make(arith.OrIOp, acc, x)
     else:
 
         def add(lw: Lowerer, x: SSAValue, acc: SSAValue) -> SSAValue:
@@ -447,8 +447,8 @@ def lower_collapse_sum(lw: Lowerer, op: ops.CollapseSumOp) -> SSAValue:
 def wrap_negative(lw: Lowerer, index: SSAValue, extent: SSAValue) -> SSAValue:
     """A negative index counted from the end of an axis of ``extent``."""
     zero = lw.constant_index(0)
-    negative = lw.emit_value(arith.CmpiOp(index, zero, "slt"))
-    shifted = lw.emit_value(arith.AddiOp(index, extent))
+    negative = lw.make(arith.CmpiOp, index, zero, "slt")
+    shifted = lw.make(arith.AddiOp, index, extent)
     return select(lw, negative, shifted, index)
 
 
@@ -511,13 +511,13 @@ def _scatter_combine(reduction: str, dtype: DataType) -> ScatterCombine | None:
     if reduction == "mean":
 
         def mean(lw: Lowerer, old: SSAValue, new: SSAValue) -> SSAValue:
-            total = lw.emit_value(arith.AddfOp(old, new))
-            return lw.emit_value(arith.DivfOp(total, constant(lw, 2, dtype)))
+            total = lw.make(arith.AddfOp, old, new)
+            return lw.make(arith.DivfOp, total, constant(lw, 2, dtype))
 
         return mean
     if dtype.is_bool:
         logical = arith.OrIOp if reduction == "add" else arith.AndIOp
-        return lambda lw, old, new: lw.emit_value(logical(old, new))
+        return lambda lw, old, new: lw.make(logical, old, new)
     float_op, int_op = (
         (arith.AddfOp, arith.AddiOp) if reduction == "add" else (arith.MulfOp, arith.MuliOp)
     )
@@ -528,8 +528,8 @@ def _coordinates(lw: Lowerer, position: SSAValue, sizes: Sequence[SSAValue]) -> 
     """The coordinates of element ``position`` (row-major) of a tensor of ``sizes``."""
     inner = []
     for size in reversed(sizes[1:]):
-        inner.append(lw.emit_value(arith.RemUIOp(position, size)))
-        position = lw.emit_value(arith.DivUIOp(position, size))
+        inner.append(lw.make(arith.RemUIOp, position, size))
+        position = lw.make(arith.DivUIOp, position, size)
     return [position, *reversed(inner)] if sizes else []
 
 
@@ -553,10 +553,10 @@ def _scatter(
         where = target(lw, at)
         if combine is not None:
             value = combine(lw, extract(lw, out, where), value)
-        lw.emit(scf.YieldOp(lw.emit_value(tensor.InsertOp(value, out, where))))
+        lw.emit(scf.YieldOp(lw.make(tensor.InsertOp, value, out, where)))
     data = lw.cast(lw.operand(op, 0), type)
     zero, one = lw.constant_index(0), lw.constant_index(1)
-    return lw.emit_value(scf.ForOp(zero, count, one, [data], block))
+    return lw.make(scf.ForOp, zero, count, one, [data], block)
 
 
 def _check_shape(
@@ -575,7 +575,7 @@ def _check_shape(
 
 def _check_index(lw: Lowerer, op: Operation, index: SSAValue, extent: SSAValue, axis: int):
     """Check that an index is in ``[0, extent)`` (one unsigned comparison)."""
-    inside = lw.emit_value(arith.CmpiOp(index, extent, "ult"))
+    inside = lw.make(arith.CmpiOp, index, extent, "ult")
     lw.check(inside, op, f"{op.name}: an index is outside axis {axis} of the data")
 
 
@@ -591,7 +591,7 @@ def lower_scatter_elements(lw: Lowerer, op: ops.ScatterElementsOp) -> SSAValue:
     for a, (dim, size, known, extent) in enumerate(zip(*shape, data_dims, data_sizes, strict=True)):
         difference = None if dim is None or known is None else simplify(known - dim)
         if a != axis and not (isinstance(difference, IntImm) and difference.value >= 0):
-            fits = lw.emit_value(arith.CmpiOp(size, extent, "ule"))
+            fits = lw.make(arith.CmpiOp, size, extent, "ule")
             lw.check(fits, op, f"{op.name}: dimension {a} of the indices exceeds the data's")
     indices, extent = lw.operand(op, 1), data_sizes[axis]
     dtype = data_type(op.indices.type)
@@ -650,9 +650,9 @@ def lower_one_hot(lw: Lowerer, op: ops.OneHotOp) -> SSAValue:
     i64_type = IntegerType(64)
 
     def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
-        position = lw.emit_value(arith.IndexCastOp(loop_indices(lw, axis + 1)[axis], i64_type))
-        index = lw.emit_value(arith.IndexCastOp(to_index(lw, args[0], dtype), i64_type))
-        hit = lw.emit_value(arith.CmpiOp(index, position, "eq"))
+        position = lw.make(arith.IndexCastOp, loop_indices(lw, axis + 1)[axis], i64_type)
+        index = lw.make(arith.IndexCastOp, to_index(lw, args[0], dtype), i64_type)
+        hit = lw.make(arith.CmpiOp, index, position, "eq")
         return select(lw, hit, on, off)
 
     return parallel(lw, [lw.operand(op, 0)], [kept], sizes, type, element)

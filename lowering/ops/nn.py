@@ -92,7 +92,7 @@ def _count(lw: Lowerer, sizes: Sequence[SSAValue], dtype: DataType) -> SSAValue:
     count = lw.constant_index(1)
     for size in sizes:
         count = emit_op(lw, arith.MuliOp, count, size)
-    return convert(lw, lw.emit_value(arith.IndexCastOp(count, i64)), INT64, dtype)
+    return convert(lw, lw.make(arith.IndexCastOp, count, i64), INT64, dtype)
 
 
 def _compute_dtype(dtype: DataType) -> DataType:
@@ -120,7 +120,7 @@ def _kept(rank: int, axes: Sequence[int]) -> list[int | None]:
 
 def _rsqrt(lw: Lowerer, variance: SSAValue, epsilon: SSAValue, dtype: DataType) -> SSAValue:
     """``1 / sqrt(variance + epsilon)``."""
-    root = lw.emit_value(math.SqrtOp(emit_op(lw, arith.AddfOp, variance, epsilon)))
+    root = lw.make(math.SqrtOp, emit_op(lw, arith.AddfOp, variance, epsilon))
     return emit_op(lw, arith.DivfOp, constant(lw, 1, dtype), root)
 
 
@@ -136,8 +136,8 @@ def _relu(lw: Lowerer, op: ops.NNOp, x: SSAValue, dt: DataType) -> SSAValue:
 
 def _erf(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
     if dt.bits >= 32:
-        return lw.emit_value(math.ErfOp(x))
-    wide = lw.emit_value(math.ErfOp(convert(lw, x, dt, FLOAT32)))
+        return lw.make(math.ErfOp, x)
+    wide = lw.make(math.ErfOp, convert(lw, x, dt, FLOAT32))
     return convert(lw, wide, FLOAT32, dt)
 
 
@@ -157,14 +157,14 @@ def _gelu_tanh(lw: Lowerer, op: ops.NNOp, x: SSAValue, dt: DataType) -> SSAValue
         emit_op(lw, arith.MulfOp, constant(lw, pymath.sqrt(2 / pymath.pi), dt), x),
         emit_op(lw, arith.AddfOp, one, cubic),
     )
-    tanh = lw.emit_value(math.TanhOp(inner))
+    tanh = lw.make(math.TanhOp, inner)
     half_x = emit_op(lw, arith.MulfOp, constant(lw, 0.5, dt), x)
     return emit_op(lw, arith.MulfOp, half_x, emit_op(lw, arith.AddfOp, one, tanh))
 
 
 def _selu(lw: Lowerer, op: ops.NNOp, x: SSAValue, dt: DataType) -> SSAValue:
     zero, one = constant(lw, 0, dt), constant(lw, 1, dt)
-    exp = emit_op(lw, arith.SubfOp, lw.emit_value(math.ExpOp(x)), one)
+    exp = emit_op(lw, arith.SubfOp, lw.make(math.ExpOp, x), one)
     negative = emit_op(
         lw, arith.MinimumfOp, zero, emit_op(lw, arith.MulfOp, constant(lw, SELU_ALPHA, dt), exp)
     )
@@ -175,7 +175,7 @@ def _selu(lw: Lowerer, op: ops.NNOp, x: SSAValue, dt: DataType) -> SSAValue:
 
 def _silu(lw: Lowerer, op: ops.NNOp, x: SSAValue, dt: DataType) -> SSAValue:
     one = constant(lw, 1, dt)
-    exp = lw.emit_value(math.ExpOp(lw.emit_value(arith.NegfOp(x))))
+    exp = lw.make(math.ExpOp, lw.make(arith.NegfOp, x))
     sigmoid = emit_op(lw, arith.DivfOp, one, emit_op(lw, arith.AddfOp, one, exp))
     return emit_op(lw, arith.MulfOp, x, sigmoid)
 
@@ -188,8 +188,8 @@ def _leakyrelu(lw: Lowerer, op: ops.NNOp, x: SSAValue, dt: DataType) -> SSAValue
 def _softplus(lw: Lowerer, op: ops.NNOp, x: SSAValue, dt: DataType) -> SSAValue:
     beta, threshold = op.attr("beta"), op.attr("threshold")
     scaled = emit_op(lw, arith.MulfOp, constant(lw, beta, dt), x)
-    exp = lw.emit_value(math.ExpOp(scaled))
-    log = lw.emit_value(math.LogOp(emit_op(lw, arith.AddfOp, constant(lw, 1, dt), exp)))
+    exp = lw.make(math.ExpOp, scaled)
+    log = lw.make(math.LogOp, emit_op(lw, arith.AddfOp, constant(lw, 1, dt), exp))
     soft = emit_op(lw, arith.MulfOp, constant(lw, 1 / beta, dt), log)
     return select(lw, compare(lw, "gt", scaled, constant(lw, threshold, dt), dt), x, soft)
 
@@ -288,7 +288,7 @@ def softmax(
     )
 
     def exponential(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
-        exp = lw.emit_value(math.ExpOp(emit_op(lw, arith.SubfOp, xs[0], xs[1])))
+        exp = lw.make(math.ExpOp, emit_op(lw, arith.SubfOp, xs[0], xs[1]))
         return exp if keep is None else select(lw, keep(lw), exp, constant(lw, 0, dtype))
 
     exp = parallel(lw, [x, maximum], [identity, kept], sizes, x.type, exponential)
@@ -305,7 +305,7 @@ def softmax(
 
     def log_softmax(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         shifted = emit_op(lw, arith.SubfOp, xs[0], xs[1])
-        return emit_op(lw, arith.SubfOp, shifted, lw.emit_value(math.LogOp(xs[2])))
+        return emit_op(lw, arith.SubfOp, shifted, lw.make(math.LogOp, xs[2]))
 
     return parallel(lw, [x, maximum, total], [identity, kept, kept], sizes, x.type, log_softmax)
 
@@ -656,7 +656,7 @@ def lower_batch_norm(lw: Lowerer, op: ops.BatchNormOp) -> list[SSAValue]:
 
     def normalize(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         centered = emit_op(lw, arith.SubfOp, xs[0], xs[1])
-        root = lw.emit_value(math.SqrtOp(emit_op(lw, arith.AddfOp, xs[2], epsilon)))
+        root = lw.make(math.SqrtOp, emit_op(lw, arith.AddfOp, xs[2], epsilon))
         return emit_op(lw, arith.DivfOp, centered, root)
 
     normalized = parallel(lw, [x, mean, var], [identity, along, along], sizes, x.type, normalize)
@@ -681,7 +681,7 @@ def _divide(lw: Lowerer, dtype: DataType, x: SSAValue, y: SSAValue) -> SSAValue:
 
 def _negate(lw: Lowerer, dtype: DataType, x: SSAValue) -> SSAValue:
     if dtype.is_float:
-        return lw.emit_value(arith.NegfOp(x))
+        return lw.make(arith.NegfOp, x)
     return emit_op(lw, arith.SubiOp, constant(lw, 0, dtype), x)
 
 
@@ -760,7 +760,7 @@ def lower_nll_loss(lw: Lowerer, op: ops.NLLLossOp) -> SSAValue:
     false = constant(lw, False, BOOL)
     flags = fill(lw, false, lw.empty(TensorType(i1, []), []))
     found = generic(lw, [targets], flags, [identity, []], [REDUCTION] * rank, outside)
-    bad = lw.emit_value(tensor.ExtractOp(found, [], i1))
+    bad = lw.make(tensor.ExtractOp, found, [], i1)
     ok = emit_op(lw, arith.XOrIOp, bad, constant(lw, True, BOOL))
     lw.check(ok, op, f"{op.name}: a target is out of range for the number of classes")
 
@@ -879,8 +879,8 @@ def lower_attention(lw: Lowerer, op: ops.AttentionBaseOp) -> SSAValue:
     scores = contract(query, key, [[0, 2, 1, 4], [0, 3, 1, 4]], [batch, heads, queries, keys])
     scale = op.attr("scale")
     if scale is None:
-        as_int = lw.emit_value(arith.IndexCastOp(head_dim, i64))
-        factor = lw.emit_value(math.SqrtOp(convert(lw, as_int, INT64, dtype)))
+        as_int = lw.make(arith.IndexCastOp, head_dim, i64)
+        factor = lw.make(math.SqrtOp, convert(lw, as_int, INT64, dtype))
         combine = arith.DivfOp
     else:
         factor, combine = constant(lw, scale, dtype), arith.MulfOp

@@ -62,13 +62,13 @@ def _int(lw: Lowerer, value: int) -> SSAValue:
 
 
 def _as_dtype(lw: Lowerer, index: SSAValue, dtype: DataType) -> SSAValue:
-    return convert(lw, lw.emit_value(arith.IndexCastOp(index, i64)), INT64, dtype)
+    return convert(lw, lw.make(arith.IndexCastOp, index, i64), INT64, dtype)
 
 
 def _divide(lw: Lowerer, dtype: DataType, total: SSAValue, count: SSAValue) -> SSAValue:
     """``total / count`` (an ``index``) as the reference's ``truncating_divide``."""
     divide = pick(dtype, arith.DivfOp, arith.DivSIOp, arith.DivUIOp)
-    return lw.emit_value(divide(total, _as_dtype(lw, count, dtype)))
+    return lw.make(divide, total, _as_dtype(lw, count, dtype))
 
 
 def _window_count(
@@ -142,7 +142,7 @@ def lower_pool(lw: Lowerer, op: PoolOp) -> SSAValue:
         init,
         [reads, taps, [0, 1, *positions]],
         [PARALLEL] * (2 + spatial) + [REDUCTION] * spatial,
-        lambda lw, xs: lw.emit_value(combine(xs[2], xs[0])),
+        lambda lw, xs: lw.make(combine, xs[2], xs[0]),
     )
     if average:
         data_sizes = [lw.index_of(d) for d in sizes]
@@ -200,10 +200,10 @@ def lower_adaptive_pool(lw: Lowerer, op: AdaptiveAvgPoolOp) -> SSAValue:
             inside = emit_op(
                 lw,
                 arith.AndIOp,
-                lw.emit_value(arith.CmpiOp(tap, start, "sge")),
-                lw.emit_value(arith.CmpiOp(tap, end, "slt")),
+                lw.make(arith.CmpiOp, tap, start, "sge"),
+                lw.make(arith.CmpiOp, tap, end, "slt"),
             )
-            return lw.emit_value(add(xs[1], select(lw, inside, xs[0], zero)))
+            return lw.make(add, xs[1], select(lw, inside, xs[0], zero))
 
         reads = [rank if a == axis else a for a in range(rank)]
         iterators = [PARALLEL] * rank + [REDUCTION]

@@ -85,8 +85,8 @@ def lower_arg_extreme(lw: Lowerer, op: ops.IndexReductionOp) -> SSAValue:
     kept = [a for a in range(rank) if a not in axes]
     extent = lw.constant_index(1)
     for a in axes:
-        extent = lw.emit_value(arith.MuliOp(extent, sizes[a]))
-    nonempty = lw.emit_value(arith.CmpiOp(extent, lw.constant_index(0), "sgt"))
+        extent = lw.make(arith.MuliOp, extent, sizes[a])
+    nonempty = lw.make(arith.CmpiOp, extent, lw.constant_index(0), "sgt")
     lw.check(nonempty, op, f"{op.name}: the reduced elements are empty")
     shape = source.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     kept_sizes = [sizes[a] for a in kept]
@@ -104,9 +104,9 @@ def lower_arg_extreme(lw: Lowerer, op: ops.IndexReductionOp) -> SSAValue:
         x, best, best_index = args
         position = lw.constant_index(0)  # row-major position along the reduced axes
         for a in axes:
-            scaled = lw.emit_value(arith.MuliOp(position, sizes[a]))
-            position = lw.emit_value(arith.AddiOp(scaled, lw.emit_value(IndexOp(a))))
-        index = lw.emit_value(arith.IndexCastOp(position, i64))
+            scaled = lw.make(arith.MuliOp, position, sizes[a])
+            position = lw.make(arith.AddiOp, scaled, lw.make(IndexOp, a))
+        index = lw.make(arith.IndexCastOp, position, i64)
         stay = compare(lw, keep, best, x, dtype)
         return [select(lw, stay, best, x), select(lw, stay, best_index, index)]
 
@@ -130,14 +130,14 @@ def ordered_before(
     if not dtype.is_float:
         return compare(lw, "le" if or_equal else "lt", a, b, dtype)
     if or_equal:  # not (b < a): b is a number and (a is NaN or b < a) is false
-        after = lw.emit_value(arith.CmpfOp(b, a, "ult"))
-        b_number = lw.emit_value(arith.CmpfOp(b, b, "ord"))
-        strictly = lw.emit_value(arith.AndIOp(after, b_number))
-        return lw.emit_value(arith.XOrIOp(strictly, constant(lw, True, BOOL)))
+        after = lw.make(arith.CmpfOp, b, a, "ult")
+        b_number = lw.make(arith.CmpfOp, b, b, "ord")
+        strictly = lw.make(arith.AndIOp, after, b_number)
+        return lw.make(arith.XOrIOp, strictly, constant(lw, True, BOOL))
     # a < b, or b is NaN and a a number: "ult" is true for any NaN operand
-    below = lw.emit_value(arith.CmpfOp(a, b, "ult"))
-    a_number = lw.emit_value(arith.CmpfOp(a, a, "ord"))
-    return lw.emit_value(arith.AndIOp(below, a_number))
+    below = lw.make(arith.CmpfOp, a, b, "ult")
+    a_number = lw.make(arith.CmpfOp, a, a, "ord")
+    return lw.make(arith.AndIOp, below, a_number)
 
 
 @lowers(ops.BucketizeOp)
@@ -158,7 +158,7 @@ def lower_bucketize(lw: Lowerer, op: ops.BucketizeOp) -> SSAValue:
     def body(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
         value, boundary, count = args
         below = ordered_before(lw, boundary, value, dtype, or_equal=right)
-        return lw.emit_value(arith.AddiOp(count, select(lw, below, one, zero)))
+        return lw.make(arith.AddiOp, count, select(lw, below, one, zero))
 
     identity = list(range(rank))
     maps = [identity, [rank], identity]

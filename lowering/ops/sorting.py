@@ -71,7 +71,7 @@ class Network:
         lw, axis, dtype = self.lw, self.axis, self.dtype
         length = self.sizes[axis]
         log2 = self._log2_ceil(length)
-        padded = lw.emit_value(arith.ShLIOp(lw.constant_index(1), log2))
+        padded = lw.make(arith.ShLIOp, lw.constant_index(1), log2)
         sizes = [padded if a == axis else s for a, s in enumerate(self.sizes)]
         shape = list(self.data.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
         shape[axis] = DYNAMIC_INDEX
@@ -80,23 +80,21 @@ class Network:
         values = insert_slice(lw, self.data, filled, [0] * len(sizes), self.sizes)
 
         def position(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
-            return lw.emit_value(arith.IndexCastOp(lw.emit_value(IndexOp(axis)), i64))
+            return lw.make(arith.IndexCastOp, lw.make(IndexOp, axis), i64)
 
         indices = parallel(lw, [], [], sizes, TensorType(i64, shape), position)
-        self.length = lw.emit_value(arith.IndexCastOp(length, i64))
+        self.length = lw.make(arith.IndexCastOp, length, i64)
         self.padded_sizes = sizes
         return self._levels(log2, values, indices)
 
     def _log2_ceil(self, length: SSAValue) -> SSAValue:
         """``ceil(log2(max(length, 1)))``: 64 minus the leading zeros of ``max(length, 1) - 1``."""
         lw = self.lw
-        at_least_one = lw.emit_value(arith.MaxSIOp(length, lw.constant_index(1)))
-        below = lw.emit_value(arith.SubiOp(at_least_one, lw.constant_index(1)))
-        zeros = lw.emit_value(
-            math.CountLeadingZerosOp(lw.emit_value(arith.IndexCastOp(below, i64)))
-        )
-        bits = lw.emit_value(arith.SubiOp(constant(lw, 64, INT64), zeros))
-        return lw.emit_value(arith.IndexCastOp(bits, INDEX))
+        at_least_one = lw.make(arith.MaxSIOp, length, lw.constant_index(1))
+        below = lw.make(arith.SubiOp, at_least_one, lw.constant_index(1))
+        zeros = lw.make(math.CountLeadingZerosOp, lw.make(arith.IndexCastOp, below, i64))
+        bits = lw.make(arith.SubiOp, constant(lw, 64, INT64), zeros)
+        return lw.make(arith.IndexCastOp, bits, INDEX)
 
     def _loop(self, upper: SSAValue, carried: Sequence[SSAValue], body) -> list[SSAValue]:
         """``scf.for %i = 0 to upper`` carrying ``carried``; ``body(i, values)`` returns
@@ -113,12 +111,12 @@ class Network:
         lw = self.lw
 
         def level(s: SSAValue, carried: list[SSAValue]) -> list[SSAValue]:
-            block_size = lw.emit_value(arith.ShLIOp(lw.constant_index(2), s))
-            steps = lw.emit_value(arith.AddiOp(s, lw.constant_index(1)))
+            block_size = lw.make(arith.ShLIOp, lw.constant_index(2), s)
+            steps = lw.make(arith.AddiOp, s, lw.constant_index(1))
 
             def step(t: SSAValue, carried: list[SSAValue]) -> list[SSAValue]:
-                shift = lw.emit_value(arith.AddiOp(t, lw.constant_index(1)))
-                distance = lw.emit_value(arith.ShRUIOp(block_size, shift))
+                shift = lw.make(arith.AddiOp, t, lw.constant_index(1))
+                distance = lw.make(arith.ShRUIOp, block_size, shift)
                 return self._step(block_size, distance, *carried)
 
             return self._loop(steps, carried, step)
@@ -142,18 +140,14 @@ class Network:
             own, own_index = args[0], args[1]
             coords = loop_indices(lw, rank)
             i = coords[axis]
-            coords[axis] = lw.emit_value(arith.XOrIOp(i, distance))
+            coords[axis] = lw.make(arith.XOrIOp, i, distance)
             other, other_index = extract(lw, values, coords), extract(lw, indices, coords)
             zero = lw.constant_index(0)
-            lower = lw.emit_value(
-                arith.CmpiOp(lw.emit_value(arith.AndIOp(i, distance)), zero, "eq")
-            )
-            rising = lw.emit_value(
-                arith.CmpiOp(lw.emit_value(arith.AndIOp(i, block_size)), zero, "eq")
-            )
-            wants_first = lw.emit_value(arith.CmpiOp(lower, rising, "eq"))
+            lower = lw.make(arith.CmpiOp, lw.make(arith.AndIOp, i, distance), zero, "eq")
+            rising = lw.make(arith.CmpiOp, lw.make(arith.AndIOp, i, block_size), zero, "eq")
+            wants_first = lw.make(arith.CmpiOp, lower, rising, "eq")
             first = self._before(own, own_index, other, other_index)
-            keep = lw.emit_value(arith.CmpiOp(first, wants_first, "eq"))
+            keep = lw.make(arith.CmpiOp, first, wants_first, "eq")
             return [select(lw, keep, own, other), select(lw, keep, own_index, other_index)]
 
         maps = [identity] * 4
@@ -165,25 +159,25 @@ class Network:
         then by index."""
         lw, dtype = self.lw, self.dtype
         a_class, b_class = self._class(a, a_index), self._class(b, b_index)
-        earlier = lw.emit_value(arith.CmpiOp(a_class, b_class, "ult"))
-        same = lw.emit_value(arith.CmpiOp(a_class, b_class, "eq"))
+        earlier = lw.make(arith.CmpiOp, a_class, b_class, "ult")
+        same = lw.make(arith.CmpiOp, a_class, b_class, "eq")
         first, second = ("gt", "lt") if self.descending else ("lt", "gt")
         ahead = compare(lw, first, a, b, dtype)
         behind = compare(lw, second, a, b, dtype)
-        tie = lw.emit_value(arith.CmpiOp(a_index, b_index, "slt"))
-        not_behind = lw.emit_value(arith.XOrIOp(behind, constant(lw, True, BOOL)))
-        by_index = lw.emit_value(arith.AndIOp(not_behind, tie))
-        by_value = lw.emit_value(arith.OrIOp(ahead, by_index))
-        return lw.emit_value(arith.OrIOp(earlier, lw.emit_value(arith.AndIOp(same, by_value))))
+        tie = lw.make(arith.CmpiOp, a_index, b_index, "slt")
+        not_behind = lw.make(arith.XOrIOp, behind, constant(lw, True, BOOL))
+        by_index = lw.make(arith.AndIOp, not_behind, tie)
+        by_value = lw.make(arith.OrIOp, ahead, by_index)
+        return lw.make(arith.OrIOp, earlier, lw.make(arith.AndIOp, same, by_value))
 
     def _class(self, value: SSAValue, index: SSAValue) -> SSAValue:
         """0, 1 or 2 (``index``): numbers and NaN in their order, padding last."""
         lw = self.lw
-        padding = lw.emit_value(arith.CmpiOp(index, self.length, "sge"))
+        padding = lw.make(arith.CmpiOp, index, self.length, "sge")
         two = lw.constant_index(2)
         number = lw.constant_index(1 if self.descending else 0)
         if self.dtype.is_float:
-            nan = lw.emit_value(arith.CmpfOp(value, value, "uno"))
+            nan = lw.make(arith.CmpfOp, value, value, "uno")
             number = select(lw, nan, lw.constant_index(0 if self.descending else 1), number)
         return select(lw, padding, two, number)
 
@@ -250,10 +244,10 @@ def lower_topk(lw: Lowerer, op: ops.TopkOp) -> SSAValue | list[SSAValue]:
         wanted = lw.constant_index(k)
         fixed = results[0].dims is not None and results[0].dims[axis] == IntImm(k)  # pyright: ignore
         if fixed and not isinstance(op.data.type.dims[axis], IntImm):  # pyright: ignore
-            at_least = lw.emit_value(arith.CmpiOp(length, wanted, "sge"))
+            at_least = lw.make(arith.CmpiOp, length, wanted, "sge")
             message = f"{op.name}: k = {k} exceeds the length of axis {axis}"
             lw.check(at_least, op, message)
-        count = wanted if fixed else lw.emit_value(arith.MinSIOp(length, wanted))
+        count = wanted if fixed else lw.make(arith.MinSIOp, length, wanted)
     values, indices = sorted_along(lw, op, bool(op.attr("largest")), count)
     ret_type = op.attr("ret_type")
     if ret_type == "indices":

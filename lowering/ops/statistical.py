@@ -60,7 +60,7 @@ def _bound(dtype: DataType, lowest: bool) -> float | int | bool:
 
 def _combiner(float_op, int_op, uint_op, bool_op, dtype: DataType) -> Combine:
     op = bool_op if dtype.is_bool else pick(dtype, float_op, int_op, uint_op)
-    return lambda lw, x, acc: lw.emit_value(op(acc, x))
+    return lambda lw, x, acc: lw.make(op, acc, x)
 
 
 def _add(dtype: DataType) -> Combine:
@@ -111,14 +111,14 @@ def _mean(
     )
     count = lw.constant_index(1)
     for axis in axes:
-        count = lw.emit_value(arith.MuliOp(count, sizes[axis]))
-    as_int = lw.emit_value(arith.IndexCastOp(count, i64))
+        count = lw.make(arith.MuliOp, count, sizes[axis])
+    as_int = lw.make(arith.IndexCastOp, count, i64)
     divisor = convert(lw, as_int, INT64, dtype)
     divide = pick(dtype, arith.DivfOp, arith.DivSIOp, arith.DivUIOp)
     identity = [list(range(len(out_sizes)))]
 
     def body(lw: Lowerer, xs) -> SSAValue:
-        return lw.emit_value(divide(xs[0], divisor))
+        return lw.make(divide, xs[0], divisor)
 
     return parallel(lw, [total], identity, out_sizes, total.type, body), out_sizes
 
@@ -165,8 +165,8 @@ def lower_moment(lw: Lowerer, op: ops.ReductionOp) -> SSAValue:
     mul = pick(dtype, arith.MulfOp, arith.MuliOp)
 
     def squared_deviation(lw: Lowerer, xs) -> SSAValue:
-        deviation = lw.emit_value(sub(xs[0], xs[1]))
-        return lw.emit_value(mul(deviation, deviation))
+        deviation = lw.make(sub, xs[0], xs[1])
+        return lw.make(mul, deviation, deviation)
 
     squares = parallel(
         lw, [source, mean], [list(range(rank)), mean_map], sizes, source.type, squared_deviation
@@ -177,7 +177,7 @@ def lower_moment(lw: Lowerer, op: ops.ReductionOp) -> SSAValue:
     wide = FLOAT64 if not dtype.is_float else dtype
 
     def root(lw: Lowerer, xs) -> SSAValue:
-        value = lw.emit_value(math.SqrtOp(convert(lw, xs[0], dtype, wide)))
+        value = lw.make(math.SqrtOp, convert(lw, xs[0], dtype, wide))
         return convert(lw, value, wide, result_dtype)
 
     type = TensorType(element_type(result_dtype), variance.type.get_shape())  # pyright: ignore

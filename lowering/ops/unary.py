@@ -30,28 +30,28 @@ Compute = Callable[[Lowerer, SSAValue, DataType], SSAValue]
 
 def _math(op) -> Compute:
     """A ``math`` operation on floats."""
-    return lambda lw, x, dt: lw.emit_value(op(x))
+    return lambda lw, x, dt: lw.make(op, x)
 
 
 def _on_floats(op) -> Compute:
     """A ``math`` operation on floats, the identity on integers."""
-    return lambda lw, x, dt: lw.emit_value(op(x)) if dt.is_float else x
+    return lambda lw, x, dt: lw.make(op, x) if dt.is_float else x
 
 
 def _abs(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
     if dt.is_float:
-        return lw.emit_value(math.AbsFOp(x))
-    return x if is_unsigned(dt) else lw.emit_value(math.AbsIOp(x))
+        return lw.make(math.AbsFOp, x)
+    return x if is_unsigned(dt) else lw.make(math.AbsIOp, x)
 
 
 def _bitwise_not(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
-    return lw.emit_value(arith.XOrIOp(x, constant(lw, -1 if not dt.is_bool else 1, dt)))
+    return lw.make(arith.XOrIOp, x, constant(lw, -1 if not dt.is_bool else 1, dt))
 
 
 def _negative(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
     if dt.is_float:
-        return lw.emit_value(arith.NegfOp(x))
-    return lw.emit_value(arith.SubiOp(constant(lw, 0, dt), x))
+        return lw.make(arith.NegfOp, x)
+    return lw.make(arith.SubiOp, constant(lw, 0, dt), x)
 
 
 def _sign(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
@@ -63,20 +63,20 @@ def _sign(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
 
 
 def _rsqrt(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
-    return lw.emit_value(arith.DivfOp(constant(lw, 1, dt), lw.emit_value(math.SqrtOp(x))))
+    return lw.make(arith.DivfOp, constant(lw, 1, dt), lw.make(math.SqrtOp, x))
 
 
 def _sigmoid(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
     one = constant(lw, 1, dt)
-    exp = lw.emit_value(math.ExpOp(lw.emit_value(arith.NegfOp(x))))
-    return lw.emit_value(arith.DivfOp(one, lw.emit_value(arith.AddfOp(one, exp))))
+    exp = lw.make(math.ExpOp, lw.make(arith.NegfOp, x))
+    return lw.make(arith.DivfOp, one, lw.make(arith.AddfOp, one, exp))
 
 
 def _erf(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
     if dt.bits == 16:
-        wide = lw.emit_value(math.ErfOp(convert(lw, x, dt, FLOAT32)))
+        wide = lw.make(math.ErfOp, convert(lw, x, dt, FLOAT32))
         return convert(lw, wide, FLOAT32, dt)
-    return lw.emit_value(math.ErfOp(x))
+    return lw.make(math.ErfOp, x)
 
 
 def _float_check(predicate: str, on_integers: bool) -> Compute:
@@ -86,19 +86,19 @@ def _float_check(predicate: str, on_integers: bool) -> Compute:
         if not dt.is_float:
             return constant(lw, on_integers, BOOL)
         if predicate == "uno":
-            return lw.emit_value(arith.CmpfOp(x, x, "uno"))
-        magnitude = lw.emit_value(math.AbsFOp(x))
-        return lw.emit_value(arith.CmpfOp(magnitude, constant(lw, pymath.inf, dt), predicate))
+            return lw.make(arith.CmpfOp, x, x, "uno")
+        magnitude = lw.make(math.AbsFOp, x)
+        return lw.make(arith.CmpfOp, magnitude, constant(lw, pymath.inf, dt), predicate)
 
     return check
 
 
 def _square(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
-    return lw.emit_value((arith.MulfOp if dt.is_float else arith.MuliOp)(x, x))
+    return lw.make(arith.MulfOp if dt.is_float else arith.MuliOp, x, x)
 
 
 def _logical_not(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
-    return lw.emit_value(arith.XOrIOp(x, constant(lw, 1, BOOL)))
+    return lw.make(arith.XOrIOp, x, constant(lw, 1, BOOL))
 
 
 COMPUTE: dict[type[ops.UnaryOp], Compute] = {
