@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import workloads
+from timing import peak_mb, reset_peak
 
 HERE = Path(__file__).resolve().parent
 QUICK_SIZES = (200, 1000)
@@ -107,30 +108,6 @@ MB = 1024 * 1024
 
 
 # --- measuring, in the process of one (workload, size) ----------------------------------
-
-
-def reset_peak() -> bool:
-    """Reset the resident-memory high-water mark (``VmHWM``); False where refused."""
-    try:
-        with open("/proc/self/clear_refs", "w") as handle:
-            handle.write("5")
-    except OSError:
-        return False
-    return True
-
-
-def peak_mb() -> float:
-    """The resident-memory high-water mark of this process, in MiB."""
-    try:
-        with open("/proc/self/status") as handle:
-            for line in handle:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 class Stages:

@@ -1,4 +1,5 @@
-"""What the benchmark scripts share: timing an action."""
+"""What the benchmark scripts share: timing an action, and the peak resident memory
+(standard library only: ``tvm_stages.py`` imports it under TVM's Python)."""
 
 from __future__ import annotations
 
@@ -14,3 +15,27 @@ def best_of(repeat: int, action: Callable[[], object]) -> float:
         action()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def reset_peak() -> bool:
+    """Reset the resident-memory high-water mark (``VmHWM``); False where refused."""
+    try:
+        with open("/proc/self/clear_refs", "w") as handle:
+            handle.write("5")
+    except OSError:
+        return False
+    return True
+
+
+def peak_mb() -> float:
+    """The resident-memory high-water mark of this process, in MiB."""
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -2,10 +2,11 @@
 
     /path/to/tvmenv/bin/python bench/tvm_stages.py FILE.py [--json OUT.json]
 
-Runs with a Python that has ``apache-tvm==0.25`` (it imports nothing of this
-project). Stages: ``tvm.script.from_source`` (parse), printing the parsed module
-(``IRModule.script()``), ``relax.analysis.check_well_formed``, then each on the
-previous one's result ``Normalize``, ``CanonicalizeBindings``,
+Runs with a Python that has ``apache-tvm==0.25`` (of this project it imports
+only ``timing.py`` next to it). Stages: ``tvm.script.from_source`` (parse),
+printing the parsed module (``IRModule.script()``),
+``relax.analysis.check_well_formed``, then each on the previous one's result
+``Normalize``, ``CanonicalizeBindings``,
 ``DeadCodeElimination``, ``FoldConstant``, ``LegalizeOps``,
 ``AnnotateTIROpPattern`` (without it ``FuseOps`` sees every legalized kernel as
 opaque and fuses nothing) and ``FuseOps``.
@@ -23,6 +24,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from timing import peak_mb, reset_peak
+
 END_TO_END = (
     "parse",
     "Normalize",
@@ -33,25 +36,6 @@ END_TO_END = (
     "FuseOps",
 )
 """The stages the issue's end-to-end comparison adds up."""
-
-
-def reset_peak() -> bool:
-    """Reset the resident-memory high-water mark; False where the kernel refuses."""
-    try:
-        with open("/proc/self/clear_refs", "w") as handle:
-            handle.write("5")
-    except OSError:
-        return False
-    return True
-
-
-def peak_mb() -> float:
-    """``VmHWM`` of this process, in MiB."""
-    with open("/proc/self/status") as handle:
-        for line in handle:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def timed(action: Callable[[], object]) -> tuple[object, dict[str, float]]:

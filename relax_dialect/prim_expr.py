@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Literal
 
+from .bounded_memo import BoundedMemo
+
 Kind = Literal["int", "bool", "float"]
 Scalar = int | float | bool
 
@@ -217,17 +219,15 @@ def walk(expr: PrimExpr) -> Iterator[PrimExpr]:
             stack.extend(reversed(node.args))
 
 
-_free_vars_cache: dict[PrimExpr, frozenset[str]] = {}
+_free_vars_cache: BoundedMemo[PrimExpr, frozenset[str]] = BoundedMemo(1 << 16)
 
 
 def free_vars(expr: PrimExpr) -> frozenset[str]:
     """The names of the variables occurring in ``expr``."""
     found = _free_vars_cache.get(expr)
     if found is None:
-        if len(_free_vars_cache) > 1 << 16:
-            _free_vars_cache.clear()
-        found = frozenset(n.name for n in walk(expr) if isinstance(n, Var))
-        _free_vars_cache[expr] = found
+        names = frozenset(n.name for n in walk(expr) if isinstance(n, Var))
+        found = _free_vars_cache.remember(expr, names)
     return found
 
 

@@ -37,6 +37,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from .attributes import DataTypeAttr, PrimExprAttr, ShapeAttr, int_attr
+from .bounded_memo import BoundedMemo
 from .dtype import VOID, DataType
 from .prim_expr import PrimExpr, as_expr, to_text
 from .syntax import parse_dtype, parse_prim_expr, parse_shape
@@ -481,7 +482,7 @@ STRUCT_INFO_TYPES: dict[str, type[StructInfoType]] = {
 }
 
 
-_PARSED: dict[str, StructInfoType] = {}
+_PARSED: BoundedMemo[str, StructInfoType] = BoundedMemo(4096)
 """Relax types by their text: a program repeats the same few types many times."""
 
 
@@ -541,9 +542,7 @@ def parse_struct_info(parser: AttrParser) -> StructInfoType:
         if not isinstance(parsed, StructInfoType):
             parser.raise_error(f"expected a Relax type, got {parsed}", start, parser.pos)
         if key is not None and (key[1] == parser.pos or source[key[1] : parser.pos].isspace()):
-            if len(_PARSED) > 4096:
-                _PARSED.clear()
-            _PARSED[key[0]] = parsed  # pyright: ignore[reportArgumentType]
+            _PARSED.remember(key[0], parsed)  # pyright: ignore[reportArgumentType]
         return parsed
     word = parser.parse_optional_identifier()
     cls = STRUCT_INFO_TYPES.get(word or "")

@@ -21,6 +21,7 @@ from xdsl.traits import IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from .attributes import DataTypeAttr
+from .bounded_memo import BoundedMemo
 from .diagnostics import Diagnostic, at
 from .graphs import strongly_connected_components
 from .ops.base import RelaxOp
@@ -95,9 +96,7 @@ def _verify_tree(op: Operation, diagnostics: list[Diagnostic]) -> None:
             for nested in block.ops:
                 _verify_tree(nested, diagnostics)
     if signature is not None and len(diagnostics) == found:
-        if len(_VERIFIED) >= _VERIFIED_LIMIT:
-            _VERIFIED.clear()
-        _VERIFIED.add(signature)
+        _VERIFIED.remember(signature, True)
 
 
 def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
@@ -112,9 +111,8 @@ def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
     return diagnostics
 
 
-_VERIFIED: set[tuple[object, ...]] = set()
+_VERIFIED: BoundedMemo[tuple[object, ...], bool] = BoundedMemo(1 << 20)
 """Signatures of operation trees that verified (see ``_signature``)."""
-_VERIFIED_LIMIT = 1 << 20
 _NESTED_LIMIT = 32
 """Most operations in a block of an operation with a signature."""
 

@@ -13,6 +13,7 @@ from xdsl.printer import Printer
 from xdsl.traits import OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from ..bounded_memo import BoundedMemo
 from ..struct_info import Check, base_check
 from ..types import ObjectType, StructInfoType, parse_struct_info, struct_info_text
 
@@ -66,9 +67,8 @@ def check_annotation(op_name: str, declared: Attribute, inferred: StructInfoType
         )
 
 
-_PASSED: set[tuple[object, ...]] = set()
+_PASSED: BoundedMemo[tuple[object, ...], bool] = BoundedMemo(1 << 16)
 """Signatures (see ``_definition_signature``) of operations that passed ``verify_definition``."""
-_PASSED_LIMIT = 1 << 16
 
 
 def verify_definition(op: IRDLOperation) -> None:
@@ -81,9 +81,7 @@ def verify_definition(op: IRDLOperation) -> None:
         return
     op.get_irdl_definition().verify(op)
     if signature is not None:
-        if len(_PASSED) >= _PASSED_LIMIT:
-            _PASSED.clear()
-        _PASSED.add(signature)
+        _PASSED.remember(signature, True)
 
 
 def _definition_signature(op: IRDLOperation) -> tuple[object, ...] | None:

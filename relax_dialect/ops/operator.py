@@ -50,6 +50,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ..attributes import DataTypeAttr
+from ..bounded_memo import BoundedMemo
 from ..dtype import DataType
 from ..prim_expr import float_text
 from ..types import (
@@ -196,8 +197,7 @@ class OperatorOp(BindingOp):
         print_result_type(printer, self)
 
 
-_INFERRED: dict[tuple[object, ...], StructInfoType] = {}
-_INFERRED_LIMIT = 1 << 16
+_INFERRED: BoundedMemo[tuple[object, ...], StructInfoType] = BoundedMemo(1 << 16)
 
 
 def _memoised(infer: Callable[[Any], StructInfoType]) -> Callable[[Any], StructInfoType]:
@@ -212,12 +212,7 @@ def _memoised(infer: Callable[[Any], StructInfoType]) -> Callable[[Any], StructI
         operand_types = tuple(operand.type for operand in self.operands)
         key = (type(self), infer, operand_types, tuple(self.properties.items()))
         found = _INFERRED.get(key)
-        if found is None:
-            found = infer(self)
-            if len(_INFERRED) >= _INFERRED_LIMIT:
-                _INFERRED.clear()
-            _INFERRED[key] = found
-        return found
+        return _INFERRED.remember(key, infer(self)) if found is None else found
 
     return infer_type
 

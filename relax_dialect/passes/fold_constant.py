@@ -8,6 +8,7 @@ semantics of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 from xdsl.context import Context
@@ -131,8 +132,12 @@ class FoldConstantWalk(FunctionWalk):
     def __init__(self, function: FunctionOp, refine: bool, options: FoldConstantPass):
         super().__init__(function, refine)
         self.options = options
-        self.executor = XDSLTIRExecutor()
         self._known: dict[SSAValue, object | None] = {}
+
+    @cached_property
+    def executor(self) -> XDSLTIRExecutor:
+        """The TIR executor, made when a ``call_tir`` is first folded."""
+        return XDSLTIRExecutor()
 
     def known(self, value: SSAValue) -> object | None:
         """The run-time value of ``value`` when the program determines it: a
