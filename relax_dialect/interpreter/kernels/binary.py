@@ -19,7 +19,7 @@ from ...dtype import DataType
 from ...ops import binary as ops
 from ...ops.operator import OperatorOp
 from ..values import PrimValue
-from .common import Kernel, KernelFactory, as_array, as_result, truncating_divide
+from .common import Kernel, KernelFactory, as_array, result_form, truncating_divide
 
 Compute = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -112,24 +112,34 @@ def _operand(value: object) -> np.ndarray:
 
 def _binary(op: OperatorOp) -> Kernel:
     numerics = NUMERICS[type(op)]  # pyright: ignore[reportArgumentType]
-    allowed = ", ".join(KIND_NAMES[kind] for kind in numerics.kinds)
+    form = result_form(op)
+    matched: dict[tuple[np.dtype, np.dtype], np.dtype] = {}
 
     def apply(lhs: object, rhs: object) -> object:
         x1, x2 = _operand(lhs), _operand(rhs)
-        common = tvm_common_dtype(x1.dtype, x2.dtype)
-        checked = (x1.dtype, x2.dtype) if numerics.check_each else (common,)
-        for dtype in checked:
-            if dtype.kind not in numerics.kinds:
-                raise TypeError(
-                    f"TVM computes this operator on {allowed} data only, "
-                    f"not on {DataType.from_numpy(dtype)}"
-                )
+        pair = (x1.dtype, x2.dtype)
+        common = matched.get(pair)
+        if common is None:
+            common = matched[pair] = _matched_dtype(numerics, *pair)
         with np.errstate(all="ignore"):
-            return as_result(
-                op, numerics.compute(x1.astype(common, copy=False), x2.astype(common, copy=False))
+            return form(
+                numerics.compute(x1.astype(common, copy=False), x2.astype(common, copy=False))
             )
 
     return apply
+
+
+def _matched_dtype(numerics: Numerics, lhs: np.dtype, rhs: np.dtype) -> np.dtype:
+    """The operands' common data type, once TVM is known to compute the operator on it."""
+    common = tvm_common_dtype(lhs, rhs)
+    for dtype in (lhs, rhs) if numerics.check_each else (common,):
+        if dtype.kind not in numerics.kinds:
+            allowed = ", ".join(KIND_NAMES[kind] for kind in numerics.kinds)
+            raise TypeError(
+                f"TVM computes this operator on {allowed} data only, "
+                f"not on {DataType.from_numpy(dtype)}"
+            )
+    return common
 
 
 KERNELS: dict[type[OperatorOp], KernelFactory] = dict.fromkeys(NUMERICS, _binary)

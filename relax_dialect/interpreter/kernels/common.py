@@ -39,29 +39,41 @@ def _data_type_known(sinfo: object) -> bool:
     return isinstance(sinfo, TensorType | PrimType) and not sinfo.data_type.is_void
 
 
-def as_result(op: OperatorOp, result: object) -> object:
-    """A NumPy result as a Relax value: an array (never a NumPy scalar) of the
-    operator's result data type, or a prim value when the result type is one."""
-    array = np.asarray(result)
+def result_form(op: OperatorOp) -> Callable[[object], object]:
+    """How a NumPy result becomes the operator's Relax value: an array (never a
+    NumPy scalar) of the operator's result data type, or a prim value when the
+    result type is one. The data type is resolved once, when the kernel is built."""
     dtype = result_dtype(op)
-    if dtype is not None and array.dtype != dtype:
-        array = array.astype(dtype)
-    if isinstance(op.results[0].type, PrimType):
-        return PrimValue(array.item(), DataType.from_numpy(array.dtype))
-    return array
+    prim = isinstance(op.results[0].type, PrimType)
+
+    def form(result: object) -> object:
+        array = np.asarray(result)
+        if dtype is not None and array.dtype != dtype:
+            array = array.astype(dtype)
+        if prim:
+            return PrimValue(array.item(), DataType.from_numpy(array.dtype))
+        return array
+
+    return form
+
+
+def as_result(op: OperatorOp, result: object) -> object:
+    """``result`` as the operator's Relax value (see :func:`result_form`)."""
+    return result_form(op)(result)
 
 
 def quiet_kernel(op: OperatorOp, compute: Callable[..., object]) -> Kernel:
     """The kernel returning ``compute(*operands)`` as the operator's result, with
     NaN, infinities and integer wrap-around as results rather than warnings (a
     tuple's fields are returned as arrays)."""
+    form = result_form(op)
 
     def apply(*operands: object) -> object:
         with np.errstate(all="ignore"):
             result = compute(*operands)
         if isinstance(result, tuple):
             return tuple(np.asarray(field) for field in result)
-        return as_result(op, result)
+        return form(result)
 
     return apply
 
