@@ -853,6 +853,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = arguments.parse_args(argv)
     passes = every_pass() if args.passes == "all" else args.passes.split(",")
     if args.stages_of:
+        from relax_xdsl.tools.relax_opt import GC_THRESHOLDS
+
+        gc.set_threshold(*GC_THRESHOLDS)  # the stages run as they do in relax-opt
         path = Path(args.stages_of)
         if args.warm_up:  # imports and first-call costs out of the timings
             measure_stages(workloads.tvmscript(args.warm_up, 30), "warm-up.py", passes, 1)
