@@ -6,9 +6,10 @@
     python bench/suite.py --from-json FILE [--markdown] [--plot FILE.png]
 
 For each workload of ``workloads.py`` and each size (bindings), in a fresh
-subprocess: parse the TVMScript, print it as the dialect's MLIR text and parse
-that back, verify the operations, check well-formedness, run each pass (on its
-own clone of the module), ``relax-o1``, ``relax-o2``, ``convert-relax-to-linalg``
+subprocess with ``relax-opt``'s garbage-collector thresholds: parse the
+TVMScript, print it as the dialect's MLIR text and parse that back, verify the
+operations, check well-formedness, run each pass (on its own clone of the
+module), ``relax-o1``, ``relax-o2``, ``convert-relax-to-linalg``
 on the ``relax-o2`` result, and print (dialect text, TVMScript, the lowered
 module in generic form); then the command line end to end,
 ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``, in its
