@@ -53,18 +53,13 @@ from typing import Any
 
 import workloads
 from timing import peak_mb, reset_peak
+from tvm_stages import END_TO_END
+
+from relax_dialect.passes.pipelines import O2Pass
 
 HERE = Path(__file__).resolve().parent
 QUICK_SIZES = (200, 1000)
-PASSES = (
-    "relax-normalize",
-    "relax-canonicalize-bindings",
-    "relax-simplify-shapes",
-    "relax-fold-constant",
-    "relax-cse",
-    "relax-dce",
-    "relax-fuse-ops",
-)
+PASSES = tuple(dict.fromkeys(O2Pass.PASSES))
 """The passes timed on their own (those of ``relax-o2``); ``--passes all`` for every one."""
 CLI_PIPELINE = "relax-o2,convert-relax-to-linalg"
 STAGES = {
@@ -83,15 +78,6 @@ STAGES = {
     "cli": "relax-opt end to end",
 }
 """Stage keys and their labels, in the order of the tables."""
-TVM_END_TO_END = (
-    "parse",
-    "Normalize",
-    "CanonicalizeBindings",
-    "DeadCodeElimination",
-    "FoldConstant",
-    "LegalizeOps",
-    "FuseOps",
-)
 VERSUS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("parse TVMScript", ("parse-tvmscript",), ("parse",)),
     ("well-formedness", ("verify", "well-formed"), ("well_formed",)),
@@ -102,7 +88,7 @@ VERSUS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("lowering (LegalizeOps)", ("lower",), ("LegalizeOps",)),
     ("fusion", ("relax-fuse-ops",), ("AnnotateTIROpPattern", "FuseOps")),
     ("print TVMScript", ("print-tvmscript",), ("print",)),
-    ("end to end", ("cli",), TVM_END_TO_END),
+    ("end to end", ("cli",), END_TO_END),
 )
 """Our stages against TVM's: (label, ours, TVM's); times are summed."""
 MB = 1024 * 1024
@@ -576,13 +562,13 @@ def targets(results: dict[str, Any]) -> list[dict[str, str]]:
         for s, r in transformer.items()
         if s <= 10_000
         and measured(r["stages"], "cli")
-        and seconds(r.get("tvm", {}).get("stages", {}), TVM_END_TO_END)
+        and seconds(r.get("tvm", {}).get("stages", {}), END_TO_END)
     ]
     if with_tvm:
         size = max(with_tvm)
         run = transformer[size]
         ours = run["stages"]["cli"]["seconds"]
-        theirs = seconds(run["tvm"]["stages"], TVM_END_TO_END) or math.nan
+        theirs = seconds(run["tvm"]["stages"], END_TO_END) or math.nan
         add(
             "end to end, transformer 10k TVMScript: >= 5x faster than TVM",
             f"{theirs / ours:.1f}x at {size:,} (ours {ours:.2f} s, TVM {theirs:.2f} s)",
@@ -670,14 +656,18 @@ def targets_table(rows: list[dict[str, str]]) -> str:
     return "\n".join(lines)
 
 
-def report(results: dict[str, Any]) -> str:
-    m = results["machine"]
-    parts = [
-        f"{m['date']}: {m['cpu']} ({m['cores']} cores, {m['memory']}), Python {m['python']}, "
-        f"xDSL {m['xdsl']}, NumPy {m['numpy']}"
+def machine_line(m: dict[str, Any], separator: str) -> str:
+    """The date, machine and versions a run was measured on."""
+    return (
+        f"{m['date']}{separator} {m['cpu']} ({m['cores']} cores, {m['memory']}), "
+        f"Python {m['python']}, xDSL {m['xdsl']}, NumPy {m['numpy']}"
         + (f", TVM {m['tvm']}" if m.get("tvm") else "")
         + f"; load average {m['load']:.1f} at the start, {m['load_after']:.1f} at the end"
-    ]
+    )
+
+
+def report(results: dict[str, Any]) -> str:
+    parts = [machine_line(results["machine"], ":")]
     for workload in dict.fromkeys(r["workload"] for r in results["runs"]):
         parts.append(stage_table(results, workload))
         if table := tvm_table(results, workload):
@@ -692,13 +682,7 @@ def report(results: dict[str, Any]) -> str:
 
 def markdown(results: dict[str, Any]) -> str:
     """The results as the Markdown tables of ``docs/benchmarks.md``."""
-    m = results["machine"]
-    parts = [
-        f"{m['date']} — {m['cpu']} ({m['cores']} cores, {m['memory']}), Python {m['python']}, "
-        f"xDSL {m['xdsl']}, NumPy {m['numpy']}"
-        + (f", TVM {m['tvm']}" if m.get("tvm") else "")
-        + f"; load average {m['load']:.1f} at the start, {m['load_after']:.1f} at the end"
-    ]
+    parts = [machine_line(results["machine"], " —")]
     for workload in dict.fromkeys(r["workload"] for r in results["runs"]):
         runs = by_size(results, workload)
         sizes = sorted(runs)
@@ -768,9 +752,7 @@ def plot(results: dict[str, Any], path: str, workload: str = "transformer") -> N
 
     runs = by_size(results, workload)
     sizes = sorted(runs)
-    tvm_sizes = [
-        s for s in sizes if seconds(runs[s].get("tvm", {}).get("stages", {}), TVM_END_TO_END)
-    ]
+    tvm_sizes = [s for s in sizes if seconds(runs[s].get("tvm", {}).get("stages", {}), END_TO_END)]
     panels = 2 if tvm_sizes else 1
     figure, axes = plt.subplots(1, panels, figsize=(7.5 * panels, 6.5), squeeze=False)
     ours, versus = axes[0][0], axes[0][-1]

@@ -96,7 +96,7 @@ def test_targets_from_recorded_results():
             "workload": "transformer",
             "size": size,
             "stages": {"parse-tvmscript": {**stage, "seconds": size / 1e4}, "cli": stage},
-            "tvm": {"stages": {key: {**stage, "seconds": 1.0} for key in suite.TVM_END_TO_END}},
+            "tvm": {"stages": {key: {**stage, "seconds": 1.0} for key in suite.END_TO_END}},
         }
         for size in (10_000, 100_000)
     ]
