@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
+from typing import Any
 
 
 def best_of(repeat: int, action: Callable[[], object]) -> float:
@@ -15,6 +17,28 @@ def best_of(repeat: int, action: Callable[[], object]) -> float:
         action()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+class CollectorPauses:
+    """The seconds the garbage collector paused the program since ``seconds`` was last
+    set to 0 (a ``gc.callbacks`` entry while installed with ``with``)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._started = 0.0
+
+    def __enter__(self) -> CollectorPauses:
+        gc.callbacks.append(self._tick)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._tick)
+
+    def _tick(self, phase: str, _info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._started
 
 
 def reset_peak() -> bool:
