@@ -4,6 +4,7 @@ tiny run of the suite measures every stage. No timing is asserted."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -23,6 +24,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
 import suite  # noqa: E402
+import timing  # noqa: E402
 import workloads  # noqa: E402
 
 
@@ -67,6 +69,33 @@ def test_stages_are_measured():
     expected = {"parse-tvmscript", "parse-mlir", "verify", "well-formed", "relax-o2", "lower"}
     assert expected <= set(stages)
     assert all("seconds" in stage and stage["peak_mb"] > 0 for stage in stages.values())
+    assert all(stage["collector_seconds"] >= 0 for stage in stages.values())
+
+
+def test_collector_pauses_are_counted_while_installed():
+    with timing.CollectorPauses() as pauses:
+        gc.collect()
+        counted = pauses.seconds
+        assert counted > 0
+    gc.collect()
+    assert pauses.seconds == counted
+
+
+def test_linearity_leaves_the_collector_out():
+    """A stage whose own time scales 10x is linear even if collections add to it at
+    the larger size only; the ratio with the pauses is printed alongside."""
+    runs = [
+        {"workload": "mlp", "size": 10_000, "stages": {"relax-cse": {"seconds": 1.0}}},
+        {
+            "workload": "mlp",
+            "size": 100_000,
+            "stages": {"relax-cse": {"seconds": 10.0, "collector_seconds": 2.0}},
+        },
+    ]
+    results = {"sizes": [10_000, 100_000], "runs": runs}
+    (linear,) = [row for row in suite.targets(results) if "linear" in row["target"]]
+    assert linear["met"] == "yes"
+    assert "mlp 10.0" in linear["measured"] and "pauses 12.0" in linear["measured"]
 
 
 def test_quick_machinery(tmp_path: Path):
@@ -80,7 +109,8 @@ def test_quick_machinery(tmp_path: Path):
     assert {"parse-tvmscript", "relax-o2", "print-lowered", "cli"} <= set(large["stages"])
     text = suite.report(results)
     assert "relax-opt end to end" in text
-    assert "2x size: ratio (exp)" in text
+    assert "2x size: ratio (exp)" in text and "collector s" in text
+    assert "| collector |" in suite.markdown(results)
     targets = {row["target"]: row for row in results["targets"]}
     assert any("linear" in target for target in targets)
     pytest.importorskip("matplotlib")
