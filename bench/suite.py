@@ -436,7 +436,8 @@ def seconds(stages: dict[str, Any], keys: Sequence[str], wall: bool = False) -> 
     included); None unless all were measured."""
     if not all(measured(stages, k) for k in keys):
         return None
-    return sum(stages[k]["seconds"] + wall * stages[k].get("collector_seconds", 0) for k in keys)
+    paused = [stages[k].get("collector_seconds", 0) if wall else 0 for k in keys]
+    return sum(stages[k]["seconds"] for k in keys) + sum(paused)
 
 
 def collector(stages: dict[str, Any], key: str) -> str:
