@@ -106,14 +106,8 @@ class Stages:
     """Times actions as stages: best of ``repeat`` runs, the collector's pauses left
     out and kept apart; the peak memory of the runs."""
 
-    def __init__(
-        self,
-        repeat: int,
-        pauses: CollectorPauses,
-        progress: Callable[[str], None] | None = None,
-    ):
+    def __init__(self, repeat: int, progress: Callable[[str], None] | None = None):
         self.repeat = repeat
-        self.pauses = pauses
         self.progress = progress
         self.results: dict[str, dict[str, float]] = {}
 
@@ -132,19 +126,19 @@ class Stages:
             argument = setup()
             gc.collect()
             reset_peak()
-            self.pauses.seconds = 0.0
-            start = time.perf_counter()
-            try:
-                result = action(argument)
-            except Exception as error:
-                if not tolerate:
-                    raise
-                message = (str(error).strip().splitlines() or [""])[0]
-                self.results[key] = {"error": f"{type(error).__name__}: {message}"[:300]}
-                return None
-            own = time.perf_counter() - start - self.pauses.seconds
+            with CollectorPauses() as pauses:
+                start = time.perf_counter()
+                try:
+                    result = action(argument)
+                except Exception as error:
+                    if not tolerate:
+                        raise
+                    message = (str(error).strip().splitlines() or [""])[0]
+                    self.results[key] = {"error": f"{type(error).__name__}: {message}"[:300]}
+                    return None
+                own = time.perf_counter() - start - pauses.seconds
             if own < best:
-                best, collector = own, self.pauses.seconds
+                best, collector = own, pauses.seconds
             peak = max(peak, peak_mb())
         self.results[key] = {"seconds": best, "collector_seconds": collector, "peak_mb": peak}
         if self.progress:
@@ -177,53 +171,46 @@ def measure_stages(
     ctx = Context()
     for dialect in (Builtin, Func, Arith, Relax):
         ctx.load_dialect(dialect)
-    with CollectorPauses() as pauses:
-        stages = Stages(repeat, pauses, progress)
-        read: ModuleOp | None = stages.run(
-            "parse-tvmscript", lambda _: parse_tvmscript(text, name, ctx=ctx)
-        )
-        mlir: str | None = stages.run("print-mlir", lambda _: workloads.print_module(read))
-        stages.run("print-tvmscript", lambda _: print_tvmscript(read))  # pyright: ignore
-        read = None  # each stage's peak includes what is held: one module at a time
-        module: ModuleOp = stages.run(
-            "parse-mlir", lambda _: parse_module(ctx, mlir, f"{name}.mlir")
-        )
-        mlir = None
-        problems = stages.run("verify", lambda _: verify_operations(module))
-        problems = problems or stages.run("well-formed", lambda _: _ModuleChecker(module).run())
-        if problems:
-            raise RuntimeError(f"{name} is ill-formed: {problems[0]}")
+    stages = Stages(repeat, progress)
+    read: ModuleOp | None = stages.run(
+        "parse-tvmscript", lambda _: parse_tvmscript(text, name, ctx=ctx)
+    )
+    mlir: str | None = stages.run("print-mlir", lambda _: workloads.print_module(read))
+    stages.run("print-tvmscript", lambda _: print_tvmscript(read))  # pyright: ignore
+    read = None  # each stage's peak includes what is held: one module at a time
+    module: ModuleOp = stages.run("parse-mlir", lambda _: parse_module(ctx, mlir, f"{name}.mlir"))
+    mlir = None
+    problems = stages.run("verify", lambda _: verify_operations(module))
+    problems = problems or stages.run("well-formed", lambda _: _ModuleChecker(module).run())
+    if problems:
+        raise RuntimeError(f"{name} is ill-formed: {problems[0]}")
+    optimized = None
+    for pass_name in (*passes, "relax-o1", "relax-o2"):
         optimized = None
-        for pass_name in (*passes, "relax-o1", "relax-o2"):
-            optimized = None
-            optimized = stages.run(
-                pass_name,
-                lambda clone, pass_name=pass_name: (
-                    pass_class(pass_name)().apply(ctx, clone) or clone
-                ),
-                module.clone,
-                tolerate=True,
-            )
-        module = optimized  # relax-o2's result
-        optimized = None
-        if module is None:
-            return stages.results
-        lowered = stages.run(
-            "lower",
-            lambda clone: ConvertRelaxToLinalgPass().apply(ctx, clone) or clone,
+        optimized = stages.run(
+            pass_name,
+            lambda clone, pass_name=pass_name: pass_class(pass_name)().apply(ctx, clone) or clone,
             module.clone,
             tolerate=True,
         )
-        module = None
-        if lowered is None:
-            return stages.results
-        problems = stages.run("verify-lowered", lambda _: verify_operations(lowered))
-        if problems:
-            stages.results["verify-lowered"] = {
-                "error": f"ill-formed lowered module: {problems[0]}"
-            }
-        stages.run("print-lowered", lambda _: generic_text(lowered))
+    module = optimized  # relax-o2's result
+    optimized = None
+    if module is None:
         return stages.results
+    lowered = stages.run(
+        "lower",
+        lambda clone: ConvertRelaxToLinalgPass().apply(ctx, clone) or clone,
+        module.clone,
+        tolerate=True,
+    )
+    module = None
+    if lowered is None:
+        return stages.results
+    problems = stages.run("verify-lowered", lambda _: verify_operations(lowered))
+    if problems:
+        stages.results["verify-lowered"] = {"error": f"ill-formed lowered module: {problems[0]}"}
+    stages.run("print-lowered", lambda _: generic_text(lowered))
+    return stages.results
 
 
 def every_pass() -> list[str]:

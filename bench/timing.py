@@ -20,8 +20,8 @@ def best_of(repeat: int, action: Callable[[], object]) -> float:
 
 
 class CollectorPauses:
-    """The seconds the garbage collector paused the program since ``seconds`` was last
-    set to 0 (a ``gc.callbacks`` entry while installed with ``with``)."""
+    """The seconds the garbage collector paused the program while installed (``with``:
+    a ``gc.callbacks`` entry)."""
 
     def __init__(self) -> None:
         self.seconds = 0.0

@@ -57,11 +57,6 @@ def result_form(op: OperatorOp) -> Callable[[object], object]:
     return form
 
 
-def as_result(op: OperatorOp, result: object) -> object:
-    """``result`` as the operator's Relax value (see :func:`result_form`)."""
-    return result_form(op)(result)
-
-
 def quiet_kernel(op: OperatorOp, compute: Callable[..., object]) -> Kernel:
     """The kernel returning ``compute(*operands)`` as the operator's result, with
     NaN, infinities and integer wrap-around as results rather than warnings (a

@@ -23,7 +23,7 @@ from ...ops.convolution import (
 )
 from ...ops.operator import OperatorOp
 from ...prim_expr import IntImm
-from .common import Kernel, KernelFactory, as_result, result_dtype
+from .common import Kernel, KernelFactory, result_dtype, result_form
 
 # --- layouts, padding, windows --------------------------------------------------------
 
@@ -179,6 +179,7 @@ def _convolution(op: OperatorOp) -> Kernel:
     data_canonical, kernel_canonical = op.canonical_layouts()
     compute = _transposed if isinstance(op, TransposedConvolutionOp) else _direct
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(data: np.ndarray, weight: np.ndarray) -> object:
         x = to_canonical(data, settings.data_layout, data_canonical)
@@ -186,7 +187,7 @@ def _convolution(op: OperatorOp) -> Kernel:
         if dtype is not None:
             x, w = x.astype(dtype, copy=False), w.astype(dtype, copy=False)
         out = compute(x, w, settings)
-        return as_result(op, from_canonical(out, settings.out_layout, data_canonical))
+        return form(from_canonical(out, settings.out_layout, data_canonical))
 
     return apply
 

@@ -21,15 +21,16 @@ from ...ops.create import (
 from ...ops.operator import OperatorOp
 from ...prim_expr import FloatImm, IntImm
 from ..values import PrimValue, ShapeValue
-from .common import Kernel, KernelFactory, as_array, as_result, result_dtype
+from .common import Kernel, KernelFactory, as_array, result_dtype, result_form
 
 
 def _shape_fill(op: OperatorOp) -> Kernel:
     fill = type(op).FILL  # pyright: ignore[reportAttributeAccessIssue]
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(shape: ShapeValue) -> object:
-        return as_result(op, np.full(shape.dims, fill, dtype=dtype))
+        return form(np.full(shape.dims, fill, dtype=dtype))
 
     return apply
 
@@ -37,48 +38,52 @@ def _shape_fill(op: OperatorOp) -> Kernel:
 def _like_fill(op: OperatorOp) -> Kernel:
     fill = type(op).FILL  # pyright: ignore[reportAttributeAccessIssue]
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(x: np.ndarray) -> object:
-        return as_result(op, np.full_like(x, fill, dtype=dtype))
+        return form(np.full_like(x, fill, dtype=dtype))
 
     return apply
 
 
 def _full(op: OperatorOp) -> Kernel:
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(shape: ShapeValue, fill_value: np.ndarray) -> object:
-        return as_result(op, np.full(shape.dims, fill_value, dtype=dtype))
+        return form(np.full(shape.dims, fill_value, dtype=dtype))
 
     return apply
 
 
 def _full_like(op: OperatorOp) -> Kernel:
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(x: np.ndarray, fill_value: np.ndarray) -> object:
-        return as_result(op, np.full_like(x, fill_value, dtype=dtype))
+        return form(np.full_like(x, fill_value, dtype=dtype))
 
     return apply
 
 
 def _eye(op: OperatorOp) -> Kernel:
+    form = result_form(op)
+
     def apply(n: PrimValue, m: PrimValue, k: PrimValue) -> object:
-        return as_result(op, np.eye(int(n.value), int(m.value), int(k.value)))
+        return form(np.eye(int(n.value), int(m.value), int(k.value)))
 
     return apply
 
 
 def _eye_like(op: OperatorOp) -> Kernel:
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(x: np.ndarray, k: PrimValue) -> object:
         if x.ndim != 2:
             raise ValueError(f"the data must be 2-D, got {x.ndim} dimensions")
         rows, cols = x.shape
-        return as_result(
-            op, np.eye(rows, cols, int(k.value), dtype=x.dtype if dtype is None else dtype)
-        )
+        return form(np.eye(rows, cols, int(k.value), dtype=x.dtype if dtype is None else dtype))
 
     return apply
 
@@ -87,6 +92,7 @@ def _arange(op: OperatorOp) -> Kernel:
     # TVM folds a range of constants with NumPy and computes others as start + step * i.
     folded = all(isinstance(v.type.known_value, IntImm | FloatImm) for v in op.operands)  # pyright: ignore
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(start: PrimValue, end: PrimValue, step: PrimValue) -> object:
         if step.value == 0:
@@ -101,21 +107,22 @@ def _arange(op: OperatorOp) -> Kernel:
                 f"negative length {length}"
             )
         if folded:
-            return as_result(op, np.arange(start.value, end.value, step.value, dtype=dtype))
+            return form(np.arange(start.value, end.value, step.value, dtype=dtype))
         first, increment = as_array(start), as_array(step)
         floats = [a.dtype for a in (first, increment) if a.dtype.kind == "f"]
         compute = max(floats, key=lambda d: d.itemsize) if floats else np.dtype(np.int64)
         count = np.arange(length, dtype=compute)
-        return as_result(op, first.astype(compute) + increment.astype(compute) * count)
+        return form(first.astype(compute) + increment.astype(compute) * count)
 
     return apply
 
 
 def _triangular(op: OperatorOp) -> Kernel:
     triangle = np.triu if isinstance(op, TriuOp) else np.tril
+    form = result_form(op)
 
     def apply(x: np.ndarray, k: PrimValue) -> object:
-        return as_result(op, triangle(x, int(k.value)))
+        return form(triangle(x, int(k.value)))
 
     return apply
 

@@ -11,7 +11,7 @@ import numpy as np
 from ...ops.image import Resize2DOp, ResizeSettings
 from ...ops.operator import OperatorOp
 from ..values import ShapeValue
-from .common import Kernel, KernelFactory, as_result
+from .common import Kernel, KernelFactory, result_form
 from .convolution import from_canonical, to_canonical
 
 F32 = np.float32
@@ -103,6 +103,7 @@ def _resize2d(op: OperatorOp) -> Kernel:
     canonical = op.CANONICAL_LAYOUT
     start_h, start_w, end_h, end_w = settings.roi
     crop = settings.coordinate_transformation_mode == "tf_crop_and_resize"
+    form = result_form(op)
 
     def apply(data: np.ndarray, size: ShapeValue) -> object:
         x = to_canonical(data, settings.layout, canonical).astype(F32)
@@ -116,7 +117,7 @@ def _resize2d(op: OperatorOp) -> Kernel:
             outside_columns = (columns < 0) | (columns > width - 1)
             outside = outside_rows[:, None] | outside_columns[None, :]
             x = np.where(outside, F32(settings.extrapolation_value), x)
-        return as_result(op, from_canonical(x, settings.layout, canonical))
+        return form(from_canonical(x, settings.layout, canonical))
 
     return apply
 

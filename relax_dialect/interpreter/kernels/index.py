@@ -7,12 +7,13 @@ import numpy as np
 from ...ops.index import DynamicStridedSliceOp, StridedSliceOp, TakeOp
 from ...ops.operator import OperatorOp
 from ..values import PrimValue
-from .common import Kernel, KernelFactory, as_array, as_result
+from .common import Kernel, KernelFactory, as_array, result_form
 
 
 def _take(op: OperatorOp) -> Kernel:
     axis = op.attr("axis", 0)
     mode = op.attr("mode")
+    form = result_form(op)
 
     def apply(x: np.ndarray, indices: object) -> object:
         index = as_array(indices).astype(np.int64)
@@ -36,13 +37,14 @@ def _take(op: OperatorOp) -> Kernel:
             first = axis % x.ndim
             mask = outside.reshape((1,) * first + outside.shape + (1,) * (x.ndim - first - 1))
             taken = np.where(mask, np.nan, taken)
-        return as_result(op, taken)
+        return form(taken)
 
     return apply
 
 
 def _strided_slice(op: OperatorOp) -> Kernel:
     inbound = op.attr("assume_inbound")
+    form = result_form(op)
 
     def apply(
         x: np.ndarray,
@@ -58,7 +60,7 @@ def _strided_slice(op: OperatorOp) -> Kernel:
             bounds = (int(first.value), int(last.value), step)
             index = _inbound_range(*bounds, extent) if inbound else range(extent)[slice(*bounds)]
             result = np.take(result, np.asarray(index, dtype=np.int64), axis=int(axis.value))
-        return as_result(op, result)
+        return form(result)
 
     return apply
 
@@ -76,11 +78,13 @@ def _inbound_range(begin: int, end: int, step: int, extent: int) -> range:
 
 
 def _dynamic_strided_slice(op: OperatorOp) -> Kernel:
+    form = result_form(op)
+
     def apply(x: np.ndarray, begin: np.ndarray, end: np.ndarray, strides: np.ndarray) -> object:
         if not begin.shape == end.shape == strides.shape == (x.ndim,):
             raise ValueError(f"begin, end and strides need {x.ndim} elements each")
         bounds = zip(begin.tolist(), end.tolist(), strides.tolist(), strict=True)
-        return as_result(op, x[tuple(slice(*b) for b in bounds)])
+        return form(x[tuple(slice(*b) for b in bounds)])
 
     return apply
 

@@ -6,17 +6,18 @@ import numpy as np
 
 from ...ops.linear_algebra import EinsumOp, MatmulOp, OuterOp
 from ...ops.operator import OperatorOp
-from .common import Kernel, KernelFactory, as_result
+from .common import Kernel, KernelFactory, result_form
 
 
 def _matmul(op: OperatorOp) -> Kernel:
     out_dtype = op.data_type_attr("out_dtype")
     cast = None if out_dtype is None else out_dtype.to_numpy()
+    form = result_form(op)
 
     def apply(lhs: np.ndarray, rhs: np.ndarray) -> object:
         if cast is not None:
             lhs, rhs = lhs.astype(cast), rhs.astype(cast)
-        return as_result(op, np.matmul(lhs, rhs))
+        return form(np.matmul(lhs, rhs))
 
     return apply
 
@@ -24,16 +25,19 @@ def _matmul(op: OperatorOp) -> Kernel:
 def _einsum(op: OperatorOp) -> Kernel:
     assert isinstance(op, EinsumOp)
     equation = op.equation().text()
+    form = result_form(op)
 
     def apply(tensors: tuple[np.ndarray, ...]) -> object:
-        return as_result(op, np.einsum(equation, *tensors))
+        return form(np.einsum(equation, *tensors))
 
     return apply
 
 
 def _outer(op: OperatorOp) -> Kernel:
+    form = result_form(op)
+
     def apply(lhs: np.ndarray, rhs: np.ndarray) -> object:
-        return as_result(op, np.multiply.outer(lhs, rhs))
+        return form(np.multiply.outer(lhs, rhs))
 
     return apply
 

@@ -11,7 +11,7 @@ import numpy as np
 from ...ops.operator import OperatorOp
 from ...ops.pooling import OPERATIONS as POOLS
 from ...ops.pooling import AdaptiveAvgPoolOp, AvgPoolOp, PoolOp, PoolSettings
-from .common import Kernel, KernelFactory, as_result, truncating_divide
+from .common import Kernel, KernelFactory, result_form, truncating_divide
 from .convolution import from_canonical, output_count, pad_spatial, to_canonical, windows
 
 
@@ -66,6 +66,7 @@ def _pool(op: OperatorOp) -> Kernel:
     # in ceil mode, a last partial window reads up to stride - 1 more padding
     extra = [stride - 1 if settings.ceil_mode else 0 for stride in settings.strides]
     after = [a + e for a, e in zip(settings.pad_after, extra, strict=True)]
+    form = result_form(op)
 
     def apply(data: np.ndarray) -> object:
         x = to_canonical(data, layout, canonical)
@@ -82,7 +83,7 @@ def _pool(op: OperatorOp) -> Kernel:
             out = truncating_divide(total, _divisors(sizes, counts, settings))
         else:
             out = view.max(axis=taps)
-        return as_result(op, from_canonical(out, out_layout, canonical))
+        return form(from_canonical(out, out_layout, canonical))
 
     return apply
 
@@ -106,6 +107,7 @@ def _adaptive_pool(op: OperatorOp) -> Kernel:
     given = op.output_size_values()
     layout, out_layout = op.layouts()
     canonical = op.canonical_layout()
+    form = result_form(op)
 
     def apply(data: np.ndarray) -> object:
         x = to_canonical(data, layout, canonical)
@@ -114,7 +116,7 @@ def _adaptive_pool(op: OperatorOp) -> Kernel:
             x, window_sizes = _window_sums(x, axis + 2, count)
             sizes.append(window_sizes)
         out = truncating_divide(x, _outer_product(sizes))
-        return as_result(op, from_canonical(out, out_layout, canonical))
+        return form(from_canonical(out, out_layout, canonical))
 
     return apply
 

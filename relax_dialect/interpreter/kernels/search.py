@@ -6,12 +6,14 @@ import numpy as np
 
 from ...ops.operator import OperatorOp
 from ...ops.search import ArgmaxOp, ArgminOp, BucketizeOp, WhereOp
-from .common import Kernel, KernelFactory, as_result
+from .common import Kernel, KernelFactory, result_form
 
 
 def _where(op: OperatorOp) -> Kernel:
+    form = result_form(op)
+
     def apply(condition: np.ndarray, x1: np.ndarray, x2: np.ndarray) -> object:
-        return as_result(op, np.where(condition, x1, x2))
+        return form(np.where(condition, x1, x2))
 
     return apply
 
@@ -58,13 +60,14 @@ def _index_reduction(largest: bool) -> KernelFactory:
     def factory(op: OperatorOp) -> Kernel:
         axis: int | None = op.attr("axis")
         keepdims: bool = op.attr("keepdims")
+        form = result_form(op)
 
         def apply(data: np.ndarray) -> object:
             if axis is None:
                 found = tvm_arg_extreme(data.reshape(-1), 0, largest)
-                return as_result(op, found.reshape((1,) * data.ndim if keepdims else ()))
+                return form(found.reshape((1,) * data.ndim if keepdims else ()))
             found = tvm_arg_extreme(data, axis % data.ndim, largest)
-            return as_result(op, found if keepdims else found.squeeze(axis))
+            return form(found if keepdims else found.squeeze(axis))
 
         return apply
 
@@ -73,9 +76,10 @@ def _index_reduction(largest: bool) -> KernelFactory:
 
 def _bucketize(op: OperatorOp) -> Kernel:
     side = "right" if op.attr("right") else "left"
+    form = result_form(op)
 
     def apply(values: np.ndarray, boundaries: np.ndarray) -> object:
-        return as_result(op, np.searchsorted(boundaries, values, side=side))
+        return form(np.searchsorted(boundaries, values, side=side))
 
     return apply
 

@@ -30,7 +30,7 @@ from ...ops.statistical import (
     SumOp,
     VarianceOp,
 )
-from .common import Kernel, KernelFactory, as_result, result_dtype, truncating_divide
+from .common import Kernel, KernelFactory, result_dtype, result_form, truncating_divide
 
 Axes = tuple[int, ...] | None
 Reduction = Callable[[np.ndarray, Axes, bool], np.ndarray]
@@ -99,9 +99,10 @@ REDUCTIONS: dict[type[ReductionOp], Reduction] = {
 def _reduction(op: OperatorOp) -> Kernel:
     reduction = REDUCTIONS[type(op)]  # pyright: ignore[reportArgumentType]
     axis, keepdims = op.attr("axis"), op.attr("keepdims")
+    form = result_form(op)
 
     def apply(data: np.ndarray) -> object:
-        return as_result(op, reduction(data, axis, keepdims))
+        return form(reduction(data, axis, keepdims))
 
     return apply
 
@@ -117,6 +118,7 @@ def _scan(op: OperatorOp) -> Kernel:
     ufunc, identity = SCANS[type(op)]  # pyright: ignore[reportArgumentType]
     axis, exclusive = op.attr("axis"), op.attr("exclusive")
     dtype = result_dtype(op)
+    form = result_form(op)
 
     def apply(data: np.ndarray) -> object:
         values = data if dtype is None else data.astype(dtype)
@@ -129,7 +131,7 @@ def _scan(op: OperatorOp) -> Kernel:
             first = [slice(None)] * result.ndim
             first[along] = slice(0, 1)
             result[tuple(first)] = identity
-        return as_result(op, result)
+        return form(result)
 
     return apply
 

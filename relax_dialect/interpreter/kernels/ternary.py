@@ -6,12 +6,14 @@ import numpy as np
 
 from ...ops.operator import OperatorOp
 from ...ops.ternary import EwiseFmaOp
-from .common import Kernel, KernelFactory, as_result
+from .common import Kernel, KernelFactory, result_form
 
 
 def _ewise_fma(op: OperatorOp) -> Kernel:
+    form = result_form(op)
+
     def apply(x1: np.ndarray, x2: np.ndarray, x3: np.ndarray) -> object:
-        return as_result(op, x1 * x2 + x3)
+        return form(x1 * x2 + x3)
 
     return apply
 

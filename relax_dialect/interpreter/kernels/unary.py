@@ -16,7 +16,7 @@ import numpy as np
 from ...ops import unary as ops
 from ...ops.operator import OperatorOp
 from ..values import PrimValue, describe
-from .common import Kernel, KernelFactory, as_array, as_result, elementwise, erf
+from .common import Kernel, KernelFactory, as_array, elementwise, erf, result_form
 
 ArrayFunction = Callable[[np.ndarray], np.ndarray]
 
@@ -48,6 +48,8 @@ def _erf(x: np.ndarray) -> np.ndarray:
 
 
 def _clip(op: OperatorOp) -> Kernel:
+    form = result_form(op)
+
     def apply(x: object, low: PrimValue, high: PrimValue) -> object:
         if not isinstance(x, np.ndarray | PrimValue):
             raise TypeError(f"expected a tensor or prim value, got {describe(x)}")
@@ -55,7 +57,7 @@ def _clip(op: OperatorOp) -> Kernel:
         with np.errstate(all="ignore"):
             lo, hi = (as_array(bound).astype(data.dtype) for bound in (low, high))
             below = np.where(data < hi, data, hi)
-            return as_result(op, np.where(below > lo, below, lo))
+            return form(np.where(below > lo, below, lo))
 
     return apply
 
