@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from ..attributes import PrimExprAttr, ShapeAttr
@@ -21,14 +21,10 @@ from ..prim_expr import PrimExpr, free_vars, substitute
 from ..prim_expr_simplify import simplify
 from ..struct_info import definable_vars, is_base_of, signature_mapping, substitute_vars, used_vars
 from ..types import FuncType, StructInfoType, TupleType
-from .normalize import (
-    TypeRefiner,
-    callees_first,
-    consolidate_dataflows,
-    never_matches,
-    with_outputs,
-)
+from .dataflow_blocks import merge_adjacent_dataflows, prune_outputs
+from .normalize import TypeRefiner, never_matches
 from .rewriting import erase_unused
+from .symbols import functions_callees_first
 
 Known = dict[str, PrimExpr]
 """Symbolic variables whose value a ``relax.match_cast`` established, in scope."""
@@ -49,7 +45,7 @@ class CanonicalizeBindingsPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         canonicalizer = _Canonicalizer()
-        for function in callees_first(op):
+        for function in functions_callees_first(op):
             canonicalizer.region(function.body, {})
             canonicalizer.refiner.check_return(function)
         canonicalizer.finish()
@@ -157,40 +153,9 @@ class _Canonicalizer:
         """Export from each dataflow block only what is used outside it, then
         consolidate the blocks (a block may now be empty or next to another)."""
         for dataflow in self.dataflows:
-            prune_outputs(dataflow)
+            prune_outputs(dataflow, drop_unused=True)
         for block in self.blocks:
-            for merged in consolidate_dataflows(block):
-                prune_outputs(merged)
-
-
-def prune_outputs(dataflow: DataflowOp) -> DataflowOp:
-    """Export each inner value that is used outside ``dataflow`` once; an exported
-    outer value is used directly. Returns the block (rebuilt if changed)."""
-    kept: dict[SSAValue, int] = {}
-    targets: list[SSAValue | int] = []
-    for result, value in zip(dataflow.results, dataflow.output_op.values, strict=True):
-        inner = isinstance(value, OpResult) and value.op.parent_op() is dataflow
-        if not inner:
-            targets.append(value)
-        elif result.uses:
-            targets.append(kept.setdefault(value, len(kept)))
-        else:
-            targets.append(-1)
-    outputs = list(kept)
-    if outputs == list(dataflow.output_op.values):
-        return dataflow
-    rebuilt = with_outputs(dataflow, outputs)
-    for result, target in zip(dataflow.results, targets, strict=True):
-        if isinstance(target, int):
-            if target < 0:
-                continue
-            new = rebuilt.results[target]
-            if new.name_hint is None:
-                new.name_hint = result.name_hint
-            target = new
-        result.replace_all_uses_with(target)
-    erase_unused(dataflow)
-    return rebuilt
+            merge_adjacent_dataflows(block)
 
 
 def _rebuilt_tuple(op: TupleOp) -> SSAValue | None:

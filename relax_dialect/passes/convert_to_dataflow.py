@@ -17,7 +17,7 @@ from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import LambdaOp
 from ..ops.references import GlobalVarOp
 from ..well_formed import recursive_groups  # pyright: ignore[reportPrivateUsage]
-from .normalize import remove_empty_dataflow
+from .dataflow_blocks import remove_empty_dataflow
 from .rewriting import functions
 
 

@@ -26,8 +26,10 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from .dce import function_purity, merge_adjacent_dataflows, mutates_arguments, tidy_dataflow
+from .dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
+from .dce import mutates_arguments
 from .rewriting import functions, replace_binding
+from .symbols import function_purity
 
 LEAVES = (
     ConstantOp,

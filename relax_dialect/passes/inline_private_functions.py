@@ -22,20 +22,19 @@ from ..prim_expr import PrimExpr, Var, free_vars, substitute
 from ..prim_expr_simplify import simplify
 from ..struct_info import is_base_of, signature_mapping, substitute_vars
 from ..types import StructInfoType, TupleType
-from .dce import (
+from .dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
+from .dce import eliminate_dead_code
+from .remove_unused_parameters import mentioned_vars
+from .rewriting import set_type
+from .symbols import (
     callees_first,
-    eliminate_dead_code,
     function_purity,
     is_recursive,
-    merge_adjacent_dataflows,
     remove_unreachable,
     symbol_name,
     symbol_table,
     symbol_uses,
-    tidy_dataflow,
 )
-from .remove_unused_parameters import mentioned_vars
-from .rewriting import set_type
 
 NOT_INLINED = ("Primitive", "Composite", "Codegen")
 """Function attributes (TVM's) of functions kept whole: fused kernels, pattern

@@ -39,7 +39,7 @@ from ..ops.values import PrimValueOp, ShapeOp
 from ..prim_expr import free_vars
 from ..struct_info import Check, base_check, definable_vars, join, used_vars
 from ..types import FuncType, ObjectType, ShapeType, StructInfoType
-from .dce import merge_adjacent_dataflows, tidy_dataflow
+from .dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
 from .rewriting import functions, replace_binding, set_type, walk_ops
 
 REFERENCES = (GlobalVarOp, ExternFuncOp, OpRefOp)

@@ -16,15 +16,9 @@ from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import FunctionOp, ReturnOp
 from ..ops.values import TupleGetItemOp, TupleOp
 from ..types import StructInfoType, TupleType
-from .dce import (
-    callees_first,
-    eliminate_dead_code,
-    function_purity,
-    is_recursive,
-    symbol_table,
-    symbol_uses,
-)
+from .dce import eliminate_dead_code
 from .rewriting import functions, replace_binding, set_type
+from .symbols import callees_first, function_purity, is_recursive, symbol_table, symbol_uses
 
 
 @dataclass(frozen=True)

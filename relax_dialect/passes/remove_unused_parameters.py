@@ -20,10 +20,10 @@ from ..ops.values import PrimValueOp
 from ..prim_expr import PrimExpr, Var, free_vars
 from ..struct_info import definable_vars, map_dims, signature_mapping
 from ..types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
-from .dce import (
+from .dce import eliminate_dead_code
+from .symbols import (
     SymbolUses,
     callees_first,
-    eliminate_dead_code,
     enclosing_function,
     function_purity,
     is_recursive,

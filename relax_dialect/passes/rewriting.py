@@ -1,18 +1,15 @@
-"""What the passes share: walking functions and bindings, replacing values,
-rebuilding dataflow blocks, and re-inferring StructInfo after a change."""
+"""What the passes share: walking functions and bindings, replacing and erasing
+values."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Operation, Region, SSAValue
 from xdsl.rewriter import Rewriter
 
-from ..ops.base import BindingOp
-from ..ops.control_flow import IfOp
-from ..ops.dataflow import DataflowOp, OutputOp
-from ..ops.functions import FunctionOp, LambdaOp
+from ..ops.functions import FunctionOp
 from ..types import StructInfoType
 
 
@@ -54,46 +51,3 @@ def erase_unused(op: Operation) -> None:
     assert all(not result.uses for result in op.results)
     op.detach()
     op.erase()
-
-
-def rebuild_dataflow(dataflow: DataflowOp, outputs: Sequence[SSAValue]) -> DataflowOp:
-    """A dataflow block exporting ``outputs`` (inner values) instead of its current
-    outputs; uses of a kept output follow it, the others must be gone already."""
-    old_outputs = list(dataflow.output_op.values)
-    block = dataflow.body.block
-    block.erase_op(dataflow.output_op)
-    block.add_op(OutputOp(list(outputs)))
-    rebuilt = DataflowOp(dataflow.detach_region(dataflow.body))
-    parent = dataflow.parent_block()
-    assert parent is not None
-    parent.insert_op_before(rebuilt, dataflow)
-    for inner, result in zip(old_outputs, dataflow.results, strict=True):
-        if inner in outputs:
-            kept = rebuilt.results[list(outputs).index(inner)]
-            kept.name_hint = result.name_hint
-            result.replace_all_uses_with(kept)
-    erase_unused(dataflow)
-    return rebuilt
-
-
-def reinfer(region: Region) -> None:
-    """Give every binding of ``region`` (nested regions first) the StructInfo its
-    derivation rule infers now, after a change upstream: operators and calls
-    re-infer, ``if`` joins its branches, dataflow blocks take their outputs'
-    types, closures their function type. Declared types (packed calls,
-    ``match_cast``) are kept, as their inference returns them."""
-    for block in region.blocks:
-        reinfer_block(block)
-
-
-def reinfer_block(block: Block) -> None:
-    for op in list(block.ops):
-        for inner in op.regions:
-            reinfer(inner)
-        if isinstance(op, DataflowOp):
-            for result, value in zip(op.results, op.output_op.values, strict=True):
-                set_type(result, value.type)  # pyright: ignore[reportArgumentType]
-        elif isinstance(op, LambdaOp):
-            set_type(op.result, op.function_type())
-        elif isinstance(op, BindingOp | IfOp):
-            set_type(op.results[0], op.infer_type())

@@ -50,7 +50,7 @@ from ..struct_info import (
     used_vars,
 )
 from ..types import FuncType, StructInfoType, TensorType, TupleType
-from .dce import merge_adjacent_dataflows
+from .dataflow_blocks import merge_adjacent_dataflows
 from .rewriting import erase_unused, functions, replace_binding, set_type
 
 # --- the shared walk ------------------------------------------------------------------

@@ -9,7 +9,8 @@ from xdsl.parser import Parser
 
 from relax_dialect.interpreter import run
 from relax_dialect.ops.dataflow import DataflowOp
-from relax_dialect.passes.normalize import NormalizePass, callees_first
+from relax_dialect.passes.normalize import NormalizePass
+from relax_dialect.passes.symbols import functions_callees_first
 from relax_dialect.well_formed import check_well_formed
 
 PROGRAM = """
@@ -36,7 +37,7 @@ relax.function private @helper(%x: !relax.tensor<[k], f32>) {
 
 def test_callees_first() -> None:
     module = Parser(context(), PROGRAM).parse_module()
-    assert [f.sym_name.data for f in callees_first(module)] == ["helper", "main"]
+    assert [f.sym_name.data for f in functions_callees_first(module)] == ["helper", "main"]
 
 
 def test_normal_form_and_results() -> None:
