@@ -21,8 +21,8 @@ from ..prim_expr import IntImm, PrimExpr
 from ..types import StructInfoType, TupleType
 from .bind_symbolic_vars import referenced_function, specialise, text_of
 from .fold_constant import materialize
+from .function_walk import FunctionWalk
 from .rewriting import function_named
-from .simplify_shapes import FunctionWalk
 
 PASS = "relax-bind-params"
 

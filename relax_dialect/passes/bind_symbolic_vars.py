@@ -26,8 +26,8 @@ from ..prim_expr import IntImm, PrimExpr, Var, free_vars, to_text
 from ..struct_info import definable_vars, used_vars
 from ..syntax import parse_prim_expr
 from ..types import StructInfoType
+from .function_walk import FunctionWalk, Rollback
 from .rewriting import function_named, functions, walk_ops
-from .simplify_shapes import FunctionWalk, Rollback
 
 PASS = "relax-bind-symbolic-vars"
 

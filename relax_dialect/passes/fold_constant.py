@@ -30,7 +30,7 @@ from ..ops.values import ConstantOp, PrimValueOp, ShapeOp, TupleGetItemOp, Tuple
 from ..prim_expr import BoolImm, FloatImm, IntImm, as_expr
 from ..struct_info import is_base_of
 from ..types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
-from .simplify_shapes import FunctionWalk, Replacement, rewrite_functions
+from .function_walk import FunctionWalk, Replacement, rewrite_functions
 
 KERNEL_ERRORS = (ValueError, TypeError, ArithmeticError, IndexError, MatchFailure)
 """What a kernel raises on inputs it rejects (the interpreter reports these at run time)."""

@@ -31,7 +31,7 @@ from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp, ReturnOp
 from ..ops.operator import OperatorOp
 from ..patterns import BUILTIN_PATTERNS, FusionPattern, Match
-from .fuse_ops import (
+from .outline_groups import (
     CODEGEN,
     COMPOSITE,
     PRIMITIVE,

@@ -21,7 +21,7 @@ from relax_dialect.passes.fuse_by_pattern import (
     fuse_by_pattern,
     load_patterns,
 )
-from relax_dialect.passes.fuse_ops import block_bindings, dataflow_blocks
+from relax_dialect.passes.outline_groups import block_bindings, dataflow_blocks
 from relax_dialect.passes.rewriting import function_named, functions
 from relax_dialect.patterns import (
     BUILTIN_PATTERNS,

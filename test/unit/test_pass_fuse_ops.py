@@ -13,9 +13,9 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from relax_dialect.interpreter import flatten, run
 from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.ops.patterns import OpPattern, operator_pattern
-from relax_dialect.passes.fuse_ops import (
+from relax_dialect.passes.fuse_ops import FuseOpsPass
+from relax_dialect.passes.outline_groups import (
     PRIMITIVE,
-    FuseOpsPass,
     Group,
     GroupFuser,
     block_bindings,
