@@ -82,25 +82,25 @@ def tidy_dataflow(dataflow: DataflowOp) -> DataflowOp | None:
 
 def merge_adjacent_dataflows(
     block: Block, ops: Iterable[Operation] | None = None, drop_unused: bool = True
-) -> list[DataflowOp]:
+) -> None:
     """Remove the empty dataflow blocks of ``block`` (among ``ops``, a contiguous
     range of it, or all of it) and merge each run of adjacent ones into one, as
-    TVM's block builder does when it normalizes a sequence; returns the merged
-    blocks. An output of an earlier block used in a later one becomes the inner
-    value there; the merged block exports the other outputs, pruned
-    (``prune_outputs``) with ``drop_unused``.
+    TVM's block builder does when it normalizes a sequence. An output of an
+    earlier block used in a later one becomes the inner value there; the merged
+    block exports the other outputs, pruned (``prune_outputs``) with
+    ``drop_unused``.
 
     A closure in a later block that captures an output of an earlier one could
     not stay in the merged block (it would capture a dataflow variable of its own
     block): it moves out, just before its block, which then starts a new run."""
-    merged: list[DataflowOp] = []
     run: list[DataflowOp] = []
     run_results: set[SSAValue] = set()
 
     def flush() -> None:
         if len(run) > 1:
-            dataflow = _merge(run)
-            merged.append(prune_outputs(dataflow, True) if drop_unused else dataflow)
+            merged = _merge(run)
+            if drop_unused:
+                prune_outputs(merged, drop_unused=True)
         run.clear()
         run_results.clear()
 
@@ -116,7 +116,6 @@ def merge_adjacent_dataflows(
         run.append(op)
         run_results.update(op.results)
     flush()
-    return merged
 
 
 def _hoist_capturing_closures(dataflow: DataflowOp, earlier: set[SSAValue]) -> bool:

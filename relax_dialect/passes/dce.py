@@ -18,7 +18,7 @@ from ..ops.control_flow import IfOp, YieldOp
 from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import LambdaOp
 from ..ops.match_cast import MatchCastOp
-from .dataflow_blocks import merge_adjacent_dataflows, prune_outputs
+from .dataflow_blocks import is_empty, merge_adjacent_dataflows, prune_outputs
 from .rewriting import erase_unused, functions
 from .symbols import function_purity, is_public, remove_unreachable, symbol_name, symbol_table
 
@@ -135,5 +135,5 @@ class _DeadCode:
                 for region in op.regions:
                     self.sweep(region.block)
             op = previous
-        if dataflow.body.block.first_op is dataflow.output_op:
+        if is_empty(dataflow):
             erase_unused(dataflow)

@@ -35,7 +35,7 @@ from ..prim_expr import PrimExpr, free_vars, substitute
 from ..prim_expr_simplify import simplify
 from ..struct_info import definable_vars, is_base_of, map_dims, used_vars
 from ..types import FuncType, StructInfoType, TupleType
-from .dataflow_blocks import merge_adjacent_dataflows
+from .dataflow_blocks import is_empty, merge_adjacent_dataflows
 from .rewriting import erase_unused, functions, replace_binding, set_type
 
 
@@ -296,7 +296,7 @@ class FunctionWalk:
     def finish_dataflow(self, op: DataflowOp) -> None:
         """Results take their outputs' types; a block left empty is removed."""
         outputs = list(op.output_op.values)
-        if op.body.block.first_op is op.output_op:
+        if is_empty(op):
             for result, value in zip(op.results, outputs, strict=True):
                 if value.type != result.type:
                     self.mark_users(result)
