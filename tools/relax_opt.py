@@ -35,8 +35,8 @@ from relax_dialect.diagnostics import (
 from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.parser import parse_module
 from relax_dialect.passes.pipelines import Pipeline
+from relax_dialect.recheck import recheck_well_formed
 from relax_dialect.tvmscript import CONSTANTS, parse_tvmscript, print_tvmscript
-from relax_dialect.well_formed import check_well_formed
 
 SPLIT_MARKERS = {"mlir": "// -----", "tvmscript": "# -----"}
 """What separates the pieces of a ``--split-input-file`` input, by format."""
@@ -92,7 +92,7 @@ class RelaxOptMain(xDSLOptMain):
                 print(f"Pass {previous.name} took {time.perf_counter() - start:.6f} seconds")
             checked = isinstance(previous, Pipeline)  # after its last inner pass
             if not (self.args.disable_verify or checked) and (
-                diagnostics := check_well_formed(module)
+                diagnostics := recheck_well_formed(module, again=upcoming is not None)
             ):
                 note = f"after pass {previous.name}: "
                 raise DiagnosticError(
@@ -148,7 +148,8 @@ class RelaxOptMain(xDSLOptMain):
                 module = parse_tvmscript(text, name, constants, self.ctx, line_offset)
             else:
                 module = parse_module(self.ctx, text, name, line_offset)
-            if not self.args.disable_verify and (diagnostics := check_well_formed(module)):
+            again = bool(self.pipeline.passes)
+            if not self.args.disable_verify and (diagnostics := recheck_well_formed(module, again)):
                 raise DiagnosticError(diagnostics)
             self.pipeline.apply(self.ctx, module)
             return module

@@ -11,7 +11,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from ..diagnostics import DiagnosticError
-from ..well_formed import check_well_formed
+from ..recheck import recheck_well_formed
 from . import pass_class
 
 O1 = (
@@ -25,14 +25,15 @@ O1 = (
 
 
 class Pipeline(ModulePass):
-    """A fixed sequence of passes, the module checked for well-formedness after each."""
+    """A fixed sequence of passes, the module checked for well-formedness after each
+    (unless the pass left it unchanged: ``recheck_well_formed``)."""
 
     PASSES: ClassVar[tuple[str, ...]]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for name in self.PASSES:
+        for index, name in enumerate(self.PASSES, 1):
             pass_class(name)().apply(ctx, op)
-            if diagnostics := check_well_formed(op):
+            if diagnostics := recheck_well_formed(op, again=index < len(self.PASSES)):
                 note = f"after pass {name}: "
                 raise DiagnosticError([replace(d, message=note + d.message) for d in diagnostics])
 

@@ -1,0 +1,207 @@
+"""Checking again between passes: skipped only when the module is unchanged, which
+the snapshot must notice for every kind of in-place change a pass can make."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.arith import Arith
+from xdsl.dialects.builtin import Builtin, ModuleOp, StringAttr
+from xdsl.dialects.func import Func
+from xdsl.ir import Operation, OpResult, SSAValues
+from xdsl.rewriter import Rewriter
+
+from relax_dialect import recheck
+from relax_dialect.dialect import Relax
+from relax_dialect.dtype import FLOAT32
+from relax_dialect.ops.control_flow import IfOp
+from relax_dialect.ops.functions import FunctionOp
+from relax_dialect.parser import parse_module
+from relax_dialect.passes import pass_class
+from relax_dialect.passes.pipelines import O2Pass
+from relax_dialect.prim_expr import Var
+from relax_dialect.recheck import ir_snapshot, recheck_well_formed
+from relax_dialect.types import TensorType
+from relax_dialect.well_formed import check_well_formed
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "passes"))
+from random_programs import generate
+
+PROGRAM = """\
+relax.function @main(%x: !relax.tensor<[n, 4], f32>, %c: !relax.prim<bool>) -> !relax.tensor<[n, 4], f32> {
+  %y = relax.add %x, %x : !relax.tensor<[n, 4], f32>
+  %w = relax.multiply %x, %x : !relax.tensor<[n, 4], f32>
+  %z = relax.if %c {
+    %t = relax.add %y, %w : !relax.tensor<[n, 4], f32>
+    relax.yield %t
+  } else {
+    relax.yield %y
+  }
+  relax.return %z
+}
+"""
+
+
+def context() -> Context:
+    ctx = Context()
+    for dialect in (Builtin, Func, Arith, Relax):
+        ctx.load_dialect(dialect)
+    return ctx
+
+
+def parse(text: str = PROGRAM) -> ModuleOp:
+    return parse_module(context(), text, "input.mlir")
+
+
+def function_of(module: ModuleOp) -> FunctionOp:
+    return next(op for op in module.body.block.ops if isinstance(op, FunctionOp))
+
+
+def main_ops(module: ModuleOp) -> list[Operation]:
+    return list(function_of(module).body.block.ops)
+
+
+def swap_operand(module: ModuleOp) -> None:
+    main_ops(module)[0].operands[1] = function_of(module).body.block.args[1]
+
+
+def retype_result(module: ModuleOp) -> None:
+    Rewriter.replace_value_with_new_type(
+        main_ops(module)[0].results[0], TensorType([Var("m"), 4], FLOAT32)
+    )
+
+
+def replace_result(module: ModuleOp) -> None:
+    """A new result of the same type, its uses left on the old one (ill-formed)."""
+    add = main_ops(module)[0]
+    add.results = SSAValues([OpResult(add.results[0].type, add, 0)])
+
+
+def set_property(module: ModuleOp) -> None:
+    function_of(module).properties["sym_name"] = StringAttr("other")
+
+
+def add_attribute(module: ModuleOp) -> None:
+    main_ops(module)[0].attributes["note"] = StringAttr("x")
+
+
+def swap_bindings(module: ModuleOp) -> None:
+    add, multiply = main_ops(module)[:2]
+    multiply.detach()
+    assert add.parent is not None
+    add.parent.insert_op_before(multiply, add)
+
+
+def move_into_branch(module: ModuleOp) -> None:
+    multiply, branch = main_ops(module)[1:3]
+    assert isinstance(branch, IfOp)
+    then = branch.then_region.block
+    multiply.detach()
+    assert then.first_op is not None
+    then.insert_op_before(multiply, then.first_op)
+
+
+def swap_branches(module: ModuleOp) -> None:
+    branch = main_ops(module)[2]
+    assert isinstance(branch, IfOp)
+    then, otherwise = branch.then_region.block, branch.else_region.block
+    branch.then_region.detach_block(then)
+    branch.else_region.detach_block(otherwise)
+    branch.then_region.add_block(otherwise)
+    branch.else_region.add_block(then)
+
+
+def test_a_block_moved_to_the_next_region_is_seen() -> None:
+    """Two regions holding the blocks [b], [] become [], [b]: the same blocks in order."""
+    module = parse()
+    branch = main_ops(module)[2]
+    assert isinstance(branch, IfOp)
+    otherwise = branch.else_region.block
+    branch.else_region.detach_block(otherwise)
+    then = branch.then_region.block
+    branch.then_region.detach_block(then)
+    branch.then_region.add_block(then)
+    before = ir_snapshot(module)
+    branch.then_region.detach_block(then)
+    branch.else_region.add_block(then)
+    assert ir_snapshot(module) != before
+
+
+def add_block_argument(module: ModuleOp) -> None:
+    branch = main_ops(module)[2]
+    branch.regions[0].block.insert_arg(branch.results[0].type, 0)
+
+
+CHANGES: dict[str, Callable[[ModuleOp], None]] = {
+    "operand": swap_operand,
+    "result type": retype_result,
+    "result": replace_result,
+    "property": set_property,
+    "attribute": add_attribute,
+    "order": swap_bindings,
+    "nesting": move_into_branch,
+    "regions": swap_branches,
+    "block argument": add_block_argument,
+}
+
+
+def test_an_unchanged_module_has_an_equal_snapshot() -> None:
+    module = parse()
+    assert ir_snapshot(module) == ir_snapshot(module)
+    assert ir_snapshot(module) != ir_snapshot(parse())  # other objects, other program
+
+
+@pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES.keys())
+def test_every_kind_of_change_is_seen(change: Callable[[ModuleOp], None]) -> None:
+    module = parse()
+    before = ir_snapshot(module)
+    change(module)
+    assert ir_snapshot(module) != before
+
+
+def test_the_check_is_skipped_only_while_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    checks: list[ModuleOp] = []
+
+    def counting(module: ModuleOp) -> list[object]:
+        checks.append(module)
+        return check_well_formed(module)  # pyright: ignore[reportReturnType]
+
+    monkeypatch.setattr(recheck, "check_well_formed", counting)
+    module = parse()
+    assert recheck_well_formed(module, again=True) == [] and len(checks) == 1
+    assert recheck_well_formed(module, again=True) == [] and len(checks) == 1
+    swap_bindings(module)  # %w first: still well formed
+    assert recheck_well_formed(module, again=True) == [] and len(checks) == 2
+    move_into_branch(module)  # %w inside the branch, used after it
+    diagnostics = recheck_well_formed(module, again=True)
+    assert len(checks) == 3 and "used before it is defined" in diagnostics[0].message
+    assert recheck_well_formed(module, again=True) and len(checks) == 4  # never skipped
+
+
+def test_no_snapshot_is_kept_when_no_check_follows() -> None:
+    module = parse()
+    recheck_well_formed(module, again=True)
+    assert module in recheck._CLEAN  # pyright: ignore[reportPrivateUsage]
+    recheck_well_formed(module, again=False)
+    assert module not in recheck._CLEAN  # pyright: ignore[reportPrivateUsage]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rechecks_agree_with_full_checks_through_relax_o2(seed: int) -> None:
+    """On random programs, after each pass of ``relax-o2``: skipped exactly when the
+    printed program is unchanged, and then the full check finds nothing either."""
+    ctx = context()
+    module = generate(seed).module
+    assert recheck_well_formed(module, again=True) == []
+    text = str(module)
+    for name in O2Pass.PASSES:
+        pass_class(name)().apply(ctx, module)
+        previous = recheck._CLEAN[module]  # pyright: ignore[reportPrivateUsage]
+        assert recheck_well_formed(module, again=True) == check_well_formed(module) == []
+        if ir_snapshot(module) == previous:
+            assert str(module) == text, name
+        text = str(module)
