@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Attribute, Block, ErasedSSAValue, Operation, SSAValue
@@ -70,18 +70,19 @@ def check_well_formed(module: ModuleOp) -> list[Diagnostic]:
 def verify_operations(root: Operation) -> list[Diagnostic]:
     """Run every operation's verifier (constraints, traits, inference)."""
     diagnostics: list[Diagnostic] = []
-    _verify_tree(root, diagnostics)
+    _verify_tree(root, type(root.parent_op()), diagnostics)
     return diagnostics
 
 
-def _verify_tree(op: Operation, diagnostics: list[Diagnostic]) -> None:
-    """Verify ``op`` and, in program order, the operations nested in it; skip the
-    whole tree when one with the same signature verified before."""
+def _verify_tree(op: Operation, parent: type, diagnostics: list[Diagnostic]) -> None:
+    """Verify ``op`` (whose parent is of class ``parent``) and, in program order,
+    the operations nested in it; skip the whole tree when one with the same
+    signature verified before."""
     signature = None
     if isinstance(op, ModuleOp) and (duplicates := _redefined_symbols(op)):
         diagnostics += duplicates
     else:
-        signature = _signature(op, type(op.parent_op()))
+        signature = _signature(op, parent)
         if signature is not None and signature in _VERIFIED:
             return
         try:
@@ -91,10 +92,11 @@ def _verify_tree(op: Operation, diagnostics: list[Diagnostic]) -> None:
         except Exception as error:  # a verifier that cannot cope with malformed IR
             diagnostics.append(at(op, f"{op.name}: malformed operation ({error})"))
     found = len(diagnostics)
+    kind = type(op)
     for region in op.regions:
         for block in region.blocks:
             for nested in block.ops:
-                _verify_tree(nested, diagnostics)
+                _verify_tree(nested, kind, diagnostics)
     if signature is not None and len(diagnostics) == found:
         _VERIFIED.remember(signature, True)
 
@@ -126,18 +128,19 @@ def _signature(op: Operation, parent: type[Operation] | None) -> tuple[object, .
     ``None`` where a verifier may look further: successors, symbol references,
     ``relax.invoke`` (which looks at its callee's defining operation), terminators
     outside a signed tree (checked against their parent), two levels of regions,
-    large blocks."""
-    if op.successors or isinstance(op, InvokeOp):
-        return None
-    if parent is not None and op.has_trait(IsTerminator):
+    large blocks. (Class tests go through caches: most of these classes are ABCs,
+    whose ``isinstance`` costs more than building the rest of the signature.)"""
+    if _unsigned_class(type(op), parent is None) or op.successors:
         return None
     properties = tuple(op.properties.items())
     attributes = tuple(op.attributes.items())
     for _, value in (*properties, *attributes):
-        if isinstance(value, SymbolRefAttr):
+        if _is_symbol_reference(type(value)):
             return None
-    if any(isinstance(operand, ErasedSSAValue) for operand in op.operands):
-        return None
+    operands = tuple(op.operands)
+    for operand in operands:
+        if _is_erased(type(operand)):
+            return None
     regions: list[object] = []
     for region in op.regions:
         if parent is None:
@@ -151,12 +154,29 @@ def _signature(op: Operation, parent: type[Operation] | None) -> tuple[object, .
     return (
         type(op),
         parent,
-        tuple(operand.type for operand in op.operands),
-        tuple(result.type for result in op.results),
+        tuple([operand.type for operand in operands]),
+        op.results.types,
         properties,
         attributes,
         tuple(regions),
     )
+
+
+@cache
+def _unsigned_class(kind: type[Operation], nested: bool) -> bool:
+    """Operations of class ``kind`` never have a signature (at the top of a tree
+    unless ``nested``): ``relax.invoke``, and terminators outside a signed tree."""
+    return issubclass(kind, InvokeOp) or (not nested and kind.has_trait(IsTerminator))
+
+
+@cache
+def _is_symbol_reference(kind: type[Attribute]) -> bool:
+    return issubclass(kind, SymbolRefAttr)
+
+
+@cache
+def _is_erased(kind: type[SSAValue]) -> bool:
+    return issubclass(kind, ErasedSSAValue)
 
 
 def _verify_operation(op: Operation) -> None:
