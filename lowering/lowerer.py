@@ -18,8 +18,18 @@ from itertools import count
 from typing import NoReturn, TypeVar
 
 from xdsl.dialects import arith, cf, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerType, TensorType, i1, i64
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i1,
+    i64,
+)
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 
 from relax_dialect.diagnostics import Diagnostic, DiagnosticError, location_of
@@ -158,12 +168,26 @@ class Lowerer:
     def index_of(self, expr: PrimExpr, at: Operation | None = None) -> SSAValue:
         """``expr`` as an ``index`` value (``i1`` for conditions), computed with
         ``arith`` from the bound symbolic variables; shared within a scope."""
+        found = self._shared(expr)
+        return found if found is not None else self._share(expr, self._materialise(expr, at))
+
+    def constant(self, value: IntegerAttr | FloatAttr) -> SSAValue:
+        """``arith.constant value``, shared within a scope (a float by its bits:
+        ``-0.0`` is not ``0.0``)."""
+        data = value.value.data
+        key = (value.type, data.hex() if isinstance(data, float) else data)
+        found = self._shared(key)
+        return found if found is not None else self._share(key, self.make(arith.ConstantOp, value))
+
+    def _shared(self, key: object) -> SSAValue | None:
         for scope in self._cache.maps:  # as ``self._cache.get``, which is slow
-            found = scope.get(expr)
+            found = scope.get(key)
             if found is not None:
                 return found
-        value = self._materialise(expr, at)
-        self._cache[expr] = value
+        return None
+
+    def _share(self, key: object, value: SSAValue) -> SSAValue:
+        self._cache[key] = value
         return value
 
     def _materialise(self, expr: PrimExpr, at: Operation | None) -> SSAValue:
@@ -199,7 +223,7 @@ class Lowerer:
     def scalar_of(self, expr: PrimExpr, type: Attribute, at: Operation | None = None) -> SSAValue:
         """``expr`` as a scalar of builtin ``type`` (a prim value's lowered form)."""
         if isinstance(expr, FloatImm | IntImm) and not isinstance(type, IntegerType | IndexType):
-            return self.make(arith.ConstantOp, float_attr(float(expr.value), type))
+            return self.constant(float_attr(float(expr.value), type))
         value = self.index_of(expr, at)
         if value.type == type:
             return value
@@ -221,11 +245,23 @@ class Lowerer:
     # -- tensors -------------------------------------------------------------------
 
     def dim(self, tensor_value: SSAValue, axis: int) -> SSAValue:
-        """Size ``axis`` of a lowered tensor: a constant when static, else ``tensor.dim``."""
+        """Size ``axis`` of a lowered tensor: a constant when static; the size it was
+        made with (``tensor.empty``'s operand; a linalg result has the size of its
+        init); else ``tensor.dim``, shared within a scope."""
         shape = tensor_value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
         if shape[axis] != DYNAMIC_INDEX:
             return self.constant_index(shape[axis])
-        return self.make(tensor.DimOp, tensor_value, self.constant_index(axis))
+        owner = tensor_value.owner
+        if isinstance(owner, tensor.EmptyOp):
+            dynamic = [a for a, size in enumerate(shape) if size == DYNAMIC_INDEX]
+            return owner.dynamic_sizes[dynamic.index(axis)]
+        if isinstance(owner, LinalgStructuredOperation) and isinstance(tensor_value, OpResult):
+            return self.dim(owner.outputs[tensor_value.index], axis)
+        key = (tensor.DimOp, tensor_value, axis)
+        found = self._shared(key)
+        if found is not None:
+            return found
+        return self._share(key, self.make(tensor.DimOp, tensor_value, self.constant_index(axis)))
 
     def dims(self, value: SSAValue) -> list[SSAValue]:
         """The sizes of a Relax tensor value, from its type's symbolic dimensions

@@ -82,15 +82,15 @@ REDUCTION = IteratorTypeAttr.reduction()
 
 
 def constant(lw: Lowerer, value: float | int | bool, dtype: DataType) -> SSAValue:
-    """A scalar constant of ``dtype``."""
+    """A scalar constant of ``dtype`` (shared within a scope)."""
     type = element_type(dtype)
     if dtype.is_float:
-        return lw.make(arith.ConstantOp, float_attr(float(value), type))
+        return lw.constant(float_attr(float(value), type))
     if dtype.is_bool:
         value = int(bool(value))
     elif is_unsigned(dtype) and value < 0:
         value += 1 << dtype.bits
-    return lw.make(arith.ConstantOp, integer_attr(int(value), type))
+    return lw.constant(integer_attr(int(value), type))
 
 
 def pick(dtype: DataType, float_op: OpClass, int_op: OpClass, uint_op: OpClass | None = None):

@@ -132,13 +132,15 @@ def test_undecided_broadcast_is_checked_at_run_time() -> None:
 
 DECLARED = """
 relax.function @main(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[m, 4], f32>) -> !relax.tensor<[n, 4], f32> {
-  %r = relax.add %x, %y : !relax.tensor<[n, 4], f32>
+  %r = relax.add %y, %x : !relax.tensor<[n, 4], f32>
   relax.return %r
 }
 """
 
 
 def test_declared_type_stronger_than_inferred_is_checked() -> None:
+    """The result has the size of ``%y`` (m): it must be checked against n. (With
+    ``%x`` first the result would have n's size, and the check be left out.)"""
     text = assert_accepted(lower(load(DECLARED)))
     assert "relax.add: the result does not match its declared type: dimension 0 is not n" in text
 
