@@ -90,7 +90,8 @@ class RelaxOptMain(xDSLOptMain):
                 return
             if self.args.time_passes:
                 print(f"Pass {previous.name} took {time.perf_counter() - start:.6f} seconds")
-            checked = isinstance(previous, Pipeline)  # after its last inner pass
+            # a pipeline checks after its last inner pass (unless told not to)
+            checked = isinstance(previous, Pipeline) and previous.verify_each
             if not (self.args.disable_verify or checked) and (
                 diagnostics := recheck_well_formed(module, again=upcoming is not None)
             ):
@@ -110,6 +111,15 @@ class RelaxOptMain(xDSLOptMain):
             )
         except Exception as error:
             raise UsageError(f"invalid pass pipeline '{self.args.passes}': {error}") from None
+        if self.args.disable_verify:  # inside pipelines too, as mlir-opt -verify-each=0
+            passes = self.pipeline.passes
+            self.pipeline = PassPipeline(
+                tuple(
+                    dataclasses.replace(p, verify_each=False) if isinstance(p, Pipeline) else p
+                    for p in passes
+                ),
+                between_passes,
+            )
 
     def register_all_targets(self) -> None:
         super().register_all_targets()

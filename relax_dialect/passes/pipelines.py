@@ -24,15 +24,20 @@ O1 = (
 )
 
 
+@dataclass(frozen=True)
 class Pipeline(ModulePass):
     """A fixed sequence of passes, the module checked for well-formedness after each
-    (unless the pass left it unchanged: ``recheck_well_formed``)."""
+    (unless the pass left it unchanged: ``recheck_well_formed``; with
+    ``verify-each=false``, as ``mlir-opt -verify-each=0``, not at all)."""
 
     PASSES: ClassVar[tuple[str, ...]]
+    verify_each: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for index, name in enumerate(self.PASSES, 1):
             pass_class(name)().apply(ctx, op)
+            if not self.verify_each:
+                continue
             if diagnostics := recheck_well_formed(op, again=index < len(self.PASSES)):
                 note = f"after pass {name}: "
                 raise DiagnosticError([replace(d, message=note + d.message) for d in diagnostics])

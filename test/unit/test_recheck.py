@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from xdsl.context import Context
@@ -13,16 +15,18 @@ from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp, StringAttr
 from xdsl.dialects.func import Func
 from xdsl.ir import Operation, OpResult, SSAValues
+from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from relax_dialect import recheck
+from relax_dialect.diagnostics import Diagnostic, DiagnosticError
 from relax_dialect.dialect import Relax
 from relax_dialect.dtype import FLOAT32
 from relax_dialect.ops.control_flow import IfOp
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.parser import parse_module
-from relax_dialect.passes import pass_class
-from relax_dialect.passes.pipelines import O2Pass
+from relax_dialect.passes import pass_class, pipelines
+from relax_dialect.passes.pipelines import O2Pass, Pipeline
 from relax_dialect.prim_expr import Var
 from relax_dialect.recheck import ir_snapshot, recheck_well_formed
 from relax_dialect.types import TensorType
@@ -205,3 +209,67 @@ def test_rechecks_agree_with_full_checks_through_relax_o2(seed: int) -> None:
         if ir_snapshot(module) == previous:
             assert str(module) == text, name
         text = str(module)
+
+
+@dataclass(frozen=True)
+class SinkFirstBinding(ModulePass):
+    """A deliberately wrong pass: moves the first binding of @main after its use."""
+
+    name = "test-sink-first-binding"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        block = function_of(op).body.block
+        first, terminator = block.first_op, block.last_op
+        assert first is not None and terminator is not None
+        first.detach()
+        block.insert_op_before(first, terminator)
+
+
+@dataclass(frozen=True)
+class BrokenPipeline(Pipeline):
+    """``relax-normalize`` (which changes nothing here), then the wrong pass."""
+
+    name = "test-broken-pipeline"
+    PASSES: ClassVar[tuple[str, ...]] = ("relax-normalize", SinkFirstBinding.name)
+
+
+@pytest.fixture
+def counted_rechecks(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The ``again`` of each check inside a pipeline; the wrong pass registered."""
+    calls: list[bool] = []
+
+    def counting(module: ModuleOp, again: bool) -> list[Diagnostic]:
+        calls.append(again)
+        return recheck_well_formed(module, again)
+
+    def with_broken(name: str) -> type[ModulePass]:
+        return SinkFirstBinding if name == SinkFirstBinding.name else pass_class(name)
+
+    monkeypatch.setattr(pipelines, "recheck_well_formed", counting)
+    monkeypatch.setattr(pipelines, "pass_class", with_broken)
+    return calls
+
+
+def test_a_pipeline_checks_after_the_pass_that_broke_the_module(
+    counted_rechecks: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = parse()
+    assert recheck_well_formed(module, again=True) == []
+    full: list[ModuleOp] = []
+    monkeypatch.setattr(
+        recheck, "check_well_formed", lambda m: full.append(m) or check_well_formed(m)
+    )
+    with pytest.raises(DiagnosticError) as error:
+        BrokenPipeline().apply(context(), module)
+    assert counted_rechecks == [True, False]
+    assert len(full) == 1  # after relax-normalize: unchanged, not checked again
+    message = error.value.diagnostics[0].message
+    assert message.startswith(f"after pass {SinkFirstBinding.name}: %y is used before")
+
+
+def test_verify_each_false_checks_nothing(counted_rechecks: list[bool]) -> None:
+    module = parse()
+    BrokenPipeline(verify_each=False).apply(context(), module)
+    O2Pass(verify_each=False).apply(context(), parse())
+    assert counted_rechecks == []
+    assert check_well_formed(module)  # broken, and nobody looked

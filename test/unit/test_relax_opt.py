@@ -15,7 +15,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
 
+from relax_dialect.diagnostics import Diagnostic
 from relax_dialect.ops.functions import FunctionOp
+from relax_dialect.passes import pipelines
+from relax_dialect.passes.pipelines import O2Pass
+from relax_dialect.recheck import recheck_well_formed
 from relax_xdsl.tools.relax_opt import RelaxOptMain, main
 
 VALID = """\
@@ -180,3 +184,25 @@ def test_checker_runs_between_passes(
     monkeypatch.setattr(Attribute, "__post_init__", Attribute.__post_init__)
     status, _, _ = run(capsys, path, "-p", "test-sink-first-binding", "--disable-verify")
     assert status == 0
+
+
+def test_disable_verify_reaches_inside_pipelines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    inner: list[bool] = []
+
+    def counting(module: ModuleOp, again: bool) -> list[Diagnostic]:
+        inner.append(again)
+        return recheck_well_formed(module, again)
+
+    monkeypatch.setattr(pipelines, "recheck_well_formed", counting)
+    path = write(tmp_path, VALID)
+    assert run(capsys, path, "-p", "relax-o2")[0] == 0
+    assert len(inner) == len(O2Pass.PASSES)
+    inner.clear()
+    assert run(capsys, path, "-p", "relax-o2{verify-each=false}")[0] == 0
+    assert inner == []
+    # xdsl-opt's --disable-verify switches attribute verification off process-wide
+    monkeypatch.setattr(Attribute, "__post_init__", Attribute.__post_init__)
+    assert run(capsys, path, "-p", "relax-o2", "--disable-verify")[0] == 0
+    assert inner == []
