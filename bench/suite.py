@@ -13,7 +13,8 @@ module), ``relax-o1``, ``relax-o2``, ``convert-relax-to-linalg``
 on the ``relax-o2`` result, and print (dialect text, TVMScript, the lowered
 module in generic form); then the command line end to end,
 ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``, in its
-own process. Per stage: seconds (best of ``--repeat``, 3 by default), bindings
+own process. Per stage: seconds (best of ``--repeat`` samples, 3 by default; a
+sample is the mean of runs adding up to ``--sample-seconds``, 2 by default), bindings
 per second and peak resident memory (the high-water mark reset before the
 stage), and between consecutive sizes the time ratio and the scaling exponent.
 A stage's seconds leave out the garbage collector's pauses, which are reported
@@ -103,12 +104,27 @@ MB = 1024 * 1024
 
 
 class Stages:
-    """Times actions as stages: best of ``repeat`` runs, the collector's pauses left
-    out and kept apart; the peak memory of the runs."""
+    """Times actions as stages: best of ``repeat`` samples, the collector's pauses left
+    out and kept apart; the peak memory of the runs.
 
-    def __init__(self, repeat: int, progress: Callable[[str], None] | None = None):
+    A sample runs the action again (on a fresh ``setup()``) until its runs add up
+    to ``sample_seconds`` or ``MOST_RUNS`` runs, and counts their mean. The host's
+    speed changes from one second to the next (docs/benchmarks.md, "The host's
+    speed"): a single run shorter than that can land in a fast moment, which a
+    run ten times longer cannot, and the best of a few such short runs would
+    overstate how time grows with size."""
+
+    MOST_RUNS = 10
+
+    def __init__(
+        self,
+        repeat: int,
+        progress: Callable[[str], None] | None = None,
+        sample_seconds: float = 0.0,
+    ):
         self.repeat = repeat
         self.progress = progress
+        self.sample_seconds = sample_seconds
         self.results: dict[str, dict[str, float]] = {}
 
     def run(
@@ -118,28 +134,33 @@ class Stages:
         setup: Callable[[], Any] = lambda: None,
         tolerate: bool = False,
     ) -> Any:
-        """``action(setup())`` timed ``repeat`` times (``setup`` untimed); its last result.
-        With ``tolerate``, an exception is recorded as the stage's error (result None)."""
+        """``action(setup())`` timed in ``repeat`` samples (``setup`` untimed); its last
+        result. With ``tolerate``, an exception is recorded as the stage's error
+        (result None)."""
         best, collector, peak, result = math.inf, 0.0, 0.0, None
         for _ in range(self.repeat):
-            result = None
-            argument = setup()
-            gc.collect()
-            reset_peak()
-            with CollectorPauses() as pauses:
-                start = time.perf_counter()
-                try:
-                    result = action(argument)
-                except Exception as error:
-                    if not tolerate:
-                        raise
-                    message = (str(error).strip().splitlines() or [""])[0]
-                    self.results[key] = {"error": f"{type(error).__name__}: {message}"[:300]}
-                    return None
-                own = time.perf_counter() - start - pauses.seconds
-            if own < best:
-                best, collector = own, pauses.seconds
-            peak = max(peak, peak_mb())
+            own, paused, runs = 0.0, 0.0, 0
+            while runs == 0 or (own < self.sample_seconds and runs < self.MOST_RUNS):
+                result = None
+                argument = setup()
+                gc.collect()
+                reset_peak()
+                with CollectorPauses() as pauses:
+                    start = time.perf_counter()
+                    try:
+                        result = action(argument)
+                    except Exception as error:
+                        if not tolerate:
+                            raise
+                        message = (str(error).strip().splitlines() or [""])[0]
+                        self.results[key] = {"error": f"{type(error).__name__}: {message}"[:300]}
+                        return None
+                    own += time.perf_counter() - start - pauses.seconds
+                paused += pauses.seconds
+                runs += 1
+                peak = max(peak, peak_mb())
+            if own / runs < best:
+                best, collector = own / runs, paused / runs
         self.results[key] = {"seconds": best, "collector_seconds": collector, "peak_mb": peak}
         if self.progress:
             self.progress(f"{key} {best:.3f} s")
@@ -152,9 +173,10 @@ def measure_stages(
     passes: Sequence[str] = PASSES,
     repeat: int = 1,
     progress: Callable[[str], None] | None = None,
+    sample_seconds: float = 0.0,
 ) -> dict[str, dict[str, float]]:
     """Our stages (all but ``cli``) on the TVMScript ``text``:
-    ``{key: {seconds, collector_seconds, peak_mb}}``."""
+    ``{key: {seconds, collector_seconds, peak_mb}}`` (``Stages`` for the options)."""
     from xdsl.context import Context
     from xdsl.dialects.arith import Arith
     from xdsl.dialects.builtin import Builtin, ModuleOp
@@ -171,7 +193,7 @@ def measure_stages(
     ctx = Context()
     for dialect in (Builtin, Func, Arith, Relax):
         ctx.load_dialect(dialect)
-    stages = Stages(repeat, progress)
+    stages = Stages(repeat, progress, sample_seconds)
     read: ModuleOp | None = stages.run(
         "parse-tvmscript", lambda _: parse_tvmscript(text, name, ctx=ctx)
     )
@@ -365,21 +387,29 @@ def run_suite(
     workdir: Path | None = None,
     warm_up: bool = True,
     checkpoint: Path | None = None,
+    sample_seconds: float = 0.0,
 ) -> dict[str, Any]:
     """Measure everything; the results as one JSON-able dictionary. ``figures``: "quick"
     or "full" measures of the interpreters and models, or None; ``warm_up``: run each
     workload's stages once on a small program before timing (imports, first calls);
-    ``checkpoint``: where to write the results so far after each measurement."""
+    ``checkpoint``: where to write the results so far after each measurement;
+    ``sample_seconds``: see ``Stages``."""
     workdir = workdir or Path(tempfile.mkdtemp(prefix="relax-bench-"))
-    results: dict[str, Any] = {"machine": machine(), "sizes": list(sizes), "runs": []}
+    results: dict[str, Any] = {
+        "machine": machine(),
+        "sizes": list(sizes),
+        "sample_seconds": sample_seconds,
+        "runs": [],
+    }
     tvm_version = None
     for name in names:
         for size in sizes:
             path = workdir / f"{name}_{size}.py"
             path.write_text(workloads.tvmscript(name, size))
             times = repeat or 3
-            log(f"{name} {size:,}: our stages (best of {times})")
+            log(f"{name} {size:,}: our stages (best of {times}, samples of {sample_seconds} s)")
             arguments = ["--stages-of", str(path), "--repeat", str(times)]
+            arguments += ["--sample-seconds", str(sample_seconds)]
             arguments += ["--warm-up", name] if warm_up else []
             stages = child([*arguments, "--passes", ",".join(passes)])
             run: dict[str, Any] = {"workload": name, "size": size}
@@ -845,6 +875,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--passes", default=",".join(PASSES), help="timed on their own (default: relax-o2's); all"
     )
     arguments.add_argument("--repeat", type=int, help="best of N (default: 3; quick: 1)")
+    arguments.add_argument(
+        "--sample-seconds",
+        type=float,
+        help="runs of a stage per sample until they add up to this (default: 2; quick: 0)",
+    )
     arguments.add_argument("--tvm-python", help="a Python with tvm 0.25 (default: $TVM_PYTHON)")
     arguments.add_argument("--tvm-max-size", type=int, default=10_000, help="largest size for TVM")
     arguments.add_argument("--tvm-timeout", type=float, default=3600, help="seconds, per size")
@@ -868,7 +903,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = Path(args.stages_of)
         if args.warm_up:  # imports and first-call costs out of the timings
             measure_stages(workloads.tvmscript(args.warm_up, 30), "warm-up.py", passes, 1)
-        stages = measure_stages(path.read_text(), path.name, passes, args.repeat or 1, progress)
+        stages = measure_stages(
+            path.read_text(),
+            path.name,
+            passes,
+            args.repeat or 1,
+            progress,
+            args.sample_seconds or 0,
+        )
         json.dump(stages, sys.stdout)
         return 0
     if args.figures:
@@ -886,6 +928,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in names if n not in workloads.WORKLOADS]
     if unknown:
         arguments.error(f"unknown workload(s) {', '.join(unknown)}")
+    sample_seconds = args.sample_seconds
+    if sample_seconds is None:
+        sample_seconds = 0.0 if args.quick else 2.0
     results = run_suite(
         sizes,
         names,
@@ -897,6 +942,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         None if args.no_figures else ("quick" if args.quick else "full"),
         Path(args.workdir) if args.workdir else None,
         checkpoint=Path(args.json) if args.json else None,
+        sample_seconds=sample_seconds,
     )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))

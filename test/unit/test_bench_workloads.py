@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,32 @@ def test_stages_are_measured():
     assert expected <= set(stages)
     assert all("seconds" in stage and stage["peak_mb"] > 0 for stage in stages.values())
     assert all(stage["collector_seconds"] >= 0 for stage in stages.values())
+
+
+def test_a_sample_runs_until_its_seconds_add_up(monkeypatch: pytest.MonkeyPatch):
+    """Each sample is the mean of fresh runs adding up to ``sample_seconds`` (at most
+    ``MOST_RUNS``); without it, one run per sample. (A fake clock: each run takes
+    exactly 10 ms.)"""
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    setups: list[int] = []
+
+    def setup() -> int:
+        setups.append(len(setups))
+        return setups[-1]
+
+    def hundredth(_: int) -> None:
+        clock[0] += 0.01
+
+    suite.Stages(2, sample_seconds=0.045).run("run", hundredth, setup)
+    assert len(setups) == 2 * 5
+    setups.clear()
+    suite.Stages(1, sample_seconds=60).run("run", hundredth, setup)
+    assert len(setups) == suite.Stages.MOST_RUNS
+    setups.clear()
+    stages = suite.Stages(3)
+    stages.run("run", hundredth, setup)
+    assert len(setups) == 3 and stages.results["run"]["seconds"] == pytest.approx(0.01)
 
 
 def test_collector_pauses_are_counted_while_installed():
