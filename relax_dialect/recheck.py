@@ -8,12 +8,10 @@ operands, results and their types, properties, attributes, successors, regions, 
 block arguments with their types). Two equal snapshots are the same program,
 so the check would find the same nothing. The snapshot holds references, not
 copies (no object it names can be freed and its address reused), and is kept
-only until the next check.
+only until the next check, for one module at a time.
 """
 
 from __future__ import annotations
-
-from weakref import WeakKeyDictionary
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -21,8 +19,11 @@ from xdsl.ir import Operation
 from .diagnostics import Diagnostic
 from .well_formed import check_well_formed
 
-_CLEAN: WeakKeyDictionary[ModuleOp, list[object]] = WeakKeyDictionary()
-"""Each module's snapshot at its last clean check, while another check may follow."""
+_LAST_CLEAN: list[tuple[ModuleOp, list[object]]] = []
+"""The module last checked clean while another check of it may follow, with its
+snapshot: one at a time (the snapshot refers to the module, so a weak mapping
+would keep every module alive; a pass that raises between two checks leaves
+this one alive until the next check)."""
 
 
 def ir_snapshot(root: Operation) -> list[object]:
@@ -51,10 +52,12 @@ def recheck_well_formed(module: ModuleOp, again: bool) -> list[Diagnostic]:
     """``check_well_formed(module)``, or no diagnostics without checking when the
     module is exactly as it was at its last clean check here. ``again``: whether
     another check of this module may follow (then a clean result's snapshot is kept)."""
-    previous = _CLEAN.pop(module, None)
+    kept, previous = _LAST_CLEAN.pop() if _LAST_CLEAN else (None, None)
+    if kept is not module:
+        previous = None
     snapshot = ir_snapshot(module) if again or previous is not None else None
     unchanged = previous is not None and snapshot == previous
     diagnostics = [] if unchanged else check_well_formed(module)
     if again and not diagnostics and snapshot is not None:
-        _CLEAN[module] = snapshot
+        _LAST_CLEAN.append((module, snapshot))
     return diagnostics

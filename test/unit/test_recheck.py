@@ -3,7 +3,9 @@ the snapshot must notice for every kind of in-place change a pass can make."""
 
 from __future__ import annotations
 
+import gc
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -189,9 +191,24 @@ def test_the_check_is_skipped_only_while_unchanged(monkeypatch: pytest.MonkeyPat
 def test_no_snapshot_is_kept_when_no_check_follows() -> None:
     module = parse()
     recheck_well_formed(module, again=True)
-    assert module in recheck._CLEAN  # pyright: ignore[reportPrivateUsage]
+    assert recheck._LAST_CLEAN[0][0] is module  # pyright: ignore[reportPrivateUsage]
     recheck_well_formed(module, again=False)
-    assert module not in recheck._CLEAN  # pyright: ignore[reportPrivateUsage]
+    assert recheck._LAST_CLEAN == []  # pyright: ignore[reportPrivateUsage]
+
+
+def test_a_module_left_with_a_snapshot_is_freed_after_the_next_check() -> None:
+    """As after a pass that raised between two checks: the snapshot refers to the
+    module, so it must not outlive the next check of another module."""
+    module = parse()
+    recheck_well_formed(module, again=True)
+    alive = weakref.ref(module)
+    del module
+    other = parse()
+    recheck_well_formed(other, again=True)
+    gc.collect()
+    assert alive() is None
+    assert recheck._LAST_CLEAN[0][0] is other  # pyright: ignore[reportPrivateUsage]
+    assert recheck_well_formed(other, again=False) == []
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -204,7 +221,7 @@ def test_rechecks_agree_with_full_checks_through_relax_o2(seed: int) -> None:
     text = str(module)
     for name in O2Pass.PASSES:
         pass_class(name)().apply(ctx, module)
-        previous = recheck._CLEAN[module]  # pyright: ignore[reportPrivateUsage]
+        (_, previous), *_ = recheck._LAST_CLEAN  # pyright: ignore[reportPrivateUsage]
         assert recheck_well_formed(module, again=True) == check_well_formed(module) == []
         if ir_snapshot(module) == previous:
             assert str(module) == text, name
