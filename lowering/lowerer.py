@@ -168,26 +168,23 @@ class Lowerer:
     def index_of(self, expr: PrimExpr, at: Operation | None = None) -> SSAValue:
         """``expr`` as an ``index`` value (``i1`` for conditions), computed with
         ``arith`` from the bound symbolic variables; shared within a scope."""
-        found = self._shared(expr)
-        return found if found is not None else self._share(expr, self._materialise(expr, at))
+        return self._shared(expr, lambda: self._materialise(expr, at))
 
     def constant(self, value: IntegerAttr | FloatAttr) -> SSAValue:
         """``arith.constant value``, shared within a scope (a float by its bits:
         ``-0.0`` is not ``0.0``)."""
         data = value.value.data
         key = (value.type, data.hex() if isinstance(data, float) else data)
-        found = self._shared(key)
-        return found if found is not None else self._share(key, self.make(arith.ConstantOp, value))
+        return self._shared(key, lambda: self.make(arith.ConstantOp, value))
 
-    def _shared(self, key: object) -> SSAValue | None:
+    def _shared(self, key: object, build: Callable[[], SSAValue]) -> SSAValue:
+        """The value of ``key`` in this scope or an enclosing one, else ``build()``,
+        remembered in this scope."""
         for scope in self._cache.maps:  # as ``self._cache.get``, which is slow
             found = scope.get(key)
             if found is not None:
                 return found
-        return None
-
-    def _share(self, key: object, value: SSAValue) -> SSAValue:
-        self._cache[key] = value
+        value = self._cache[key] = build()
         return value
 
     def _materialise(self, expr: PrimExpr, at: Operation | None) -> SSAValue:
@@ -257,11 +254,10 @@ class Lowerer:
             return owner.dynamic_sizes[dynamic.index(axis)]
         if isinstance(owner, LinalgStructuredOperation) and isinstance(tensor_value, OpResult):
             return self.dim(owner.outputs[tensor_value.index], axis)
-        key = (tensor.DimOp, tensor_value, axis)
-        found = self._shared(key)
-        if found is not None:
-            return found
-        return self._share(key, self.make(tensor.DimOp, tensor_value, self.constant_index(axis)))
+        return self._shared(
+            (tensor.DimOp, tensor_value, axis),
+            lambda: self.make(tensor.DimOp, tensor_value, self.constant_index(axis)),
+        )
 
     def dims(self, value: SSAValue) -> list[SSAValue]:
         """The sizes of a Relax tensor value, from its type's symbolic dimensions

@@ -112,14 +112,11 @@ class RelaxOptMain(xDSLOptMain):
         except Exception as error:
             raise UsageError(f"invalid pass pipeline '{self.args.passes}': {error}") from None
         if self.args.disable_verify:  # inside pipelines too, as mlir-opt -verify-each=0
-            passes = self.pipeline.passes
-            self.pipeline = PassPipeline(
-                tuple(
-                    dataclasses.replace(p, verify_each=False) if isinstance(p, Pipeline) else p
-                    for p in passes
-                ),
-                between_passes,
+            passes = tuple(
+                dataclasses.replace(p, verify_each=False) if isinstance(p, Pipeline) else p
+                for p in self.pipeline.passes
             )
+            self.pipeline = dataclasses.replace(self.pipeline, passes=passes)
 
     def register_all_targets(self) -> None:
         super().register_all_targets()

@@ -36,9 +36,8 @@ class Pipeline(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for index, name in enumerate(self.PASSES, 1):
             pass_class(name)().apply(ctx, op)
-            if not self.verify_each:
-                continue
-            if diagnostics := recheck_well_formed(op, again=index < len(self.PASSES)):
+            again = index < len(self.PASSES)
+            if self.verify_each and (diagnostics := recheck_well_formed(op, again)):
                 note = f"after pass {name}: "
                 raise DiagnosticError([replace(d, message=note + d.message) for d in diagnostics])
 
