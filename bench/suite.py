@@ -6,14 +6,16 @@
     python bench/suite.py --from-json FILE [--markdown] [--plot FILE.png]
 
 For each workload of ``workloads.py`` and each size (bindings), in a fresh
-subprocess with ``relax-opt``'s garbage-collector thresholds: parse the
+subprocess with ``relax-opt``'s garbage-collector thresholds, the sizes' processes
+taking turns sample by sample so that all sizes are timed in the same minutes
+(``turns.py``): parse the
 TVMScript, print it as the dialect's MLIR text and parse that back, verify the
 operations, check well-formedness, run each pass (on its own clone of the
 module), ``relax-o1``, ``relax-o2``, ``convert-relax-to-linalg``
 on the ``relax-o2`` result, and print (dialect text, TVMScript, the lowered
 module in generic form); then the command line end to end,
 ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``, in its
-own process. Per stage: seconds (best of ``--repeat`` samples, 3 by default; a
+own process, the sizes in turn. Per stage: seconds (best of ``--repeat`` samples, 3 by default; a
 sample is the mean of runs adding up to ``--sample-seconds``, 2 by default), bindings
 per second and peak resident memory (the high-water mark reset before the
 stage), and between consecutive sizes the time ratio and the scaling exponent.
@@ -40,6 +42,7 @@ the tables of ``docs/benchmarks.md``) and plots a saved run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import gc
 import importlib.util
@@ -57,6 +60,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import turns
 import workloads
 from timing import CollectorPauses, peak_mb, reset_peak
 from tvm_stages import END_TO_END
@@ -112,7 +116,8 @@ class Stages:
     speed changes from one second to the next (docs/benchmarks.md, "The host's
     speed"): a single run shorter than that can land in a fast moment, which a
     run ten times longer cannot, and the best of a few such short runs would
-    overstate how time grows with size."""
+    overstate how time grows with size. ``turn(key)`` is called before each sample
+    (``turns.Turn.take`` when processes take turns)."""
 
     MOST_RUNS = 10
 
@@ -121,10 +126,12 @@ class Stages:
         repeat: int,
         progress: Callable[[str], None] | None = None,
         sample_seconds: float = 0.0,
+        turn: Callable[[str], None] = lambda _: None,
     ):
         self.repeat = repeat
         self.progress = progress
         self.sample_seconds = sample_seconds
+        self.turn = turn
         self.results: dict[str, dict[str, float]] = {}
 
     def run(
@@ -139,6 +146,7 @@ class Stages:
         (result None)."""
         best, collector, peak, result = math.inf, 0.0, 0.0, None
         for _ in range(self.repeat):
+            self.turn(key)
             own, paused, runs = 0.0, 0.0, 0
             while runs == 0 or (own < self.sample_seconds and runs < self.MOST_RUNS):
                 result = None
@@ -174,6 +182,7 @@ def measure_stages(
     repeat: int = 1,
     progress: Callable[[str], None] | None = None,
     sample_seconds: float = 0.0,
+    turn: Callable[[str], None] = lambda _: None,
 ) -> dict[str, dict[str, float]]:
     """Our stages (all but ``cli``) on the TVMScript ``text``:
     ``{key: {seconds, collector_seconds, peak_mb}}`` (``Stages`` for the options)."""
@@ -193,7 +202,7 @@ def measure_stages(
     ctx = Context()
     for dialect in (Builtin, Func, Arith, Relax):
         ctx.load_dialect(dialect)
-    stages = Stages(repeat, progress, sample_seconds)
+    stages = Stages(repeat, progress, sample_seconds, turn)
     read: ModuleOp | None = stages.run(
         "parse-tvmscript", lambda _: parse_tvmscript(text, name, ctx=ctx)
     )
@@ -290,17 +299,39 @@ def measure_figures(quick: bool) -> dict[str, Any]:
     return figures
 
 
-# --- the suite: one subprocess per measurement ------------------------------------------
+# --- the suite: subprocesses that measure ------------------------------------------
+
+
+def child_command(arguments: Sequence[str]) -> list[str]:
+    """This script with ``arguments``, in a fresh Python."""
+    return [sys.executable, str(Path(__file__).resolve()), *arguments]
+
+
+def child_result(status: int, output: bytes, arguments: Sequence[str]) -> dict[str, Any]:
+    """The JSON a child printed, or ``{"error": ...}`` (its standard error passed through)."""
+    if status != 0:
+        return {"error": f"{' '.join(arguments)}: exited with status {status}"}
+    return json.loads(output)
 
 
 def child(arguments: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
-    """Run this script with ``arguments`` in a fresh Python; the JSON it prints, or
-    ``{"error": ...}`` (its standard error passes through)."""
-    command = [sys.executable, str(Path(__file__).resolve()), *arguments]
-    done = subprocess.run(command, stdout=subprocess.PIPE, env=env, check=False)
-    if done.returncode != 0:
-        return {"error": f"{' '.join(arguments)}: exited with status {done.returncode}"}
-    return json.loads(done.stdout)
+    """Run this script with ``arguments``; what it printed (``child_result``)."""
+    done = subprocess.run(child_command(arguments), stdout=subprocess.PIPE, env=env, check=False)
+    return child_result(done.returncode, done.stdout, arguments)
+
+
+def children_taking_turns(argument_lists: Sequence[list[str]]) -> list[dict[str, Any]]:
+    """This script once per argument list, the processes taking turns sample by sample
+    (``turns.py``); what each printed (``child_result``)."""
+    with contextlib.ExitStack() as stack:
+        outputs = [stack.enter_context(tempfile.TemporaryFile()) for _ in argument_lists]
+        commands = [(child_command(a), out) for a, out in zip(argument_lists, outputs, strict=True)]
+        statuses = turns.alternate(commands)
+        results = []
+        for status, output, arguments in zip(statuses, outputs, argument_lists, strict=True):
+            output.seek(0)
+            results.append(child_result(status, output.read(), arguments))
+        return results
 
 
 def tvm_python(option: str | None) -> str | None:
@@ -402,31 +433,40 @@ def run_suite(
         "runs": [],
     }
     tvm_version = None
+    times = repeat or 3
     for name in names:
-        for size in sizes:
-            path = workdir / f"{name}_{size}.py"
+        paths = {size: workdir / f"{name}_{size}.py" for size in sizes}
+        for size, path in paths.items():
             path.write_text(workloads.tvmscript(name, size))
-            times = repeat or 3
-            log(f"{name} {size:,}: our stages (best of {times}, samples of {sample_seconds} s)")
-            arguments = ["--stages-of", str(path), "--repeat", str(times)]
-            arguments += ["--sample-seconds", str(sample_seconds)]
-            arguments += ["--warm-up", name] if warm_up else []
-            stages = child([*arguments, "--passes", ",".join(passes)])
+        log(
+            f"{name}: our stages, the sizes taking turns (best of {times}, "
+            f"samples of {sample_seconds} s)"
+        )
+        arguments = ["--repeat", str(times), "--sample-seconds", str(sample_seconds)]
+        arguments += ["--warm-up", name] if warm_up else []
+        arguments += ["--passes", ",".join(passes)]
+        per_size = children_taking_turns(
+            [["--stages-of", str(path), *arguments] for path in paths.values()]
+        )
+        log(f"{name}: relax-opt -p {CLI_PIPELINE}, the sizes in turn")
+        clis: dict[int, list[dict[str, Any]]] = {size: [] for size in sizes}
+        for _ in range(times):
+            for size, path in paths.items():
+                clis[size].append(run_cli(path))
+        for size, stages in zip(sizes, per_size, strict=True):
             run: dict[str, Any] = {"workload": name, "size": size}
             if "error" in stages:
                 run["error"], stages = stages["error"], {}
-            log(f"{name} {size:,}: relax-opt -p {CLI_PIPELINE}")
-            clis = [run_cli(path) for _ in range(times)]
-            stages["cli"] = min(clis, key=lambda r: r.get("seconds", math.inf))
+            stages["cli"] = min(clis[size], key=lambda r: r.get("seconds", math.inf))
             run["stages"] = stages
             if tvm and size <= tvm_max_size:
                 log(f"{name} {size:,}: TVM's stages")
-                run["tvm"] = run_tvm(tvm, path, tvm_timeout)
+                run["tvm"] = run_tvm(tvm, paths[size], tvm_timeout)
                 tvm_version = run["tvm"].get("version", tvm_version)
             results["runs"].append(run)
             if checkpoint:
                 checkpoint.write_text(json.dumps(results, indent=1))
-            log(f"{name} {size:,}: done")
+        log(f"{name}: done")
     results["machine"]["tvm"] = tvm_version
     if figures:
         log("interpreter overhead and models")
@@ -893,6 +933,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments.add_argument("--workdir", help="where the generated programs go (default: a temp)")
     arguments.add_argument("--stages-of", help=argparse.SUPPRESS)
     arguments.add_argument("--warm-up", help=argparse.SUPPRESS)
+    arguments.add_argument("--turns", help=argparse.SUPPRESS)
     arguments.add_argument("--figures", choices=["quick", "full"], help=argparse.SUPPRESS)
     args = arguments.parse_args(argv)
     passes = every_pass() if args.passes == "all" else args.passes.split(",")
@@ -901,6 +942,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         gc.set_threshold(*GC_THRESHOLDS)  # the stages run as they do in relax-opt
         path = Path(args.stages_of)
+        turn = turns.Turn(args.turns).take if args.turns else lambda _: None
+        turn("warm-up")
         if args.warm_up:  # imports and first-call costs out of the timings
             measure_stages(workloads.tvmscript(args.warm_up, 30), "warm-up.py", passes, 1)
         stages = measure_stages(
@@ -908,8 +951,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             path.name,
             passes,
             args.repeat or 1,
-            progress,
+            lambda message: progress(f"{path.stem}: {message}"),
             args.sample_seconds or 0,
+            turn,
         )
         json.dump(stages, sys.stdout)
         return 0
