@@ -8,17 +8,17 @@
 For each workload of ``workloads.py`` and each size (bindings), in a fresh
 subprocess with ``relax-opt``'s garbage-collector thresholds, the sizes' processes
 taking turns sample by sample so that all sizes are timed in the same minutes
-(``turns.py``): parse the
-TVMScript, print it as the dialect's MLIR text and parse that back, verify the
-operations, check well-formedness, run each pass (on its own clone of the
-module), ``relax-o1``, ``relax-o2``, ``convert-relax-to-linalg``
-on the ``relax-o2`` result, and print (dialect text, TVMScript, the lowered
-module in generic form); then the command line end to end,
-``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``, in its
-own process, the sizes in turn. Per stage: seconds (best of ``--repeat`` samples, 3 by default; a
-sample is the mean of runs adding up to ``--sample-seconds``, 2 by default), bindings
-per second and peak resident memory (the high-water mark reset before the
-stage), and between consecutive sizes the time ratio and the scaling exponent.
+(``turns.py``): parse the TVMScript, print it as the dialect's MLIR text and
+parse that back, verify the operations, check well-formedness, run each pass
+(on its own clone of the module), ``relax-o1``, ``relax-o2``,
+``convert-relax-to-linalg`` on the ``relax-o2`` result, and print (dialect
+text, TVMScript, the lowered module in generic form); then the command line end
+to end, ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``,
+in its own process, the sizes in turn. Per stage: seconds (best of ``--repeat``
+samples, 3 by default; a sample is the mean of as many runs as make the work of
+one run at the largest size, up to 10: ``runs_per_sample``), bindings per second
+and peak resident memory (the high-water mark reset before the stage), and
+between consecutive sizes the time ratio and the scaling exponent.
 A stage's seconds leave out the garbage collector's pauses, which are reported
 on their own: the collector runs each time 100,000 more objects are alive, so
 a stage timed alone on 10,000 bindings rarely pays for it while the same stage
@@ -102,6 +102,8 @@ VERSUS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
 )
 """Our stages against TVM's: (label, ours, TVM's); times are summed."""
 MB = 1024 * 1024
+MOST_RUNS = 10
+"""The most runs in a sample (``runs_per_sample``)."""
 
 
 # --- measuring, in the process of one (workload, size) ----------------------------------
@@ -111,26 +113,20 @@ class Stages:
     """Times actions as stages: best of ``repeat`` samples, the collector's pauses left
     out and kept apart; the peak memory of the runs.
 
-    A sample runs the action again (on a fresh ``setup()``) until its runs add up
-    to ``sample_seconds`` or ``MOST_RUNS`` runs, and counts their mean. The host's
-    speed changes from one second to the next (docs/benchmarks.md, "The host's
-    speed"): a single run shorter than that can land in a fast moment, which a
-    run ten times longer cannot, and the best of a few such short runs would
-    overstate how time grows with size. ``turn(key)`` is called before each sample
-    (``turns.Turn.take`` when processes take turns)."""
-
-    MOST_RUNS = 10
+    A sample is the mean of ``runs`` runs, each on a fresh ``setup()``; the suite
+    gives the sizes samples of equal work (``runs_per_sample``). ``turn(key)`` is
+    called before each sample (``turns.Turn.take`` when processes take turns)."""
 
     def __init__(
         self,
         repeat: int,
         progress: Callable[[str], None] | None = None,
-        sample_seconds: float = 0.0,
+        runs: int = 1,
         turn: Callable[[str], None] = lambda _: None,
     ):
         self.repeat = repeat
         self.progress = progress
-        self.sample_seconds = sample_seconds
+        self.runs = runs
         self.turn = turn
         self.results: dict[str, dict[str, float]] = {}
 
@@ -147,8 +143,8 @@ class Stages:
         best, collector, peak, result = math.inf, 0.0, 0.0, None
         for _ in range(self.repeat):
             self.turn(key)
-            own, paused, runs = 0.0, 0.0, 0
-            while runs == 0 or (own < self.sample_seconds and runs < self.MOST_RUNS):
+            own, paused = 0.0, 0.0
+            for _ in range(self.runs):
                 result = None
                 argument = setup()
                 gc.collect()
@@ -165,10 +161,9 @@ class Stages:
                         return None
                     own += time.perf_counter() - start - pauses.seconds
                 paused += pauses.seconds
-                runs += 1
                 peak = max(peak, peak_mb())
-            if own / runs < best:
-                best, collector = own / runs, paused / runs
+            if own / self.runs < best:
+                best, collector = own / self.runs, paused / self.runs
         self.results[key] = {"seconds": best, "collector_seconds": collector, "peak_mb": peak}
         if self.progress:
             self.progress(f"{key} {best:.3f} s")
@@ -181,7 +176,7 @@ def measure_stages(
     passes: Sequence[str] = PASSES,
     repeat: int = 1,
     progress: Callable[[str], None] | None = None,
-    sample_seconds: float = 0.0,
+    runs: int = 1,
     turn: Callable[[str], None] = lambda _: None,
 ) -> dict[str, dict[str, float]]:
     """Our stages (all but ``cli``) on the TVMScript ``text``:
@@ -202,7 +197,7 @@ def measure_stages(
     ctx = Context()
     for dialect in (Builtin, Func, Arith, Relax):
         ctx.load_dialect(dialect)
-    stages = Stages(repeat, progress, sample_seconds, turn)
+    stages = Stages(repeat, progress, runs, turn)
     read: ModuleOp | None = stages.run(
         "parse-tvmscript", lambda _: parse_tvmscript(text, name, ctx=ctx)
     )
@@ -406,6 +401,15 @@ def load() -> float:
     return os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
 
 
+def runs_per_sample(size: int, sizes: Sequence[int]) -> int:
+    """Runs in a sample at ``size``: as many as make the work of one run at the largest
+    size, at most ``MOST_RUNS``. Samples of equal work last about as long, so they
+    meet the host's changes of speed alike: the best of a few 2-second samples
+    is luckier than the best of a few 20-second ones, which inflated the ratios
+    between sizes."""
+    return max(1, min(MOST_RUNS, max(sizes) // size))
+
+
 def run_suite(
     sizes: Sequence[int],
     names: Sequence[str],
@@ -418,18 +422,16 @@ def run_suite(
     workdir: Path | None = None,
     warm_up: bool = True,
     checkpoint: Path | None = None,
-    sample_seconds: float = 0.0,
 ) -> dict[str, Any]:
     """Measure everything; the results as one JSON-able dictionary. ``figures``: "quick"
     or "full" measures of the interpreters and models, or None; ``warm_up``: run each
     workload's stages once on a small program before timing (imports, first calls);
-    ``checkpoint``: where to write the results so far after each measurement;
-    ``sample_seconds``: see ``Stages``."""
+    ``checkpoint``: where to write the results so far after each measurement."""
     workdir = workdir or Path(tempfile.mkdtemp(prefix="relax-bench-"))
     results: dict[str, Any] = {
         "machine": machine(),
         "sizes": list(sizes),
-        "sample_seconds": sample_seconds,
+        "runs_per_sample": {size: runs_per_sample(size, sizes) for size in sizes},
         "runs": [],
     }
     tvm_version = None
@@ -438,15 +440,14 @@ def run_suite(
         paths = {size: workdir / f"{name}_{size}.py" for size in sizes}
         for size, path in paths.items():
             path.write_text(workloads.tvmscript(name, size))
-        log(
-            f"{name}: our stages, the sizes taking turns (best of {times}, "
-            f"samples of {sample_seconds} s)"
-        )
-        arguments = ["--repeat", str(times), "--sample-seconds", str(sample_seconds)]
+        log(f"{name}: our stages, the sizes taking turns (best of {times} samples)")
+        arguments = ["--repeat", str(times), "--passes", ",".join(passes)]
         arguments += ["--warm-up", name] if warm_up else []
-        arguments += ["--passes", ",".join(passes)]
         per_size = children_taking_turns(
-            [["--stages-of", str(path), *arguments] for path in paths.values()]
+            [
+                ["--stages-of", str(path), "--runs", str(runs_per_sample(size, sizes)), *arguments]
+                for size, path in paths.items()
+            ]
         )
         log(f"{name}: relax-opt -p {CLI_PIPELINE}, the sizes in turn")
         clis: dict[int, list[dict[str, Any]]] = {size: [] for size in sizes}
@@ -915,11 +916,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--passes", default=",".join(PASSES), help="timed on their own (default: relax-o2's); all"
     )
     arguments.add_argument("--repeat", type=int, help="best of N (default: 3; quick: 1)")
-    arguments.add_argument(
-        "--sample-seconds",
-        type=float,
-        help="runs of a stage per sample until they add up to this (default: 2; quick: 0)",
-    )
     arguments.add_argument("--tvm-python", help="a Python with tvm 0.25 (default: $TVM_PYTHON)")
     arguments.add_argument("--tvm-max-size", type=int, default=10_000, help="largest size for TVM")
     arguments.add_argument("--tvm-timeout", type=float, default=3600, help="seconds, per size")
@@ -934,6 +930,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments.add_argument("--stages-of", help=argparse.SUPPRESS)
     arguments.add_argument("--warm-up", help=argparse.SUPPRESS)
     arguments.add_argument("--turns", help=argparse.SUPPRESS)
+    arguments.add_argument("--runs", type=int, default=1, help=argparse.SUPPRESS)
     arguments.add_argument("--figures", choices=["quick", "full"], help=argparse.SUPPRESS)
     args = arguments.parse_args(argv)
     passes = every_pass() if args.passes == "all" else args.passes.split(",")
@@ -952,7 +949,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             passes,
             args.repeat or 1,
             lambda message: progress(f"{path.stem}: {message}"),
-            args.sample_seconds or 0,
+            args.runs,
             turn,
         )
         json.dump(stages, sys.stdout)
@@ -972,9 +969,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in names if n not in workloads.WORKLOADS]
     if unknown:
         arguments.error(f"unknown workload(s) {', '.join(unknown)}")
-    sample_seconds = args.sample_seconds
-    if sample_seconds is None:
-        sample_seconds = 0.0 if args.quick else 2.0
     results = run_suite(
         sizes,
         names,
@@ -986,7 +980,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         None if args.no_figures else ("quick" if args.quick else "full"),
         Path(args.workdir) if args.workdir else None,
         checkpoint=Path(args.json) if args.json else None,
-        sample_seconds=sample_seconds,
     )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))

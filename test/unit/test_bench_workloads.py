@@ -73,10 +73,15 @@ def test_stages_are_measured():
     assert all(stage["collector_seconds"] >= 0 for stage in stages.values())
 
 
-def test_a_sample_runs_until_its_seconds_add_up(monkeypatch: pytest.MonkeyPatch):
-    """Each sample is the mean of fresh runs adding up to ``sample_seconds`` (at most
-    ``MOST_RUNS``); without it, one run per sample. (A fake clock: each run takes
-    exactly 10 ms.)"""
+def test_samples_do_equal_work_at_every_size(monkeypatch: pytest.MonkeyPatch):
+    """A sample at a size makes the work of one run at the largest size (at most
+    ``MOST_RUNS`` runs) and counts their mean. (A fake clock: each run takes 10 ms.)"""
+    assert [suite.runs_per_sample(s, [1000, 10_000, 100_000]) for s in (1000, 10_000, 100_000)] == [
+        suite.MOST_RUNS,
+        10,
+        1,
+    ]
+    assert [suite.runs_per_sample(s, [200, 1000]) for s in (200, 1000)] == [5, 1]
     clock = [0.0]
     monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
     setups: list[int] = []
@@ -88,15 +93,13 @@ def test_a_sample_runs_until_its_seconds_add_up(monkeypatch: pytest.MonkeyPatch)
     def hundredth(_: int) -> None:
         clock[0] += 0.01
 
-    suite.Stages(2, sample_seconds=0.045).run("run", hundredth, setup)
-    assert len(setups) == 2 * 5
-    setups.clear()
-    suite.Stages(1, sample_seconds=60).run("run", hundredth, setup)
-    assert len(setups) == suite.Stages.MOST_RUNS
-    setups.clear()
-    stages = suite.Stages(3)
+    stages = suite.Stages(2, runs=5)
     stages.run("run", hundredth, setup)
-    assert len(setups) == 3 and stages.results["run"]["seconds"] == pytest.approx(0.01)
+    assert len(setups) == 2 * 5 and stages.results["run"]["seconds"] == pytest.approx(0.01)
+    setups.clear()
+    taken: list[str] = []
+    suite.Stages(3, turn=taken.append).run("run", hundredth, setup)
+    assert len(setups) == 3 and taken == ["run"] * 3
 
 
 def test_collector_pauses_are_counted_while_installed():
