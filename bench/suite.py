@@ -114,7 +114,7 @@ class Stages:
     out and kept apart; the peak memory of the runs.
 
     A sample is the mean of ``runs`` runs, each on a fresh ``setup()``; the suite
-    gives the sizes samples of equal work (``runs_per_sample``). ``turn(key)`` is
+    gives the sizes samples of equal work (``runs_per_sample``). ``turn()`` is
     called before each sample (``turns.Turn.take`` when processes take turns)."""
 
     def __init__(
@@ -122,7 +122,7 @@ class Stages:
         repeat: int,
         progress: Callable[[str], None] | None = None,
         runs: int = 1,
-        turn: Callable[[str], None] = lambda _: None,
+        turn: Callable[[], None] = lambda: None,
     ):
         self.repeat = repeat
         self.progress = progress
@@ -142,7 +142,7 @@ class Stages:
         (result None)."""
         best, collector, peak, result = math.inf, 0.0, 0.0, None
         for _ in range(self.repeat):
-            self.turn(key)
+            self.turn()
             own, paused = 0.0, 0.0
             for _ in range(self.runs):
                 result = None
@@ -177,7 +177,7 @@ def measure_stages(
     repeat: int = 1,
     progress: Callable[[str], None] | None = None,
     runs: int = 1,
-    turn: Callable[[str], None] = lambda _: None,
+    turn: Callable[[], None] = lambda: None,
 ) -> dict[str, dict[str, float]]:
     """Our stages (all but ``cli``) on the TVMScript ``text``:
     ``{key: {seconds, collector_seconds, peak_mb}}`` (``Stages`` for the options)."""
@@ -939,8 +939,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         gc.set_threshold(*GC_THRESHOLDS)  # the stages run as they do in relax-opt
         path = Path(args.stages_of)
-        turn = turns.Turn(args.turns).take if args.turns else lambda _: None
-        turn("warm-up")
+        turn = turns.Turn(args.turns).take if args.turns else lambda: None
+        turn()
         if args.warm_up:  # imports and first-call costs out of the timings
             measure_stages(workloads.tvmscript(args.warm_up, 30), "warm-up.py", passes, 1)
         stages = measure_stages(

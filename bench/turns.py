@@ -18,7 +18,7 @@ import subprocess
 from collections.abc import Sequence
 from typing import IO
 
-GO = "go\n"
+ASK, GO = "ask\n", "go\n"
 
 
 class Turn:
@@ -29,9 +29,9 @@ class Turn:
         self._ask = os.fdopen(ask, "w")
         self._go = os.fdopen(go)
 
-    def take(self, label: str) -> None:
-        """Block until the suite gives this process the machine (``label``: what for)."""
-        self._ask.write(label.replace("\n", " ") + "\n")
+    def take(self) -> None:
+        """Block until the suite gives this process the machine."""
+        self._ask.write(ASK)
         self._ask.flush()
         if self._go.readline() != GO:
             raise RuntimeError("the suite stopped giving turns")
@@ -50,34 +50,31 @@ class Taker:
         self._asks = os.fdopen(asks)
         self._gives = os.fdopen(gives, "w")
 
-    def next_request(self) -> str | None:
-        """What the process asks a turn for, or None once it has exited."""
-        request = self._asks.readline()
-        if request:
-            return request.rstrip("\n")
+    def asks(self) -> bool:
+        """Wait until the process asks for a turn (True) or exits (False)."""
+        if self._asks.readline() == ASK:
+            return True
         self.process.wait()
         self._asks.close()
         self._gives.close()
-        return None
+        return False
 
-    def give(self) -> None:
+    def give_turn(self) -> bool:
+        """Give the process the machine and wait until its turn ends: it asks again
+        (True) or exits (False)."""
         try:
             self._gives.write(GO)
             self._gives.flush()
-        except BrokenPipeError:  # it died asking: its next request is the end
+        except BrokenPipeError:  # it died asking: the pipe's end says so
             pass
+        return self.asks()
 
 
 def alternate(commands: Sequence[tuple[Sequence[str], IO[bytes]]]) -> list[int]:
     """Run each ``(command, standard output)``, giving turns round the processes until
     all have exited; their exit statuses. Each command accepts ``--turns`` (``Turn``)."""
     takers = [Taker(command, output) for command, output in commands]
-    requests = {taker: taker.next_request() for taker in takers}
-    while requests:
-        for taker, request in list(requests.items()):
-            if request is None:
-                del requests[taker]
-                continue
-            taker.give()
-            requests[taker] = taker.next_request()  # its turn ends with its next request
+    asking = [taker for taker in takers if taker.asks()]
+    while asking:  # one round: one turn each, one after the other
+        asking = [taker for taker in asking if taker.give_turn()]
     return [taker.process.returncode for taker in takers]

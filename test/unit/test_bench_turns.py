@@ -20,7 +20,7 @@ import turns
 log, name, fail_after = sys.argv[1], sys.argv[2], int(sys.argv[3])
 turn = turns.Turn(sys.argv[sys.argv.index("--turns") + 1])
 for sample in range(3):
-    turn.take(f"sample {{sample}}")
+    turn.take()
     if sample == fail_after:
         sys.exit(3)
     start = time.monotonic()

@@ -97,9 +97,9 @@ def test_samples_do_equal_work_at_every_size(monkeypatch: pytest.MonkeyPatch):
     stages.run("run", hundredth, setup)
     assert len(setups) == 2 * 5 and stages.results["run"]["seconds"] == pytest.approx(0.01)
     setups.clear()
-    taken: list[str] = []
-    suite.Stages(3, turn=taken.append).run("run", hundredth, setup)
-    assert len(setups) == 3 and taken == ["run"] * 3
+    taken: list[int] = []
+    suite.Stages(3, turn=lambda: taken.append(len(setups))).run("run", hundredth, setup)
+    assert len(setups) == 3 and taken == [0, 1, 2]
 
 
 def test_collector_pauses_are_counted_while_installed():
