@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from itertools import count
 from typing import NoReturn, TypeVar
 
@@ -63,6 +64,16 @@ _INDEX_OPS: dict[str, type[Operation]] = {
     "or": arith.OrIOp,
 }
 _INDEX_COMPARISONS = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}
+
+
+def static_index(value: SSAValue) -> int | None:
+    """The value of an ``index`` constant (``arith.constant``), else None."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(value.type, IndexType):
+        constant = owner.value
+        assert isinstance(constant, IntegerAttr)
+        return constant.value.data
+    return None
 
 
 class LoweringError(DiagnosticError):
@@ -168,16 +179,16 @@ class Lowerer:
     def index_of(self, expr: PrimExpr, at: Operation | None = None) -> SSAValue:
         """``expr`` as an ``index`` value (``i1`` for conditions), computed with
         ``arith`` from the bound symbolic variables; shared within a scope."""
-        return self._shared(expr, lambda: self._materialise(expr, at))
+        return self.shared(expr, lambda: self._materialise(expr, at))
 
     def constant(self, value: IntegerAttr | FloatAttr) -> SSAValue:
         """``arith.constant value``, shared within a scope (a float by its bits:
         ``-0.0`` is not ``0.0``)."""
         data = value.value.data
         key = (value.type, data.hex() if isinstance(data, float) else data)
-        return self._shared(key, lambda: self.make(arith.ConstantOp, value))
+        return self.shared(key, lambda: self.make(arith.ConstantOp, value))
 
-    def _shared(self, key: object, build: Callable[[], SSAValue]) -> SSAValue:
+    def shared(self, key: object, build: Callable[[], SSAValue]) -> SSAValue:
         """The value of ``key`` in this scope or an enclosing one, else ``build()``,
         remembered in this scope."""
         for scope in self._cache.maps:  # as ``self._cache.get``, which is slow
@@ -217,6 +228,25 @@ class Lowerer:
         assert expr.op == "select"
         return self.make(arith.SelectOp, *args)
 
+    def product(self, sizes: Sequence[SSAValue]) -> SSAValue:
+        """The product of ``index`` values (1 for none), its constant factors folded;
+        shared within a scope."""
+        folded, factors = 1, []
+        for size in sizes:
+            static = static_index(size)
+            if static is None:
+                factors.append(size)
+            else:
+                folded *= static
+        if folded != 1 or not factors:
+            factors.append(self.constant_index(folded))
+        total = factors[0]
+        for factor in factors[1:]:
+            total = self.shared(
+                (arith.MuliOp, total, factor), partial(self.make, arith.MuliOp, total, factor)
+            )
+        return total
+
     def scalar_of(self, expr: PrimExpr, type: Attribute, at: Operation | None = None) -> SSAValue:
         """``expr`` as a scalar of builtin ``type`` (a prim value's lowered form)."""
         if isinstance(expr, FloatImm | IntImm) and not isinstance(type, IntegerType | IndexType):
@@ -254,7 +284,7 @@ class Lowerer:
             return owner.dynamic_sizes[dynamic.index(axis)]
         if isinstance(owner, LinalgStructuredOperation) and isinstance(tensor_value, OpResult):
             return self.dim(owner.outputs[tensor_value.index], axis)
-        return self._shared(
+        return self.shared(
             (tensor.DimOp, tensor_value, axis),
             lambda: self.make(tensor.DimOp, tensor_value, self.constant_index(axis)),
         )

@@ -1,7 +1,7 @@
 """Builders the operator lowerings share.
 
 * scalars: ``constant``, ``convert`` (TIR's casts), ``pick``/``binary`` (the
-  ``arith`` operation for a data type), ``compare``, ``select``;
+  ``arith`` operation for a data type), ``compare``, ``select``, ``element_count``;
 * ``generic``: a ``linalg.generic`` whose body a Python function emits;
 * ``elementwise``: an element-wise ``linalg.generic`` over tensors and prim
   values with symbolic broadcasting (below);
@@ -44,13 +44,14 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     TensorType,
+    i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import IndexOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
-from relax_dialect.dtype import DataType
+from relax_dialect.dtype import INT64, DataType
 from relax_dialect.prim_expr import IntImm, PrimExpr, Var
 from relax_dialect.prim_expr_simplify import prove_equal
 from relax_dialect.types import PrimType
@@ -67,7 +68,7 @@ from ..building import (
     pad_op,
     tensor_of,
 )
-from ..lowerer import Lowerer
+from ..lowerer import Lowerer, static_index
 from ..type_conversion import element_type, is_unsigned, tensor_type
 
 Scalar = Callable[[Lowerer, Sequence[SSAValue]], SSAValue]
@@ -91,6 +92,20 @@ def constant(lw: Lowerer, value: float | int | bool, dtype: DataType) -> SSAValu
     elif is_unsigned(dtype) and value < 0:
         value += 1 << dtype.bits
     return lw.constant(integer_attr(int(value), type))
+
+
+def element_count(lw: Lowerer, sizes: Sequence[SSAValue], dtype: DataType) -> SSAValue:
+    """The product of ``index`` sizes as a scalar of ``dtype`` (a constant when the
+    sizes are); shared within a scope."""
+    count = lw.product(sizes)
+    static = static_index(count)
+    if static is not None:
+        return constant(lw, static, dtype)
+
+    def converted() -> SSAValue:
+        return convert(lw, lw.make(arith.IndexCastOp, count, i64), INT64, dtype)
+
+    return lw.shared((element_count, count, dtype), converted)
 
 
 def pick(dtype: DataType, float_op: OpClass, int_op: OpClass, uint_op: OpClass | None = None):
@@ -504,7 +519,13 @@ def transpose(lw: Lowerer, value: SSAValue, permutation: Sequence[int]) -> SSAVa
 
 
 def collapse(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> SSAValue:
-    """``tensor.collapse_shape`` merging each group of consecutive axes into one."""
+    """``tensor.collapse_shape`` merging each group of consecutive axes into one
+    (shared within a scope: the query, key and value products collapse one input)."""
+    key = (tensor.CollapseShapeOp, value, tuple(map(tuple, groups)))
+    return lw.shared(key, lambda: _collapsed(lw, value, groups))
+
+
+def _collapsed(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> SSAValue:
     shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     out = []
     for group in groups:

@@ -53,10 +53,7 @@ def lower_shape_of(lw: Lowerer, op: ops.ShapeOfOp) -> list[SSAValue]:
 
 @lowers(ops.SizeOp)
 def lower_size(lw: Lowerer, op: ops.SizeOp) -> SSAValue:
-    count = lw.constant_index(1)
-    for size in _tensor_dims(lw, op, op.tensor):
-        count = lw.make(arith.MuliOp, count, size)
-    return _i64_tensor(lw, [count], [])
+    return _i64_tensor(lw, [lw.product(_tensor_dims(lw, op, op.tensor))], [])
 
 
 @lowers(ops.TensorToShapeOp)

@@ -103,14 +103,6 @@ def reshape(lw: Lowerer, value: SSAValue, sizes: Sequence[SSAValue], type: Tenso
     return expand(lw, flat, [list(range(len(shape)))], list(shape), sizes)
 
 
-def _count(lw: Lowerer, sizes: Sequence[SSAValue]) -> SSAValue:
-    """The product of ``sizes`` (1 for none)."""
-    total = sizes[0] if sizes else lw.constant_index(1)
-    for size in sizes[1:]:
-        total = lw.make(arith.MuliOp, total, size)
-    return total
-
-
 def _check_count(
     lw: Lowerer,
     op: Operation,
@@ -126,8 +118,8 @@ def _check_count(
     ):
         return
     lw.check_equal(
-        _count(lw, target_sizes),
-        _count(lw, source_sizes),
+        lw.product(target_sizes),
+        lw.product(source_sizes),
         op,
         f"{op.name}: the target shape does not hold the element count of the data",
     )
@@ -154,7 +146,7 @@ def lower_reshape(lw: Lowerer, op: ops.ReshapeOp) -> SSAValue:
 @lowers(ops.FlattenOp)
 def lower_flatten(lw: Lowerer, op: ops.FlattenOp) -> SSAValue:
     result, type = result_of(lw, op)
-    sizes = result_sizes(lw, result, lambda: [_count(lw, lw.dims(op.x))])
+    sizes = result_sizes(lw, result, lambda: [lw.product(lw.dims(op.x))])
     return reshape(lw, lw.operand(op, 0), sizes, type)
 
 
@@ -367,7 +359,7 @@ def _pairs(
     collapsed back into ``type`` (an empty result is just ``tensor.empty``: MLIR's
     folding gives a collapsed group holding a static 0 a static size)."""
     if 0 in type.get_shape():
-        return lw.empty(type, [_count(lw, pair) for pair in sizes])
+        return lw.empty(type, [lw.product(pair) for pair in sizes])
     loops = [s for pair in sizes for s in pair]
     element = type.get_element_type()
     shape = [DYNAMIC_INDEX] * len(loops)
@@ -402,7 +394,7 @@ def lower_repeat(lw: Lowerer, op: ops.RepeatOp) -> SSAValue:
     sizes = lw.dims(op.data)
     axis = op.attr("axis")
     if axis is None:
-        count = _count(lw, sizes)
+        count = lw.product(sizes)
         x = reshape(lw, x, [count], TensorType(x.type.get_element_type(), [DYNAMIC_INDEX]))  # pyright: ignore
         sizes, axis = [count], 0
     axis = normalize_axis(op.name, axis, len(sizes))
@@ -544,7 +536,7 @@ def _scatter(
     result, type = result_of(lw, op)
     updates = lw.operand(op, 2)
     combine = _scatter_combine(op.attr("reduction"), result.data_type)
-    count = _count(lw, sizes)
+    count = lw.product(sizes)
     block = Block(arg_types=[INDEX, type])
     with lw.inside(block):
         position, out = block.args

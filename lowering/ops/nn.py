@@ -46,6 +46,7 @@ from .common import (
     constant,
     convert,
     data_type,
+    element_count,
     elementwise,
     emit_op,
     expand,
@@ -87,21 +88,21 @@ def _as(lw: Lowerer, value: SSAValue, source: DataType, target: DataType) -> SSA
     return _map(lw, value, lambda lw, xs: convert(lw, xs[0], source, target), target)
 
 
-def _count(lw: Lowerer, sizes: Sequence[SSAValue], dtype: DataType) -> SSAValue:
-    """The product of ``index`` sizes as a scalar of ``dtype``."""
-    count = lw.constant_index(1)
-    for size in sizes:
-        count = emit_op(lw, arith.MuliOp, count, size)
-    return convert(lw, lw.make(arith.IndexCastOp, count, i64), INT64, dtype)
-
-
 def _compute_dtype(dtype: DataType) -> DataType:
     """topi's accumulation type: ``f32`` for ``f16`` data."""
     return FLOAT32 if dtype.is_float and dtype.bits == 16 else dtype
 
 
-def _sum(lw: Lowerer, source: SSAValue, axes: Sequence[int], dtype: DataType, square=False):
-    """The sum (of squares) of a lowered tensor over ``axes``, axes dropped."""
+def _sum(
+    lw: Lowerer,
+    source: SSAValue,
+    axes: Sequence[int],
+    dtype: DataType,
+    square: bool = False,
+    sizes: Sequence[SSAValue] | None = None,
+) -> SSAValue:
+    """The sum (of squares) of a lowered tensor over ``axes``, axes dropped; ``sizes``
+    are its sizes when the caller knows them (else ``tensor.dim``)."""
     add = pick(dtype, arith.AddfOp, arith.AddiOp)
     mul = pick(dtype, arith.MulfOp, arith.MuliOp)
 
@@ -109,7 +110,8 @@ def _sum(lw: Lowerer, source: SSAValue, axes: Sequence[int], dtype: DataType, sq
         return emit_op(lw, add, acc, emit_op(lw, mul, x, x) if square else x)
 
     zero = constant(lw, 0, dtype)
-    total, _ = reduce(lw, source, sizes_of(lw, source), axes, False, zero, combine)
+    sizes = sizes_of(lw, source) if sizes is None else sizes
+    total, _ = reduce(lw, source, sizes, axes, False, zero, combine)
     return total
 
 
@@ -493,15 +495,15 @@ def lower_layer_norm(lw: Lowerer, op: ops.LayerNormOp) -> SSAValue:
     axes = _axes(op.attr("axes"), rank)
     params = _params(lw, op, ["gamma", "beta"], op.attr("axes"), sizes)
     x = _as(lw, lw.lowered(op.data)[0], dtype, compute)
-    count = _count(lw, [sizes[a] for a in axes], compute)
+    count = element_count(lw, [sizes[a] for a in axes], compute)
     identity, kept = list(range(rank)), _kept(rank, axes)
-    total = _sum(lw, x, axes, compute)
+    total = _sum(lw, x, axes, compute, sizes=sizes)
 
     def center(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         return emit_op(lw, arith.SubfOp, xs[0], emit_op(lw, arith.DivfOp, xs[1], count))
 
     centered = parallel(lw, [x, total], [identity, kept], sizes, x.type, center)
-    squares = _sum(lw, centered, axes, compute, square=True)
+    squares = _sum(lw, centered, axes, compute, square=True, sizes=sizes)
     epsilon = constant(lw, op.attr("epsilon"), compute)
 
     def normalize(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
@@ -523,8 +525,8 @@ def lower_rms_norm(lw: Lowerer, op: ops.RMSNormOp) -> SSAValue:
     axes = _axes(op.attr("axes"), rank)
     (weight,) = _params(lw, op, ["weight"], op.attr("axes"), sizes)
     x = _as(lw, lw.lowered(op.data)[0], dtype, FLOAT32)
-    count = _count(lw, [sizes[a] for a in axes], FLOAT32)
-    squares = _sum(lw, x, axes, FLOAT32, square=True)
+    count = element_count(lw, [sizes[a] for a in axes], FLOAT32)
+    squares = _sum(lw, x, axes, FLOAT32, square=True, sizes=sizes)
     epsilon = constant(lw, op.attr("epsilon"), FLOAT32)
 
     def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
@@ -546,9 +548,9 @@ def _moments_normalized(
     ``axes``: ``(x - mean) / sqrt(E[x^2] - mean^2 + epsilon)``, in ``dtype``."""
     sizes = sizes_of(lw, x)
     rank = len(sizes)
-    count = _count(lw, [sizes[a] for a in axes], compute)
-    total = _sum(lw, x, axes, compute)
-    squares = _sum(lw, x, axes, compute, square=True)
+    count = element_count(lw, [sizes[a] for a in axes], compute)
+    total = _sum(lw, x, axes, compute, sizes=sizes)
+    squares = _sum(lw, x, axes, compute, square=True, sizes=sizes)
     epsilon = constant(lw, op.attr("epsilon"), compute)
 
     def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
@@ -627,7 +629,7 @@ def lower_batch_norm(lw: Lowerer, op: ops.BatchNormOp) -> list[SSAValue]:
     x = lw.lowered(op.data)[0]
     epsilon = constant(lw, op.attr("epsilon"), dtype)
     if op.attr("training"):
-        count = _count(lw, [sizes[a] for a in others], dtype)
+        count = element_count(lw, [sizes[a] for a in others], dtype)
 
         def divide(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
             return emit_op(lw, arith.DivfOp, xs[0], count)
@@ -709,7 +711,7 @@ def lower_cross_entropy(lw: Lowerer, op: ops.CrossEntropyWithLogitsOp) -> SSAVal
     type = TensorType(element_type(dtype), inputs[0].type.get_shape())  # pyright: ignore
     products = parallel(lw, inputs, [identity, identity], pred_sizes, type, product)
     total = _total(lw, products, dtype)
-    batch = _count(lw, pred_sizes[:1], dtype) if rank > 1 else None
+    batch = element_count(lw, pred_sizes[:1], dtype) if rank > 1 else None
 
     def finish(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         loss = _negate(lw, dtype, xs[0])

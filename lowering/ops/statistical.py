@@ -17,7 +17,7 @@ import math as pymath
 from collections.abc import Callable
 
 from xdsl.dialects import arith, math, scf
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, TensorType, i64
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, TensorType
 from xdsl.ir import Block, SSAValue
 
 from relax_dialect.dtype import BOOL, INT64, DataType
@@ -33,6 +33,7 @@ from .common import (
     constant,
     convert,
     data_type,
+    element_count,
     extract_slice,
     fill,
     flatten,
@@ -109,11 +110,7 @@ def _mean(
     total, out_sizes = reduce(
         lw, source, sizes, axes, keepdims, constant(lw, 0, dtype), _add(dtype)
     )
-    count = lw.constant_index(1)
-    for axis in axes:
-        count = lw.make(arith.MuliOp, count, sizes[axis])
-    as_int = lw.make(arith.IndexCastOp, count, i64)
-    divisor = convert(lw, as_int, INT64, dtype)
+    divisor = element_count(lw, [sizes[axis] for axis in axes], dtype)
     divide = pick(dtype, arith.DivfOp, arith.DivSIOp, arith.DivUIOp)
     identity = [list(range(len(out_sizes)))]
 

@@ -197,6 +197,38 @@ def test_shapes_prim_values_and_constants(n: int) -> None:
     compare_with_reference(VALUES, [x(n, 2)])
 
 
+# --- computations shared within a function ------------------------------------------------
+
+SHARED = """
+relax.function @main(%x: !relax.tensor<[b, s, 8], f32>, %wq: !relax.tensor<[8, 8], f32>, %wk: !relax.tensor<[8, 8], f32>, %w: !relax.tensor<[8], f32>) -> !relax.tuple<tensor<[b, s, 8], f32>, tensor<[s, 8], f32>, tensor<[s, 8], f32>> {
+  %q = relax.matmul %x, %wq
+  %k = relax.matmul %x, %wk
+  %qk = relax.add %q, %k
+  %n1 = relax.nn.rms_norm %qk, %w {axes = [-1]}
+  %n2 = relax.nn.rms_norm %n1, %w {axes = [-1]}
+  %m1 = relax.mean %n2 {axis = [0]}
+  %m2 = relax.mean %qk {axis = [0]}
+  %r = relax.tuple(%n2, %m1, %m2)
+  relax.return %r
+}
+"""
+
+
+def test_collapses_and_element_counts_are_shared() -> None:
+    """Two products of one input collapse it once; a static element count is a
+    float constant; one symbolic count is converted once for two means."""
+    text = assert_accepted(lower(load(SHARED)))
+    assert text.count('"tensor.collapse_shape"') == 1
+    assert text.count("8.000000e+00 : f32") == 1
+    assert text.count('"arith.index_cast"') == 1
+
+
+@pytest.mark.parametrize("b", [1, 3])
+def test_shared_computations_run(b: int) -> None:
+    args = [x(b * 5, 8).reshape(b, 5, 8), x(8, 8), x(8, 8) / 3, np.arange(8, dtype="float32")]
+    compare_with_reference(SHARED, args)
+
+
 # --- calls ---------------------------------------------------------------------------------
 
 CALLS = """
