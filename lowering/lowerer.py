@@ -11,6 +11,7 @@ checks a value against a StructInfo as ``match_cast`` and calls do.
 
 from __future__ import annotations
 
+import operator
 from collections import ChainMap
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -63,6 +64,35 @@ _INDEX_OPS: dict[str, type[Operation]] = {
     "and": arith.AndIOp,
     "or": arith.OrIOp,
 }
+
+
+def _divide_toward_zero(a: int, b: int) -> int | None:
+    return None if b == 0 else (abs(a) // abs(b)) * (-1 if (a < 0) != (b < 0) else 1)
+
+
+def _floor_divide(a: int, b: int) -> int | None:
+    return None if b == 0 else a // b
+
+
+_INDEX_FOLDERS: dict[type[Operation], Callable[[int, int], int | None]] = {
+    arith.AddiOp: operator.add,
+    arith.SubiOp: operator.sub,
+    arith.MuliOp: operator.mul,
+    arith.DivSIOp: _divide_toward_zero,
+    arith.FloorDivSIOp: _floor_divide,
+    arith.MinSIOp: min,
+    arith.MaxSIOp: max,
+}
+"""``index`` arithmetic folded when both operands are constants (``Lowerer._fold``);
+division by zero is left to run time."""
+_RIGHT_IDENTITIES = {
+    arith.AddiOp: 0,
+    arith.SubiOp: 0,
+    arith.MuliOp: 1,
+    arith.DivSIOp: 1,
+    arith.FloorDivSIOp: 1,
+}
+_LEFT_IDENTITIES = {arith.AddiOp: 0, arith.MuliOp: 1}
 _INDEX_COMPARISONS = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}
 
 
@@ -108,11 +138,33 @@ class Lowerer:
 
     def make(self, cls: type[Operation], *args: object) -> SSAValue:
         """Append ``cls(*args)`` (built cheaply, ``building.build``) and return its
-        (single) result."""
+        (single) result; ``index`` arithmetic is folded first (``_fold``)."""
+        if cls in _INDEX_FOLDERS and (folded := self._fold(cls, *args)) is not None:
+            return folded
         op = build(cls, *args)
         self.block.add_op(op)
         (result,) = op.results
         return result
+
+    def _fold(self, cls: type[Operation], *args: object) -> SSAValue | None:
+        """``cls(lhs, rhs)`` on ``index`` values as MLIR's folders leave it: computed
+        when both are constants, ``lhs`` for ``x + 0``, ``x - 0``, ``x * 1``,
+        ``x / 1`` (``rhs`` for ``0 + x``, ``1 * x``); None when it stays."""
+        if len(args) != 2:
+            return None
+        lhs, rhs = args
+        if not isinstance(lhs, SSAValue) or not isinstance(rhs, SSAValue):
+            return None
+        if not isinstance(lhs.type, IndexType) or not isinstance(rhs.type, IndexType):
+            return None
+        a, b = static_index(lhs), static_index(rhs)
+        if a is not None and b is not None and (value := _INDEX_FOLDERS[cls](a, b)) is not None:
+            return self.constant_index((value + (1 << 63)) % (1 << 64) - (1 << 63))
+        if b is not None and _RIGHT_IDENTITIES.get(cls) == b:
+            return lhs
+        if a is not None and _LEFT_IDENTITIES.get(cls) == a:
+            return rhs
+        return None
 
     @contextmanager
     def inside(self, block: Block) -> Iterator[Block]:
