@@ -8,17 +8,19 @@ dimension (right operand and result), one k dimension (both operands, reduced) a
 `MAX_BATCH` batch dimensions (all three): matrix and batched products, attention's two
 products, einsums. `transform.foreach_match` picks the variant for the number of batch
 dimensions. For each contraction:
-1. `pack_greedily` packs the operands into zero-padded blocks: the left one into `8 × 32`
-   blocks (8 rows of 32 values of k), the right one into `32 × 32` and the result into `8 × 32`
-   ones. Every block is contiguous whatever the operand's layout (no cache-set conflicts of
+1. `pack_greedily` packs the operands into zero-padded blocks sized by the register tile
+   (`RegisterTile`, from the host's vector registers): the left one into `m × k` blocks, the
+   right one into `k × n` and the result into `m × n` ones (`8 × 32`, `32 × 32`, `8 × 32` with
+   AVX-512). Every block is contiguous whatever the operand's layout (no cache-set conflicts of
    power-of-two strides, no strided loads) and every register tile is static: ragged and
    symbolic sizes need no masks in the kernel. The operands' packs are tiled into single
    blocks and vectorised (a masked read, a transpose where the layout needs one);
-2. the batch loops are tiled by 1, the blocks for the caches (256 columns × 128 of k × 64
-   rows), then one block at a time;
+2. the batch loops are tiled by 1, the blocks for the caches (about 256 columns × 128 of k ×
+   64 rows), then one block at a time;
 3. the block's unit dimensions are folded away and its k loop is tiled by 1: each step is the
-   outer product of 8 left values and 32 right ones into an `8 × 32` accumulator, which
-   vectorises into 8 × 2 AVX-512 FMAs; the accumulators are hoisted out of the k loops;
+   outer product of `m` left values and `n` right ones into an `m × n` accumulator of two
+   vector registers per row (8 × 2 AVX-512 FMAs, 6 × 2 AVX2 ones); the accumulators are hoisted
+   out of the k loops;
 4. the packing of a zero-filled result folds into the fill; the other packs lower to pad +
    expand + transpose, the unpacks to transpose + collapse + slice.
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
@@ -27,11 +29,29 @@ keep the default loop lowering.
 
 from __future__ import annotations
 
-MR, NR, KR = 8, 32, 32
-"""The packed block: rows of the result, columns (one panel), depth of k."""
+import functools
+from dataclasses import dataclass
 
-CACHE_BLOCKS = {"n": 8, "k": 4, "m": 8}
-"""Cache tile in blocks: 256 columns × 128 of k × 64 rows."""
+from .host import vector_register_bytes, vector_registers
+
+
+@dataclass(frozen=True)
+class RegisterTile:
+    """The packed block: rows of the result (m), columns (n, one panel), depth of k."""
+
+    m: int
+    n: int
+    k: int = 32
+
+    @staticmethod
+    def for_registers(register_bytes: int, registers: int) -> RegisterTile:
+        """Two f32 registers per row, as many rows as leave four registers for the operands:
+        8 × 32 with AVX-512 (16 of 32 registers), 6 × 16 with AVX2 (12 of 16)."""
+        return RegisterTile(m=min(8, (registers - 4) // 2), n=2 * register_bytes // 4)
+
+
+CACHE_TILE = {"n": 256, "k": 128, "m": 64}
+"""The cache tile in elements (columns × k × rows), rounded down to whole blocks."""
 
 MAX_BATCH = 4
 """The most batch dimensions of a contraction the schedule handles."""
@@ -71,7 +91,7 @@ def _matcher(batch: int, body: str) -> str:
 """
 
 
-def _action(batch: int) -> str:
+def _action(batch: int, tile: RegisterTile) -> str:
     """Packs, tiles and vectorises a contraction with ``batch`` batch dimensions.
 
     After packing the loops are ``batch..., M, K, N, mm, kk, nn``; they are reordered to
@@ -81,16 +101,17 @@ def _action(batch: int) -> str:
     packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
     order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
     n, k, m = range(batch, batch + 3)  # positions in `order`
-    cache = [1] * batch + [CACHE_BLOCKS["n"], CACHE_BLOCKS["k"], CACHE_BLOCKS["m"], 0, 0, 0]
+    blocks = [max(1, CACHE_TILE[d] // getattr(tile, d)) for d in "nkm"]
+    cache = [1] * batch + [*blocks, 0, 0, 0]
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
     loops = ", ".join(["!op"] * (batch + 3))
     return f"""
   transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
     %packed = transform.structured.pack_greedily %op
-        matmul_packed_sizes = [{MR}, {NR}, {KR}] matmul_inner_dims_order = [0, 2, 1]
+        matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
         : (!op) -> !transform.op<"linalg.generic">
-{_vectorised_pack(0, batch, (MR, KR))}{_vectorised_pack(1, batch, (KR, NR))}
+{_vectorised_pack(0, batch, (tile.m, tile.k))}{_vectorised_pack(1, batch, (tile.k, tile.n))}
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
         : (!transform.op<"linalg.generic">) -> !op
     %cached, %cache_loops:{batch + 3} = transform.structured.tile_using_for %ordered
@@ -123,12 +144,12 @@ def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
     transform.structured.vectorize %block{operand} vector_sizes {[*ones, *tile]} : !op"""
 
 
-def _schedule() -> str:
+def schedule(tile: RegisterTile) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
     per number of batch dimensions, and the entry point dispatching between them."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
-    sequences += "".join(_action(batch) for batch in range(MAX_BATCH + 1))
+    sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
     dispatch = ",\n".join(
         f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants
     )
@@ -179,7 +200,10 @@ module attributes {{transform.with_named_sequence}} {{
 """
 
 
-TRANSFORM_SCRIPT = _schedule()
+@functools.cache
+def transform_script() -> str:
+    """The schedule for the host's vector registers."""
+    return schedule(RegisterTile.for_registers(vector_register_bytes(), vector_registers()))
 
 
 def tiling_passes(library: str) -> tuple[str, ...]:

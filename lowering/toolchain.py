@@ -1,7 +1,8 @@
 """The MLIR toolchain backend: lowered MLIR → shared library → calls with NumPy values.
 
-`mlir-opt-22` lowers to the LLVM dialect (`LLVM_PIPELINE`), `mlir-translate-22` to LLVM IR,
-`opt-22 -O3` and `llc-22 -O3` to a PIC object for the host CPU, and the C compiler links it
+`mlir-opt-22` lowers to the LLVM dialect (`BUFFERIZE`, `TO_LLVM`), `mlir-translate-22` to LLVM IR
+(masked loads split into registers, `masked_loads`), `opt-22 -O3` and `llc-22 -O3` to a PIC
+object for the host CPU, and the C compiler links it
 with the entry shim (`native_shim`) into a shared library, cached under
 `$XDG_CACHE_HOME/relax-xdsl` (or `~/.cache/relax-xdsl`) by a hash of the text, the options,
 the pipeline and the tool versions.
@@ -27,10 +28,12 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import FunctionType, StringAttr
 from xdsl.parser import Parser
 
+from .host import vector_register_bytes
 from .interpreter import LoweredCheckError
+from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
-from .tiling import TRANSFORM_SCRIPT, VECTOR_LOWERING, tiling_passes
+from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
 
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
@@ -143,10 +146,11 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 def _transform_library() -> str:
     """The tiling schedule as a file (transform-preload-library reads files)."""
-    digest = hashlib.sha256(TRANSFORM_SCRIPT.encode()).hexdigest()[:16]
+    script = transform_script()
+    digest = hashlib.sha256(script.encode()).hexdigest()[:16]
     path = _cache_dir() / f"transform-{digest}.mlir"
     if not path.exists():
-        _write_atomic(path, TRANSFORM_SCRIPT.encode())
+        _write_atomic(path, script.encode())
     return str(path)
 
 
@@ -219,7 +223,8 @@ def _build(toolchain: Toolchain, mlir_text: str, tile: bool, work: Path) -> dict
     """Compile into `work/module.so`; returns the metadata stored next to it."""
     signatures, refused = _signatures(toolchain, mlir_text)
     lowered = _lower(toolchain, mlir_text, tile)
-    (work / "module.ll").write_text(_run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered))
+    llvm_ir = _run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered)
+    (work / "module.ll").write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
     triple = _host(toolchain)[1]
     target = [f"-mtriple={triple}", *CODEGEN_FLAGS]
     _run([toolchain.opt, *target, str(work / "module.ll"), "-o", str(work / "module.bc")])
@@ -239,7 +244,8 @@ def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
     """Compile upstream MLIR on tensors into a loaded `NativeModule` (cached on disk)."""
     toolchain = find_toolchain()
     versions = _host(toolchain)[0]
-    recipe = [_pipeline(tile, "SCHEDULE"), TRANSFORM_SCRIPT, CODEGEN_FLAGS, shim_source([])]
+    pipeline, registers = _pipeline(tile, "SCHEDULE"), vector_register_bytes()
+    recipe = [pipeline, transform_script(), registers, CODEGEN_FLAGS, shim_source([])]
     key_source = json.dumps([mlir_text, recipe, versions])
     key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
     cache = _cache_dir()

@@ -12,7 +12,8 @@ from convert_harness import generic_text, load, lower
 from lower_harness import Case, floats, inputs, ints, tensor
 
 from relax_dialect.interpreter import run
-from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering import toolchain
+from relax_xdsl.lowering.tiling import RegisterTile, schedule, tiling_passes
 from relax_xdsl.lowering.toolchain import (
     ToolchainMissing,
     _transform_library,
@@ -101,9 +102,24 @@ def module_text() -> str:
     return generic_text(lower(load("".join(c.function(c.symbol) for c in CASES.values())), True))
 
 
-@pytest.fixture(scope="module")
-def native():
-    return compile_module(module_text(), tile=True)
+TILES = {"avx512": RegisterTile(8, 32), "avx2": RegisterTile(6, 16)}
+"""The register tiles of the hosts the schedule knows; both are run on any host."""
+
+
+@pytest.fixture(scope="module", params=sorted(TILES))
+def native(request):
+    """The module compiled with one of the schedules (whichever the host would pick)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(toolchain, "transform_script", lambda: schedule(TILES[request.param]))
+        return compile_module(module_text(), tile=True)
+
+
+def test_register_tile_follows_the_vector_registers():
+    """Two registers per accumulator row, four registers left for the operands."""
+    assert RegisterTile.for_registers(64, 32) == TILES["avx512"]
+    assert RegisterTile.for_registers(32, 16) == TILES["avx2"]
+    for tile in TILES.values():
+        assert f"matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}]" in schedule(tile)
 
 
 @pytest.fixture(scope="module")
@@ -127,12 +143,26 @@ def function_body(generic: str, symbol: str) -> str:
     return generic[start : None if end < 0 else end]
 
 
+GUARD = 4096
+"""Elements of poison around every input: NaN (or the largest integer) on both sides."""
+
+
+def guarded(value: np.ndarray) -> np.ndarray:
+    """``value`` in a buffer whose neighbouring memory is poison, so that a read out of bounds
+    (a mask the code generator dropped, an index past the end) changes the result."""
+    poison = np.nan if value.dtype.kind == "f" else np.iinfo(value.dtype).max
+    buffer = np.full(value.size + 2 * GUARD, poison, value.dtype)
+    buffer[GUARD : GUARD + value.size] = value.ravel()
+    return buffer[GUARD : GUARD + value.size].reshape(value.shape)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_tiled_native_code_matches_reference(native, name):
+    """Every value computed, and nothing read outside the inputs (they are guarded)."""
     case = CASES[name]
     reference = load(case.function())
     for n in SIZES:
-        args = case.inputs(n)
+        args = [guarded(np.asarray(arg)) for arg in case.inputs(n)]
         [got] = native.call(case.symbol, args)
         want = np.asarray(run(reference, "main", *args))
         assert got.shape == want.shape and got.dtype == want.dtype
