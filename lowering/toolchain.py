@@ -145,10 +145,15 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 
 def _transform_library() -> str:
-    """The tiling schedule as a file (transform-preload-library reads files)."""
+    """The tiling schedule as a file (transform-preload-library reads files). mlir-opt splits
+    the option's value at commas, so a cache directory with one falls back to the temp one."""
     script = transform_script()
     digest = hashlib.sha256(script.encode()).hexdigest()[:16]
     path = _cache_dir() / f"transform-{digest}.mlir"
+    if "," in str(path):
+        path = Path(tempfile.gettempdir()) / f"relax-xdsl-transform-{digest}.mlir"
+    if "," in str(path):
+        raise ToolchainError(f"no directory without a comma for the tiling schedule: {path}")
     if not path.exists():
         _write_atomic(path, script.encode())
     return str(path)

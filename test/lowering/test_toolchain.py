@@ -214,6 +214,16 @@ def test_cache_and_llvm_dialect_artefact():
 
 
 @needs_toolchain
+def test_cache_directory_with_a_comma(monkeypatch, tmp_path):
+    """mlir-opt splits the schedule's path at commas: such a cache still compiles tiled code."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a,b"))
+    a = np.ones((3, 2), np.float32)
+    [out] = compile_module(MATMUL, tile=True).call("mm", [a, a.T.copy()])
+    np.testing.assert_array_equal(out, np.full((3, 3), 2, np.float32))
+    assert (tmp_path / "a,b" / "relax-xdsl").is_dir()
+
+
+@needs_toolchain
 def test_stage_failure_carries_tool_diagnostics():
     with pytest.raises(ToolchainError, match=r"(?s)mlir-opt-22 failed .*custom op 'bogus\.op'"):
         compile_module("func.func @f() {\n  bogus.op\n  return\n}\n")
