@@ -8,25 +8,16 @@ import re
 from pathlib import Path
 
 import numpy as np
-import pytest
+from toolchain_harness import needs_toolchain
 
 from relax_xdsl.lowering.host import vector_register_bytes
 from relax_xdsl.lowering.masked_loads import split_masked_loads
 from relax_xdsl.lowering.toolchain import (
     CODEGEN_FLAGS,
-    ToolchainMissing,
     _host,
     _run,
     find_toolchain,
 )
-
-try:
-    TOOLCHAIN = find_toolchain()
-    MISSING = ""
-except ToolchainMissing as error:
-    MISSING = str(error)
-
-needs_toolchain = pytest.mark.skipif(bool(MISSING), reason=f"MLIR toolchain absent: {MISSING}")
 
 HALF = ", ".join(["i1 true"] * 16 + ["i1 false"] * 16)
 HEADS = 4
@@ -81,7 +72,7 @@ def test_pieces_of_other_types_and_ragged_widths():
 @needs_toolchain
 def test_split_module_is_valid_and_keeps_no_wide_masked_load():
     optimised = _run(
-        [TOOLCHAIN.opt, f"-mtriple={_host(TOOLCHAIN)[1]}", *CODEGEN_FLAGS, "-S"],
+        [find_toolchain().opt, f"-mtriple={_host(find_toolchain())[1]}", *CODEGEN_FLAGS, "-S"],
         split_masked_loads(shared_mask_loads(), register_bytes=32),
     )
     assert widths(optimised) <= {"8"}
@@ -94,12 +85,12 @@ def test_masked_off_lanes_read_nothing(tmp_path: Path):
     after the data is NaN (without the split, llc-22 on AVX2 loads those lanes)."""
     source = tmp_path / "heads.ll"
     source.write_text(split_masked_loads(shared_mask_loads(), vector_register_bytes()))
-    target = [f"-mtriple={_host(TOOLCHAIN)[1]}", *CODEGEN_FLAGS]
-    _run([TOOLCHAIN.opt, *target, str(source), "-o", str(tmp_path / "heads.bc")])
+    target = [f"-mtriple={_host(find_toolchain())[1]}", *CODEGEN_FLAGS]
+    _run([find_toolchain().opt, *target, str(source), "-o", str(tmp_path / "heads.bc")])
     obj = tmp_path / "heads.o"
     _run(
         [
-            TOOLCHAIN.llc,
+            find_toolchain().llc,
             *target,
             "-filetype=obj",
             "-relocation-model=pic",
@@ -109,7 +100,7 @@ def test_masked_off_lanes_read_nothing(tmp_path: Path):
         ]
     )
     library = tmp_path / "heads.so"
-    _run([TOOLCHAIN.cc, "-shared", str(obj), "-o", str(library)])
+    _run([find_toolchain().cc, "-shared", str(obj), "-o", str(library)])
     heads = ctypes.CDLL(str(library)).heads
     data = np.full(HEADS * 16 + 64, np.nan, np.float32)
     data[: HEADS * 16] = np.arange(HEADS * 16)

@@ -10,24 +10,18 @@ import numpy as np
 import pytest
 from convert_harness import generic_text, load, lower
 from lower_harness import Case, floats, inputs, ints, tensor
+from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.tiling import RegisterTile, schedule, tiling_passes
 from relax_xdsl.lowering.toolchain import (
-    ToolchainMissing,
     _transform_library,
     compile_module,
     find_toolchain,
 )
 
-try:
-    TOOLCHAIN = find_toolchain()
-    MISSING = ""
-except ToolchainMissing as error:
-    MISSING = str(error)
-
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"MLIR toolchain absent: {MISSING}")
+pytestmark = needs_toolchain
 
 SIZES = (0, 1, 7, 64, 130)
 """Values of ``n``: empty, below one register tile (8 rows), ragged, one cache tile, several."""
@@ -127,7 +121,7 @@ def transformed() -> str:
     """The module after the tiling schedule (before bufferization), in generic form."""
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [
-        TOOLCHAIN.mlir_opt,
+        find_toolchain().mlir_opt,
         "--mlir-print-op-generic",
         f"--pass-pipeline=builtin.module({pipeline})",
     ]

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from toolchain_harness import needs_toolchain
 
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 from relax_xdsl.lowering.toolchain import (
@@ -12,14 +13,6 @@ from relax_xdsl.lowering.toolchain import (
     find_toolchain,
     lower_to_llvm_dialect,
 )
-
-try:
-    find_toolchain()
-    MISSING = ""
-except ToolchainMissing as error:
-    MISSING = str(error)
-
-needs_toolchain = pytest.mark.skipif(bool(MISSING), reason=f"MLIR toolchain absent: {MISSING}")
 
 RO = "{bufferization.writable = false}"
 
