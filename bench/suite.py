@@ -756,7 +756,8 @@ def machine_line(m: dict[str, Any], separator: str) -> str:
         f"{m['date']}{separator} {m['cpu']} ({m['cores']} cores, {m['memory']}), "
         f"Python {m['python']}, xDSL {m['xdsl']}, NumPy {m['numpy']}"
         + (f", TVM {m['tvm']}" if m.get("tvm") else "")
-        + f"; load average {m['load']:.1f} at the start, {m['load_after']:.1f} at the end"
+        + f"; load average {m['load']:.1f} at the start, "
+        + (f"{m['load_after']:.1f} at the end" if "load_after" in m else "the run unfinished")
     )
 
 
