@@ -18,8 +18,14 @@ import re
 from collections.abc import Iterable
 
 ELEMENT_BITS = {
-    **{"f16": 16, "bf16": 16, "f32": 32, "f64": 64},
-    **{"i8": 8, "i16": 16, "i32": 32, "i64": 64},
+    "f16": 16,
+    "bf16": 16,
+    "f32": 32,
+    "f64": 64,
+    "i8": 8,
+    "i16": 16,
+    "i32": 32,
+    "i64": 64,
 }
 LLVM_TYPES = {"f16": "half", "bf16": "bfloat", "f32": "float", "f64": "double"}
 

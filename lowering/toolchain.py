@@ -152,8 +152,6 @@ def _transform_library() -> str:
     path = _cache_dir() / f"transform-{digest}.mlir"
     if "," in str(path):
         path = Path(tempfile.gettempdir()) / f"relax-xdsl-transform-{digest}.mlir"
-    if "," in str(path):
-        raise ToolchainError(f"no directory without a comma for the tiling schedule: {path}")
     if not path.exists():
         _write_atomic(path, script.encode())
     return str(path)
@@ -224,19 +222,22 @@ def _signatures(toolchain: Toolchain, mlir_text: str) -> tuple[list[Signature], 
     return callable_, refused
 
 
+def compile_llvm_ir(toolchain: Toolchain, llvm_ir: str, obj: Path) -> None:
+    """LLVM IR → a PIC object for the host CPU (masked loads split into registers first)."""
+    source, bitcode = obj.with_suffix(".ll"), obj.with_suffix(".bc")
+    source.write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
+    target = [f"-mtriple={_host(toolchain)[1]}", *CODEGEN_FLAGS]
+    _run([toolchain.opt, *target, str(source), "-o", str(bitcode)])
+    llc_flags = ["-filetype=obj", "-relocation-model=pic"]
+    _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
+
+
 def _build(toolchain: Toolchain, mlir_text: str, tile: bool, work: Path) -> dict[str, Any]:
     """Compile into `work/module.so`; returns the metadata stored next to it."""
     signatures, refused = _signatures(toolchain, mlir_text)
     lowered = _lower(toolchain, mlir_text, tile)
     llvm_ir = _run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered)
-    (work / "module.ll").write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
-    triple = _host(toolchain)[1]
-    target = [f"-mtriple={triple}", *CODEGEN_FLAGS]
-    _run([toolchain.opt, *target, str(work / "module.ll"), "-o", str(work / "module.bc")])
-    llc_flags = ["-filetype=obj", "-relocation-model=pic"]
-    _run(
-        [toolchain.llc, *target, *llc_flags, str(work / "module.bc"), "-o", str(work / "module.o")]
-    )
+    compile_llvm_ir(toolchain, llvm_ir, work / "module.o")
     (work / "shim.c").write_text(shim_source(signatures))
     runtime = Path(toolchain.runtime)
     inputs = [str(work / "shim.c"), str(work / "module.o"), str(runtime)]
@@ -249,8 +250,8 @@ def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
     """Compile upstream MLIR on tensors into a loaded `NativeModule` (cached on disk)."""
     toolchain = find_toolchain()
     versions = _host(toolchain)[0]
-    pipeline, registers = _pipeline(tile, "SCHEDULE"), vector_register_bytes()
-    recipe = [pipeline, transform_script(), registers, CODEGEN_FLAGS, shim_source([])]
+    recipe = [_pipeline(tile, "SCHEDULE"), transform_script(), vector_register_bytes()]
+    recipe += [CODEGEN_FLAGS, shim_source([])]
     key_source = json.dumps([mlir_text, recipe, versions])
     key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
     cache = _cache_dir()

@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 from toolchain_harness import needs_toolchain
 
-from relax_xdsl.lowering.host import vector_register_bytes
 from relax_xdsl.lowering.masked_loads import split_masked_loads
 from relax_xdsl.lowering.toolchain import (
     CODEGEN_FLAGS,
     _host,
     _run,
+    compile_llvm_ir,
     find_toolchain,
 )
 
@@ -83,23 +83,8 @@ def test_split_module_is_valid_and_keeps_no_wide_masked_load():
 def test_masked_off_lanes_read_nothing(tmp_path: Path):
     """Compiled for this host, the loads return zeros in masked-off lanes even when the memory
     after the data is NaN (without the split, llc-22 on AVX2 loads those lanes)."""
-    source = tmp_path / "heads.ll"
-    source.write_text(split_masked_loads(shared_mask_loads(), vector_register_bytes()))
-    target = [f"-mtriple={_host(find_toolchain())[1]}", *CODEGEN_FLAGS]
-    _run([find_toolchain().opt, *target, str(source), "-o", str(tmp_path / "heads.bc")])
-    obj = tmp_path / "heads.o"
-    _run(
-        [
-            find_toolchain().llc,
-            *target,
-            "-filetype=obj",
-            "-relocation-model=pic",
-            str(tmp_path / "heads.bc"),
-            "-o",
-            str(obj),
-        ]
-    )
-    library = tmp_path / "heads.so"
+    obj, library = tmp_path / "heads.o", tmp_path / "heads.so"
+    compile_llvm_ir(find_toolchain(), shared_mask_loads(), obj)
     _run([find_toolchain().cc, "-shared", str(obj), "-o", str(library)])
     heads = ctypes.CDLL(str(library)).heads
     data = np.full(HEADS * 16 + 64, np.nan, np.float32)
