@@ -14,9 +14,10 @@ parse that back, verify the operations, check well-formedness, run each pass
 ``convert-relax-to-linalg`` on the ``relax-o2`` result, and print (dialect
 text, TVMScript, the lowered module in generic form); then the command line end
 to end, ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``,
-in its own process, the sizes in turn. Per stage: seconds (best of ``--repeat``
-samples, 3 by default; a sample is the mean of as many runs as make the work of
-one run at the largest size, up to 10: ``runs_per_sample``), bindings per second
+in its own process, the sizes in turn. Per stage: seconds (the median of
+``--repeat`` samples, 3 by default; a sample is the mean of as many runs as make
+the work of one run at the largest size, up to 10: ``runs_per_sample``; every
+sample is kept in the JSON), bindings per second
 and peak resident memory (the high-water mark reset before the stage), and
 between consecutive sizes the time ratio and the scaling exponent.
 A stage's seconds leave out the garbage collector's pauses, which are reported
@@ -52,6 +53,7 @@ import math
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -110,8 +112,12 @@ MOST_RUNS = 10
 
 
 class Stages:
-    """Times actions as stages: best of ``repeat`` samples, the collector's pauses left
-    out and kept apart; the peak memory of the runs.
+    """Times actions as stages: the median of ``repeat`` samples, the collector's pauses
+    left out and kept apart (their median too); the peak memory of the runs.
+
+    The median, not the best: this host is fast in spells of 0.2–1 s, and the best
+    of a few samples is whichever caught the most of them, a draw that differs
+    from size to size (docs/benchmarks.md, "The median of the samples").
 
     A sample is the mean of ``runs`` runs, each on a fresh ``setup()``; the suite
     gives the sizes samples of equal work (``runs_per_sample``). ``turn()`` is
@@ -140,7 +146,9 @@ class Stages:
         """``action(setup())`` timed in ``repeat`` samples (``setup`` untimed); its last
         result. With ``tolerate``, an exception is recorded as the stage's error
         (result None)."""
-        best, collector, peak, result = math.inf, 0.0, 0.0, None
+        samples: list[float] = []
+        collector: list[float] = []
+        peak, result = 0.0, None
         for _ in range(self.repeat):
             self.turn()
             own, paused = 0.0, 0.0
@@ -162,11 +170,17 @@ class Stages:
                     own += time.perf_counter() - start - pauses.seconds
                 paused += pauses.seconds
                 peak = max(peak, peak_mb())
-            if own / self.runs < best:
-                best, collector = own / self.runs, paused / self.runs
-        self.results[key] = {"seconds": best, "collector_seconds": collector, "peak_mb": peak}
+            samples.append(own / self.runs)
+            collector.append(paused / self.runs)
+        seconds = statistics.median(samples)
+        self.results[key] = {
+            "seconds": seconds,
+            "collector_seconds": statistics.median(collector),
+            "peak_mb": peak,
+            "samples": samples,
+        }
         if self.progress:
-            self.progress(f"{key} {best:.3f} s")
+            self.progress(f"{key} {seconds:.3f} s")
         return result
 
 
@@ -270,6 +284,15 @@ def run_cli(path: Path, pipeline: str = CLI_PIPELINE) -> dict[str, Any]:
         lines = errors.strip().splitlines() or [""]
         return {"error": f"relax-opt exited with {process.returncode}: {lines[0][:300]}"}
     return {"seconds": seconds, "peak_mb": usage.ru_maxrss / 1024}
+
+
+def median_run(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Of ``relax-opt``'s runs, the one of median seconds (the faster of the middle two
+    for an even count) with every run's seconds; the first failure if none ran."""
+    timed = sorted((r for r in runs if "seconds" in r), key=lambda r: r["seconds"])
+    if not timed:
+        return runs[0]
+    return {**timed[(len(timed) - 1) // 2], "samples": [r["seconds"] for r in timed]}
 
 
 def measure_figures(quick: bool) -> dict[str, Any]:
@@ -404,9 +427,8 @@ def load() -> float:
 def runs_per_sample(size: int, sizes: Sequence[int]) -> int:
     """Runs in a sample at ``size``: as many as make the work of one run at the largest
     size, at most ``MOST_RUNS``. Samples of equal work last about as long, so they
-    meet the host's changes of speed alike: the best of a few 2-second samples
-    is luckier than the best of a few 20-second ones, which inflated the ratios
-    between sizes."""
+    meet the host's changes of speed alike (2-second samples at 10k caught fast
+    spells that 20-second ones at 100k averaged out, inflating the ratios)."""
     return max(1, min(MOST_RUNS, max(sizes) // size))
 
 
@@ -440,7 +462,7 @@ def run_suite(
         paths = {size: workdir / f"{name}_{size}.py" for size in sizes}
         for size, path in paths.items():
             path.write_text(workloads.tvmscript(name, size))
-        log(f"{name}: our stages, the sizes taking turns (best of {times} samples)")
+        log(f"{name}: our stages, the sizes taking turns (median of {times} samples)")
         arguments = ["--repeat", str(times), "--passes", ",".join(passes)]
         arguments += ["--warm-up", name] if warm_up else []
         per_size = children_taking_turns(
@@ -458,7 +480,7 @@ def run_suite(
             run: dict[str, Any] = {"workload": name, "size": size}
             if "error" in stages:
                 run["error"], stages = stages["error"], {}
-            stages["cli"] = min(clis[size], key=lambda r: r.get("seconds", math.inf))
+            stages["cli"] = median_run(clis[size])
             run["stages"] = stages
             if tvm and size <= tvm_max_size:
                 log(f"{name} {size:,}: TVM's stages")
@@ -916,7 +938,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments.add_argument(
         "--passes", default=",".join(PASSES), help="timed on their own (default: relax-o2's); all"
     )
-    arguments.add_argument("--repeat", type=int, help="best of N (default: 3; quick: 1)")
+    arguments.add_argument("--repeat", type=int, help="median of N (default: 3; quick: 1)")
     arguments.add_argument("--tvm-python", help="a Python with tvm 0.25 (default: $TVM_PYTHON)")
     arguments.add_argument("--tvm-max-size", type=int, default=10_000, help="largest size for TVM")
     arguments.add_argument("--tvm-timeout", type=float, default=3600, help="seconds, per size")

@@ -102,6 +102,20 @@ def test_samples_do_equal_work_at_every_size(monkeypatch: pytest.MonkeyPatch):
     assert len(setups) == 3 and taken == [0, 1, 2]
 
 
+def test_a_stage_is_the_median_of_its_samples(monkeypatch: pytest.MonkeyPatch):
+    clock = iter([0.0, 0.3, 1.0, 1.1, 2.0, 2.2])  # samples of 0.3, 0.1 and 0.2 s
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    stages = suite.Stages(3)
+    stages.run("run", lambda _: None)
+    result = stages.results["run"]
+    assert result["seconds"] == pytest.approx(0.2)
+    assert result["samples"] == pytest.approx([0.3, 0.1, 0.2])
+    runs = [{"seconds": 9.0}, {"error": "crashed"}, {"seconds": 7.0}, {"seconds": 8.0}]
+    assert suite.median_run(runs) == {"seconds": 8.0, "samples": [7.0, 8.0, 9.0]}
+    assert suite.median_run(runs[:3])["seconds"] == 7.0  # the faster of the middle two
+    assert suite.median_run([{"error": "crashed"}]) == {"error": "crashed"}
+
+
 def test_collector_pauses_are_counted_while_installed():
     with timing.CollectorPauses() as pauses:
         gc.collect()
