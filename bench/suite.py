@@ -112,8 +112,9 @@ MOST_RUNS = 10
 
 
 class Stages:
-    """Times actions as stages: the median of ``repeat`` samples, the collector's pauses
-    left out and kept apart (their median too); the peak memory of the runs.
+    """Times actions as stages: the median of ``repeat`` samples (the faster of the middle
+    two for an even count, as ``median_run``), the collector's pauses left out and kept
+    apart (their median too); the peak memory of the runs.
 
     The median, not the best: this host is fast in spells of 0.2–1 s, and the best
     of a few samples is whichever caught the most of them, a draw that differs
@@ -172,10 +173,10 @@ class Stages:
                 peak = max(peak, peak_mb())
             samples.append(own / self.runs)
             collector.append(paused / self.runs)
-        seconds = statistics.median(samples)
+        seconds = statistics.median_low(samples)
         self.results[key] = {
             "seconds": seconds,
-            "collector_seconds": statistics.median(collector),
+            "collector_seconds": statistics.median_low(collector),
             "peak_mb": peak,
             "samples": samples,
         }
