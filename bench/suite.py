@@ -106,15 +106,24 @@ VERSUS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
 MB = 1024 * 1024
 MOST_RUNS = 10
 """The most runs in a sample (``runs_per_sample``)."""
+MOST_SAMPLES_FACTOR = 3
+"""A short stage's samples: at most this many times ``--repeat`` (``Stages``)."""
+LEAST_SECONDS = 15.0
+"""The least time a stage is sampled for, by default (``Stages``)."""
 
 
 # --- measuring, in the process of one (workload, size) ----------------------------------
 
 
 class Stages:
-    """Times actions as stages: the median of ``repeat`` samples (the faster of the middle
-    two for an even count, as ``median_run``), the collector's pauses left out and kept
-    apart (their median too); the peak memory of the runs.
+    """Times actions as stages: the median of at least ``repeat`` samples (the faster of
+    the middle two for an even count, as ``median_run``), the collector's pauses left
+    out and kept apart (their median too); the peak memory of the runs.
+
+    A stage whose samples total under ``least_seconds`` gets more samples, up to
+    ``MOST_SAMPLES_FACTOR`` times ``repeat``: short samples are the noisy ones (a
+    2-second sample's median of 3 strays by 10–20% on this host), long ones average
+    the host's spells out themselves.
 
     The median, not the best: this host is fast in spells of 0.2–1 s, and the best
     of a few samples is whichever caught the most of them, a draw that differs
@@ -130,12 +139,21 @@ class Stages:
         progress: Callable[[str], None] | None = None,
         runs: int = 1,
         turn: Callable[[], None] = lambda: None,
+        least_seconds: float = 0.0,
     ):
         self.repeat = repeat
         self.progress = progress
         self.runs = runs
         self.turn = turn
+        self.least_seconds = least_seconds
         self.results: dict[str, dict[str, float]] = {}
+
+    def more_samples(self, samples: Sequence[float]) -> bool:
+        """Whether a stage with these ``samples`` (seconds per run) needs another."""
+        if len(samples) < self.repeat:
+            return True
+        short = sum(samples) * self.runs < self.least_seconds
+        return short and len(samples) < MOST_SAMPLES_FACTOR * self.repeat
 
     def run(
         self,
@@ -144,13 +162,13 @@ class Stages:
         setup: Callable[[], Any] = lambda: None,
         tolerate: bool = False,
     ) -> Any:
-        """``action(setup())`` timed in ``repeat`` samples (``setup`` untimed); its last
-        result. With ``tolerate``, an exception is recorded as the stage's error
+        """``action(setup())`` timed in samples (``more_samples``; ``setup`` untimed); its
+        last result. With ``tolerate``, an exception is recorded as the stage's error
         (result None)."""
         samples: list[float] = []
         collector: list[float] = []
         peak, result = 0.0, None
-        for _ in range(self.repeat):
+        while self.more_samples(samples):
             self.turn()
             own, paused = 0.0, 0.0
             for _ in range(self.runs):
@@ -193,6 +211,7 @@ def measure_stages(
     progress: Callable[[str], None] | None = None,
     runs: int = 1,
     turn: Callable[[], None] = lambda: None,
+    least_seconds: float = 0.0,
 ) -> dict[str, dict[str, float]]:
     """Our stages (all but ``cli``) on the TVMScript ``text``:
     ``{key: {seconds, collector_seconds, peak_mb}}`` (``Stages`` for the options)."""
@@ -212,7 +231,7 @@ def measure_stages(
     ctx = Context()
     for dialect in (Builtin, Func, Arith, Relax):
         ctx.load_dialect(dialect)
-    stages = Stages(repeat, progress, runs, turn)
+    stages = Stages(repeat, progress, runs, turn, least_seconds)
     read: ModuleOp | None = stages.run(
         "parse-tvmscript", lambda _: parse_tvmscript(text, name, ctx=ctx)
     )
@@ -438,6 +457,7 @@ def run_suite(
     names: Sequence[str],
     passes: Sequence[str] = PASSES,
     repeat: int | None = None,
+    least_seconds: float = 0.0,
     tvm: str | None = None,
     tvm_max_size: int = 10_000,
     tvm_timeout: float = 3600,
@@ -465,6 +485,7 @@ def run_suite(
             path.write_text(workloads.tvmscript(name, size))
         log(f"{name}: our stages, the sizes taking turns (median of {times} samples)")
         arguments = ["--repeat", str(times), "--passes", ",".join(passes)]
+        arguments += ["--least-seconds", str(least_seconds)]
         arguments += ["--warm-up", name] if warm_up else []
         per_size = children_taking_turns(
             [
@@ -940,6 +961,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--passes", default=",".join(PASSES), help="timed on their own (default: relax-o2's); all"
     )
     arguments.add_argument("--repeat", type=int, help="median of N (default: 3; quick: 1)")
+    arguments.add_argument(
+        "--least-seconds",
+        type=float,
+        help=f"sample a stage this long, up to 3x --repeat samples (default: {LEAST_SECONDS:g}; "
+        "quick: 0)",
+    )
     arguments.add_argument("--tvm-python", help="a Python with tvm 0.25 (default: $TVM_PYTHON)")
     arguments.add_argument("--tvm-max-size", type=int, default=10_000, help="largest size for TVM")
     arguments.add_argument("--tvm-timeout", type=float, default=3600, help="seconds, per size")
@@ -975,6 +1002,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             lambda message: progress(f"{path.stem}: {message}"),
             args.runs,
             turn,
+            args.least_seconds or 0.0,
         )
         json.dump(stages, sys.stdout)
         return 0
@@ -993,11 +1021,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in names if n not in workloads.WORKLOADS]
     if unknown:
         arguments.error(f"unknown workload(s) {', '.join(unknown)}")
+    least_seconds = args.least_seconds
+    if least_seconds is None:
+        least_seconds = 0.0 if args.quick else LEAST_SECONDS
     results = run_suite(
         sizes,
         names,
         passes,
         args.repeat or (1 if args.quick else None),
+        least_seconds,
         tvm_python(args.tvm_python),
         args.tvm_max_size,
         args.tvm_timeout,

@@ -5,6 +5,7 @@ tiny run of the suite measures every stage. No timing is asserted."""
 from __future__ import annotations
 
 import gc
+import itertools
 import sys
 import time
 from pathlib import Path
@@ -114,6 +115,19 @@ def test_a_stage_is_the_median_of_its_samples(monkeypatch: pytest.MonkeyPatch):
     assert suite.median_run(runs) == {"seconds": 8.0, "samples": [7.0, 8.0, 9.0]}
     assert suite.median_run(runs[:3])["seconds"] == 7.0  # the faster of the middle two
     assert suite.median_run([{"error": "crashed"}]) == {"error": "crashed"}
+
+
+def test_a_short_stage_gets_more_samples(monkeypatch: pytest.MonkeyPatch):
+    """Up to three times ``repeat`` samples, until they total ``least_seconds``."""
+    clock = itertools.count(step=0.5)  # every sample (one run) lasts 0.5 s
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    for repeat, least_seconds, count in [(3, 0.0, 3), (1, 1.2, 3), (2, 1.2, 3), (2, 9.0, 6)]:
+        stages = suite.Stages(repeat, least_seconds=least_seconds)
+        stages.run("run", lambda _: None)
+        assert len(stages.results["run"]["samples"]) == count
+    stages = suite.Stages(1, runs=4, least_seconds=3.0)  # a sample of 4 runs: 2 s
+    stages.run("run", lambda _: None)
+    assert stages.results["run"]["samples"] == pytest.approx([0.5, 0.5])
 
 
 def test_collector_pauses_are_counted_while_installed():
