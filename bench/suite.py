@@ -2,7 +2,8 @@
 
     python bench/suite.py [--sizes 1000,10000,100000] [--workloads transformer,mlp,resnet]
                           [--quick] [--tvm-python PATH] [--tvm-max-size 10000]
-                          [--plot FILE.png] [--json FILE] [--repeat N] [--markdown]
+                          [--plot FILE.png] [--json FILE] [--repeat N] [--least-seconds S]
+                          [--markdown]
     python bench/suite.py --from-json FILE [--markdown] [--plot FILE.png]
 
 For each workload of ``workloads.py`` and each size (bindings), in a fresh
@@ -15,7 +16,8 @@ parse that back, verify the operations, check well-formedness, run each pass
 text, TVMScript, the lowered module in generic form); then the command line end
 to end, ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``,
 in its own process, the sizes in turn. Per stage: seconds (the median of
-``--repeat`` samples, 3 by default; a sample is the mean of as many runs as make
+``--repeat`` samples, 3 by default, more for a stage whose samples total under
+``--least-seconds``, 15 by default; a sample is the mean of as many runs as make
 the work of one run at the largest size, up to 10: ``runs_per_sample``; every
 sample is kept in the JSON), bindings per second
 and peak resident memory (the high-water mark reset before the stage), and
@@ -483,7 +485,7 @@ def run_suite(
         paths = {size: workdir / f"{name}_{size}.py" for size in sizes}
         for size, path in paths.items():
             path.write_text(workloads.tvmscript(name, size))
-        log(f"{name}: our stages, the sizes taking turns (median of {times} samples)")
+        log(f"{name}: our stages, the sizes taking turns (median of {times} or more samples)")
         arguments = ["--repeat", str(times), "--passes", ",".join(passes)]
         arguments += ["--least-seconds", str(least_seconds)]
         arguments += ["--warm-up", name] if warm_up else []
