@@ -123,9 +123,9 @@ class Stages:
     out and kept apart (their median too); the peak memory of the runs.
 
     A stage whose samples total under ``least_seconds`` gets more samples, up to
-    ``MOST_SAMPLES_FACTOR`` times ``repeat``: short samples are the noisy ones (a
-    2-second sample's median of 3 strays by 10–20% on this host), long ones average
-    the host's spells out themselves.
+    ``MOST_SAMPLES_FACTOR`` times ``repeat``: short samples are the noisy ones (2–3 s
+    samples of one stage spread by ±20% on this host), long ones average the host's
+    spells out themselves.
 
     The median, not the best: this host is fast in spells of 0.2–1 s, and the best
     of a few samples is whichever caught the most of them, a draw that differs
@@ -966,8 +966,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments.add_argument(
         "--least-seconds",
         type=float,
-        help=f"sample a stage this long, up to 3x --repeat samples (default: {LEAST_SECONDS:g}; "
-        "quick: 0)",
+        help=f"sample a stage this long, up to {MOST_SAMPLES_FACTOR}x --repeat samples "
+        f"(default: {LEAST_SECONDS:g}; quick: 0)",
     )
     arguments.add_argument("--tvm-python", help="a Python with tvm 0.25 (default: $TVM_PYTHON)")
     arguments.add_argument("--tvm-max-size", type=int, default=10_000, help="largest size for TVM")
