@@ -19,7 +19,7 @@ from ..dtype import DataType
 from ..types import PrimType, ShapeType, StructInfoType, TupleType
 from .machine import Machine, RelaxRuntimeError
 from .packed import PackedRegistry, PluginError
-from .tir import TIRExecutor, XDSLTIRExecutor
+from .tir_interface import TIRExecutor
 from .values import NULL, Closure, PackedFunc, PrimValue, ShapeValue, flatten
 
 __all__ = [
@@ -33,7 +33,6 @@ __all__ = [
     "RelaxRuntimeError",
     "ShapeValue",
     "TIRExecutor",
-    "XDSLTIRExecutor",
     "flatten",
     "run",
     "to_array",

@@ -65,7 +65,7 @@ from .checks import (
 )
 from .kernels import kernel_for
 from .packed import PackedRegistry
-from .tir import TIRExecutionError, TIRExecutor, XDSLTIRExecutor
+from .tir_interface import TIRExecutionError, TIRExecutor, default_tir_executor
 from .values import Closure, OperatorValue, PackedFunc, PrimValue, ShapeValue, describe
 
 Frame = list[object]
@@ -109,7 +109,7 @@ class Machine:
     ):
         self.module = module
         self.packed = packed if packed is not None else PackedRegistry()
-        self.tir = tir if tir is not None else XDSLTIRExecutor()
+        self.tir = tir if tir is not None else default_tir_executor()
         self._globals = {
             op.sym_name.data: op for op in module.body.block.ops if isinstance(op, FunctionOp)
         }

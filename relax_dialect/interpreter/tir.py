@@ -1,7 +1,7 @@
 """Execution of the destination-passing ``func.func`` targets of ``relax.call_tir``.
 
-``TIRExecutor`` is the interface the reference interpreter calls; ``XDSLTIRExecutor``
-implements it with xDSL's interpreter, extended with the operations that such kernels
+``XDSLTIRExecutor`` implements ``TIRExecutor``, the interface the reference
+interpreter calls, with xDSL's interpreter, extended with the operations that such kernels
 need and xDSL 0.74 lacks or implements incompletely. Tensors cross the boundary as
 ``ShapedArray`` values laid out like NumPy arrays of the matching dtype.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from numbers import Integral, Real
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects import arith, func, math, tensor
@@ -57,29 +57,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.traits import SymbolTable
 from xdsl.utils.comparisons import signless_value_range, to_signed, to_unsigned
 
-TIRArgument = np.ndarray | int | float | bool
-"""An input of a ``call_tir`` target: a tensor, or a scalar for a prim value or tir_var."""
-
-
-class TIRExecutor(Protocol):
-    """Runs the destination-passing func.func targets of relax.call_tir."""
-
-    def call(
-        self,
-        module: ModuleOp,
-        callee: str,
-        inputs: Sequence[TIRArgument],
-        outputs: Sequence[np.ndarray],
-    ) -> list[np.ndarray]:
-        """Call func.func @callee of module with inputs then outputs; return the final
-        contents of the outputs (new arrays, same shapes and dtypes as `outputs`)."""
-        ...
-
-
-class TIRExecutionError(Exception):
-    """A func.func target that cannot be executed (an unsupported operation, a bad
-    argument); the message names the problem and, when known, the operation."""
-
+from .tir_interface import TIRArgument, TIRExecutionError
 
 # Element types: xDSL packs elements with the struct formats that NumPy dtypes share.
 

@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import VerifyException
 from ..attributes import DenseAttr, PrimExprAttr, ShapeAttr
 from ..interpreter.checks import MatchFailure
 from ..interpreter.kernels import kernel_for
-from ..interpreter.tir import TIRExecutionError, XDSLTIRExecutor
+from ..interpreter.tir_interface import TIRExecutionError, TIRExecutor, default_tir_executor
 from ..interpreter.values import PrimValue, ShapeValue
 from ..ops.base import BindingOp
 from ..ops.calls import CallTIROp, output_tensors
@@ -135,9 +135,9 @@ class FoldConstantWalk(FunctionWalk):
         self._known: dict[SSAValue, object | None] = {}
 
     @cached_property
-    def executor(self) -> XDSLTIRExecutor:
+    def executor(self) -> TIRExecutor:
         """The TIR executor, made when a ``call_tir`` is first folded."""
-        return XDSLTIRExecutor()
+        return default_tir_executor()
 
     def known(self, value: SSAValue) -> object | None:
         """The run-time value of ``value`` when the program determines it: a
