@@ -12,6 +12,7 @@ numbers are those of the spec's "Well-Formedness Criteria" list (18 rules);
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -56,9 +57,13 @@ def normal_form(number: int, text: str) -> str:
     return f"{text} (normal form rule {number})"
 
 
-def check_well_formed(module: ModuleOp) -> list[Diagnostic]:
-    """All violations found in ``module``, in program order (empty when well-formed)."""
-    diagnostics = verify_operations(module)
+def check_well_formed(
+    module: ModuleOp, stale: AbstractSet[Operation] | None = None
+) -> list[Diagnostic]:
+    """All violations found in ``module``, in program order (empty when well-formed).
+    ``stale``: when given, the only operations whose own verifiers may find something
+    (the others verified before, in the same context; see ``verify_operations``)."""
+    diagnostics = verify_operations(module, stale)
     if diagnostics:
         return diagnostics
     return _ModuleChecker(module).run()
@@ -67,21 +72,30 @@ def check_well_formed(module: ModuleOp) -> list[Diagnostic]:
 # --- stage 1: each operation's own verifier ---------------------------------
 
 
-def verify_operations(root: Operation) -> list[Diagnostic]:
-    """Run every operation's verifier (constraints, traits, inference)."""
+def verify_operations(
+    root: Operation, stale: AbstractSet[Operation] | None = None
+) -> list[Diagnostic]:
+    """Run every operation's verifier (constraints, traits, inference); when
+    ``stale`` is given, only those of its operations and of the ones whose
+    verifiers look beyond what the snapshot records (``_looks_further``)."""
     diagnostics: list[Diagnostic] = []
-    _verify_tree(root, type(root.parent_op()), diagnostics)
+    _verify_tree(root, type(root.parent_op()), diagnostics, stale)
     return diagnostics
 
 
-def _verify_tree(op: Operation, parent: type, diagnostics: list[Diagnostic]) -> None:
+def _verify_tree(
+    op: Operation,
+    parent: type,
+    diagnostics: list[Diagnostic],
+    stale: AbstractSet[Operation] | None,
+) -> None:
     """Verify ``op`` (whose parent is of class ``parent``) and, in program order,
     the operations nested in it; skip the whole tree when one with the same
-    signature verified before."""
-    signature = None
+    signature verified before, and ``op`` itself when it is not stale."""
+    signature, found = None, len(diagnostics)
     if isinstance(op, ModuleOp) and (duplicates := _redefined_symbols(op)):
         diagnostics += duplicates
-    else:
+    elif stale is None or op in stale or _looks_further(op):
         signature = _signature(op, parent)
         if signature is not None and signature in _VERIFIED:
             return
@@ -91,12 +105,11 @@ def _verify_tree(op: Operation, parent: type, diagnostics: list[Diagnostic]) -> 
             diagnostics.append(at(op, str(error)))
         except Exception as error:  # a verifier that cannot cope with malformed IR
             diagnostics.append(at(op, f"{op.name}: malformed operation ({error})"))
-    found = len(diagnostics)
     kind = type(op)
     for region in op.regions:
         for block in region.blocks:
             for nested in block.ops:
-                _verify_tree(nested, kind, diagnostics)
+                _verify_tree(nested, kind, diagnostics, stale)
     if signature is not None and len(diagnostics) == found:
         _VERIFIED.remember(signature, True)
 
@@ -146,9 +159,12 @@ def _signature(op: Operation, parent: type[Operation] | None) -> tuple[object, .
         if parent is None:
             return None
         for block in region.blocks:
-            nested = [_signature(inner, None) for inner in block.ops]
-            if len(nested) > _NESTED_LIMIT or None in nested:
-                return None
+            nested: list[tuple[object, ...]] = []
+            for inner in block.ops:  # stopping at the first that cannot be signed
+                signature = _signature(inner, None)
+                if signature is None or len(nested) == _NESTED_LIMIT:
+                    return None
+                nested.append(signature)
             regions.append((tuple(arg.type for arg in block.args), tuple(nested)))
         regions.append(None)  # the end of a region
     return (
@@ -160,6 +176,16 @@ def _signature(op: Operation, parent: type[Operation] | None) -> tuple[object, .
         attributes,
         tuple(regions),
     )
+
+
+def _looks_further(op: Operation) -> bool:
+    """Whether the verifier of ``op`` may read more than its own operands, results,
+    types, properties, attributes, regions and parent: another operation through
+    a symbol reference or (``relax.invoke``) an operand's definition, or a successor."""
+    if _unsigned_class(type(op), True) or op.successors:
+        return True
+    values = (*op.properties.values(), *op.attributes.values())
+    return any(_is_symbol_reference(type(value)) for value in values)
 
 
 @cache

@@ -1,5 +1,7 @@
 """Checking again between passes: skipped only when the module is unchanged, which
-the snapshot must notice for every kind of in-place change a pass can make."""
+the snapshot must notice for every kind of in-place change a pass can make, and
+otherwise finding what the full check finds while re-running the operations' own
+verifiers only where the module changed."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import gc
 import sys
 import weakref
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -20,7 +23,7 @@ from xdsl.ir import Operation, OpResult, SSAValues
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from relax_dialect import recheck
+from relax_dialect import recheck, well_formed
 from relax_dialect.diagnostics import Diagnostic, DiagnosticError
 from relax_dialect.dialect import Relax
 from relax_dialect.dtype import FLOAT32
@@ -169,12 +172,91 @@ def test_every_kind_of_change_is_seen(change: Callable[[ModuleOp], None]) -> Non
     assert ir_snapshot(module) != before
 
 
+def retype_branch(module: ModuleOp) -> None:
+    """The ``relax.if`` result's declared type changed: its yields read it."""
+    Rewriter.replace_value_with_new_type(
+        main_ops(module)[2].results[0], TensorType([Var("n"), 5], FLOAT32)
+    )
+
+
+def wrong_result_type(module: ModuleOp) -> None:
+    """The type of ``%y`` contradicts the inferred one (the verifier of the add says so)."""
+    Rewriter.replace_value_with_new_type(
+        main_ops(module)[0].results[0], TensorType([Var("n"), 5], FLOAT32)
+    )
+
+
+def drop_terminator(module: ModuleOp) -> None:
+    branch = main_ops(module)[2]
+    assert isinstance(branch, IfOp)
+    last = branch.else_region.block.last_op
+    assert last is not None
+    last.detach()
+    last.erase()
+
+
+def rename_symbolic_variable(module: ModuleOp) -> None:
+    """The function's return type names ``m`` (bound nowhere): a context rule."""
+    function = function_of(module)
+    function.properties["ret_type"] = TensorType([Var("m"), 4], FLOAT32)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        *CHANGES.values(),
+        retype_branch,
+        wrong_result_type,
+        drop_terminator,
+        rename_symbolic_variable,
+    ],
+    ids=[*CHANGES.keys(), "branch type", "wrong type", "terminator", "return type"],
+)
+def test_a_recheck_finds_what_the_full_check_finds(change: Callable[[ModuleOp], None]) -> None:
+    module = parse()
+    assert recheck_well_formed(module, again=True) == []
+    change(module)
+    assert recheck_well_formed(module, again=False) == check_well_formed(module)
+
+
+def test_only_stale_operations_are_verified_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change to ``%y`` verifies it and its ancestors again, and no other operation
+    of the module; a change to the branch's type, the branch and what it holds."""
+    verified: list[str] = []
+    original = well_formed._verify_operation  # pyright: ignore[reportPrivateUsage]
+
+    def counting(op: Operation) -> None:
+        verified.append(op.name)
+        original(op)
+
+    monkeypatch.setattr(well_formed, "_verify_operation", counting)
+    monkeypatch.setattr(well_formed, "_signature", lambda op, parent: None)  # no memo
+    module = parse()
+    assert recheck_well_formed(module, again=True) == []
+    add_attribute(module)
+    verified.clear()
+    assert recheck_well_formed(module, again=True) == []
+    assert verified == ["builtin.module", "relax.function", "relax.add"]
+    retype_branch(module)
+    verified.clear()
+    recheck_well_formed(module, again=False)
+    assert verified == [
+        "builtin.module",
+        "relax.function",
+        "relax.if",
+        "relax.add",
+        "relax.yield",
+        "relax.yield",
+        "relax.return",
+    ]
+
+
 def test_the_check_is_skipped_only_while_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
     checks: list[ModuleOp] = []
 
-    def counting(module: ModuleOp) -> list[object]:
+    def counting(module: ModuleOp, stale: AbstractSet[Operation] | None = None) -> list[object]:
         checks.append(module)
-        return check_well_formed(module)  # pyright: ignore[reportReturnType]
+        return check_well_formed(module, stale)  # pyright: ignore[reportReturnType]
 
     monkeypatch.setattr(recheck, "check_well_formed", counting)
     module = parse()
@@ -274,7 +356,7 @@ def test_a_pipeline_checks_after_the_pass_that_broke_the_module(
     assert recheck_well_formed(module, again=True) == []
     full: list[ModuleOp] = []
     monkeypatch.setattr(
-        recheck, "check_well_formed", lambda m: full.append(m) or check_well_formed(m)
+        recheck, "check_well_formed", lambda m, s=None: full.append(m) or check_well_formed(m, s)
     )
     with pytest.raises(DiagnosticError) as error:
         BrokenPipeline().apply(context(), module)

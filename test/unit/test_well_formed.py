@@ -66,3 +66,15 @@ def test_operation_verifier_errors_come_first() -> None:
 
     (diagnostic,) = check_well_formed(function(body))
     assert "contradicts the inferred type" in diagnostic.message
+
+
+def test_an_operation_that_failed_is_verified_again() -> None:
+    """The verifiers' memo remembers only trees that passed: a second module with
+    the same wrong binding gets the same error."""
+
+    def body(block: Block, x: SSAValue) -> None:
+        bad = AddOp.build([x, x], TensorType([Var("n"), 3], FLOAT32))
+        block.add_ops([bad, ReturnOp(x)])
+
+    first, second = check_well_formed(function(body)), check_well_formed(function(body))
+    assert [d.message for d in first] == [d.message for d in second] != []
