@@ -144,6 +144,16 @@ def ops_in_scope(region: Region) -> Iterator[Operation]:
                     yield from ops_in_scope(inner)
 
 
+class IsolatedByScopeRules(IsolatedFromAbove):
+    """``IsolatedFromAbove`` for passes and rewriters, checked by the well-formedness
+    check's scope rules (1-3), which reject every use of a value from outside the
+    function, with the rule's message, in the walk that checks the other uses
+    (xDSL's own check walks each function once more: a tenth of a recheck)."""
+
+    def verify(self, op: Operation) -> None:
+        return
+
+
 @irdl_op_definition
 class FunctionOp(FunctionLike):
     """A global Relax function, ``relax.function @name(%x: T) -> R {...}``.
@@ -156,7 +166,7 @@ class FunctionOp(FunctionLike):
     sym_name = prop_def(SymbolNameConstraint())
     global_symbol = opt_prop_def(StringAttr)
     traits = lazy_traits_def(
-        lambda: (IsolatedFromAbove(), SymbolOpInterface(), HasParent(ModuleOp))
+        lambda: (IsolatedByScopeRules(), SymbolOpInterface(), HasParent(ModuleOp))
     )
 
     def __init__(

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Region, SSAValue
+from xdsl.traits import IsolatedFromAbove
 
 from relax_dialect.dtype import FLOAT32
 from relax_dialect.ops.binary import AddOp
@@ -78,3 +79,16 @@ def test_an_operation_that_failed_is_verified_again() -> None:
 
     first, second = check_well_formed(function(body)), check_well_formed(function(body))
     assert [d.message for d in first] == [d.message for d in second] != []
+
+
+def test_a_value_of_another_function_is_out_of_scope() -> None:
+    """Functions are isolated from above: the scope rule, not a trait's walk, says so."""
+    module = function(lambda block, x: block.add_op(ReturnOp(x)))
+    first = module.body.block.first_op
+    assert isinstance(first, FunctionOp) and first.has_trait(IsolatedFromAbove)
+    block = Block(arg_types=[T])
+    block.add_op(ReturnOp(first.body.block.args[0]))
+    other = FunctionOp("other", Region(block), T, public=False)
+    module.body.block.add_op(other)
+    (diagnostic,) = check_well_formed(module)
+    assert diagnostic.message.endswith("outside its scope (well-formedness rule 3)")
