@@ -4,17 +4,17 @@ MLIR's pass manager skips the verifier after a pass that declares it preserved
 everything. xDSL passes declare nothing, so here the module itself is compared
 with how it was at its last clean check. ``ir_snapshot`` records, per operation
 in program order, all that the checks read of it: where it is (block, region,
-parent operation), operands
-and their types, results and their types, properties, attributes and successors
-and, apart, its regions (their blocks, block arguments with their types, and
-the operations of each block in order). Two equal snapshots are the same
-program, so the check is skipped. Otherwise the operations' own verifiers run
-again only for ``stale_operations``: the changed operations, their ancestors
-(a verifier may read what is nested in it) and the operations directly inside an
-operation whose own record changed (a verifier may read its parent); the context
-rules, which span the module, are checked in full. A snapshot holds references,
-not copies (no object it names can be freed and its address reused), and is
-kept only until the next check, for one module at a time.
+parent operation), operands and results with their types, properties,
+attributes and successors and, apart, its regions (their blocks, block
+arguments with their types, and the operations of each block in order). Two
+equal snapshots are the same program, so the check is skipped. Otherwise the
+operations' own verifiers run again only for ``stale_operations``: the changed
+operations, their ancestors (a verifier may read what is nested in it) and the
+operations directly inside an operation whose own record changed (a verifier
+may read its parent); the context rules, which span the module, are checked in
+full. A snapshot holds references, not copies (no object it names can be freed
+and its address reused), and is kept only until the next check, for one module
+at a time.
 """
 
 from __future__ import annotations

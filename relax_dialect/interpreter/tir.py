@@ -509,8 +509,7 @@ class DestinationPassingExecutor(ABC):
         inputs: Sequence[TIRArgument],
         outputs: Sequence[np.ndarray],
     ) -> list[np.ndarray]:
-        """Call func.func @callee of module with inputs then outputs; return the final
-        contents of the outputs (new arrays, same shapes and dtypes as `outputs`)."""
+        """``TIRExecutor.call``."""
         function = _function(module, callee)
         parameter_types = function.function_type.inputs.data
         if len(parameter_types) != len(inputs) + len(outputs):
