@@ -6,6 +6,7 @@ verifiers only where the module changed."""
 from __future__ import annotations
 
 import gc
+import random
 import sys
 import weakref
 from collections.abc import Callable
@@ -17,8 +18,8 @@ from typing import ClassVar
 import pytest
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
-from xdsl.dialects.builtin import Builtin, ModuleOp, StringAttr
-from xdsl.dialects.func import Func
+from xdsl.dialects.builtin import Builtin, FunctionType, ModuleOp, StringAttr, i32, i64
+from xdsl.dialects.func import Func, FuncOp
 from xdsl.ir import Operation, OpResult, SSAValues
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
@@ -372,3 +373,59 @@ def test_verify_each_false_checks_nothing(counted_rechecks: list[bool]) -> None:
     O2Pass(verify_each=False).apply(context(), parse())
     assert counted_rechecks == []
     assert check_well_formed(module)  # broken, and nobody looked
+
+
+def mutate(module: ModuleOp, rng: random.Random) -> None:
+    """One random in-place change to a binding of ``module``, well-formed or not: a
+    result retyped, an operand replaced, a binding moved, or an annotation changed."""
+    bindings = [
+        op
+        for op in module.walk()
+        if op.results and not isinstance(op, FunctionOp) and op.parent_op() is not module
+    ]
+    values = [result for op in bindings for result in op.results]
+    op = rng.choice(bindings)
+    kind = rng.randrange(4)
+    if kind == 0:
+        Rewriter.replace_value_with_new_type(op.results[0], rng.choice(values).type)
+    elif kind == 1 and op.operands:
+        op.operands[rng.randrange(len(op.operands))] = rng.choice(values)
+    elif kind == 2:
+        target = rng.choice(bindings)
+        if target is not op and not op.is_ancestor(target):
+            op.detach()
+            assert target.parent is not None
+            target.parent.insert_op_before(op, target)
+    else:
+        function = next(f for f in module.body.block.ops if isinstance(f, FunctionOp))
+        function.properties["ret_type"] = rng.choice(values).type
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_rechecks_of_random_changes_find_what_full_checks_find(seed: int) -> None:
+    """The stale operations are enough: after random changes to random programs, the
+    recheck reports exactly the full check's diagnostics."""
+    rng = random.Random(seed)
+    module = generate(seed % 12).module
+    assert recheck_well_formed(module, again=True) == []
+    for _ in range(rng.randrange(1, 4)):
+        mutate(module, rng)
+    assert recheck_well_formed(module, again=False) == check_well_formed(module)
+
+
+def test_a_changed_parent_verifies_its_children_again() -> None:
+    """``func.return`` checks its operands against its function's type: a new type on
+    the function (the return unchanged) must reach the return's verifier."""
+    module = parse(
+        "func.func @f(%x: i32) -> i32 {\n  func.return %x : i32\n}\n"
+        "relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.tensor<[2], f32> {\n"
+        "  relax.return %x\n}\n"
+    )
+    assert recheck_well_formed(module, again=True) == []
+    function = module.body.block.first_op
+    assert isinstance(function, FuncOp)
+    function.properties["function_type"] = FunctionType.from_lists([i32], [i64])
+    diagnostics = recheck_well_formed(module, again=False)
+    assert diagnostics == check_well_formed(module) != []
+    location = diagnostics[0].location
+    assert location is not None and location.line == 2  # at the func.return
