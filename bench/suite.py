@@ -6,27 +6,29 @@
                           [--markdown]
     python bench/suite.py --from-json FILE [--markdown] [--plot FILE.png]
 
-For each workload of ``workloads.py`` and each size (bindings), in a fresh
-subprocess with ``relax-opt``'s garbage-collector thresholds, the sizes' processes
-taking turns sample by sample so that all sizes are timed in the same minutes
-(``turns.py``): parse the TVMScript, print it as the dialect's MLIR text and
-parse that back, verify the operations, check well-formedness, run each pass
-(on its own clone of the module), ``relax-o1``, ``relax-o2``,
-``convert-relax-to-linalg`` on the ``relax-o2`` result, and print (dialect
-text, TVMScript, the lowered module in generic form); then the command line end
-to end, ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``,
+For each workload of ``workloads.py``, in a fresh subprocess with ``relax-opt``'s
+garbage-collector thresholds holding the programs of every size side by side, one
+sample at every size per round so that both sides of a ratio come from the same
+process and the same seconds (``Stages``): parse the TVMScript, print it as the
+dialect's MLIR text and parse that back, verify the operations, check
+well-formedness, run each pass (on its own clone of the module), ``relax-o1``,
+``relax-o2``, ``convert-relax-to-linalg`` on the ``relax-o2`` result, and print
+(dialect text, TVMScript, the lowered module in generic form); then the command
+line end to end, ``relax-opt FILE.py -p relax-o2,convert-relax-to-linalg -o /dev/null``,
 in its own process, the sizes in turn. Per stage: seconds (the median of
 ``--repeat`` samples, 3 by default, more for a stage whose samples total under
 ``--least-seconds``, 15 by default; a sample is the mean of as many runs as make
 the work of one run at the largest size, up to 10: ``runs_per_sample``; every
 sample is kept in the JSON), bindings per second
-and peak resident memory (the high-water mark reset before the stage), and
+and peak resident memory (the high-water mark reset before the stage, measured
+with each size alone: one more process per size runs each stage once), and
 between consecutive sizes the time ratio and the scaling exponent.
 A stage's seconds leave out the garbage collector's pauses, which are reported
-on their own: the collector runs each time 100,000 more objects are alive, so
-a stage timed alone on 10,000 bindings rarely pays for it while the same stage
-on 100,000 does; inside ``relax-opt`` the count carries over from stage to
-stage, and the end-to-end row, a whole ``relax-opt`` process, includes it.
+on their own (measured with the size alone, as the memory): the collector runs
+each time 100,000 more objects are alive, so a stage timed alone on 10,000
+bindings rarely pays for it while the same stage on 100,000 does; inside
+``relax-opt`` the count carries over from stage to stage, and the end-to-end
+row, a whole ``relax-opt`` process, includes it.
 
 With ``--tvm-python`` (default: ``$TVM_PYTHON``, else this Python when it can
 import ``tvm``), ``tvm_stages.py`` runs TVM 0.25's stages on the same file for
@@ -45,7 +47,6 @@ the tables of ``docs/benchmarks.md``) and plots a saved run.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime
 import gc
 import importlib.util
@@ -64,7 +65,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import turns
 import workloads
 from timing import CollectorPauses, peak_mb, reset_peak
 from tvm_stages import END_TO_END
@@ -114,109 +114,124 @@ LEAST_SECONDS = 15.0
 """The least time a stage is sampled for, by default (``Stages``)."""
 
 
-# --- measuring, in the process of one (workload, size) ----------------------------------
+# --- measuring, in one process holding every size of a workload -------------------------
 
 
 class Stages:
-    """Times actions as stages: the median of at least ``repeat`` samples (the faster of
-    the middle two for an even count, as ``median_run``), the collector's pauses left
-    out and kept apart (their median too); the peak memory of the runs.
+    """Times actions as stages at several sizes held side by side: each round takes one
+    sample at every size, smallest first, so the two sides of a ratio come from the same
+    process and the same seconds (docs/benchmarks.md, "Sizes side by side"). A stage's
+    seconds at a size are the median of its samples (the faster of the middle two for an
+    even count, as ``median_run``), the collector's pauses left out and kept apart
+    (their median too); and the peak memory of its runs.
 
-    A stage whose samples total under ``least_seconds`` gets more samples, up to
-    ``MOST_SAMPLES_FACTOR`` times ``repeat``: short samples are the noisy ones (2–3 s
-    samples of one stage spread by ±20% on this host), long ones average the host's
-    spells out themselves.
+    At least ``repeat`` rounds; more while the largest size's samples total under
+    ``least_seconds``, up to ``MOST_SAMPLES_FACTOR`` times ``repeat``: short samples are
+    the noisy ones (2–3 s samples of one stage spread by ±20% on this host), long ones
+    average the host's spells out themselves.
 
     The median, not the best: this host is fast in spells of 0.2–1 s, and the best
     of a few samples is whichever caught the most of them, a draw that differs
     from size to size (docs/benchmarks.md, "The median of the samples").
 
-    A sample is the mean of ``runs`` runs, each on a fresh ``setup()``; the suite
-    gives the sizes samples of equal work (``runs_per_sample``). ``turn()`` is
-    called before each sample (``turns.Turn.take`` when processes take turns)."""
+    A sample at size ``i`` is the mean of ``runs[i]`` runs, each on a fresh
+    ``setup(i)``; the suite gives the sizes samples of equal work (``runs_per_sample``).
+    With several sizes, what a stage starts from is frozen out of the collector's reach
+    (``gc.freeze``): the collection before every run would otherwise walk every size's
+    programs."""
 
     def __init__(
         self,
-        repeat: int,
-        progress: Callable[[str], None] | None = None,
-        runs: int = 1,
-        turn: Callable[[], None] = lambda: None,
+        runs: Sequence[int],
+        repeat: int = 1,
+        progress: Callable[[int, str], None] | None = None,
         least_seconds: float = 0.0,
     ):
+        self.runs = list(runs)
         self.repeat = repeat
         self.progress = progress
-        self.runs = runs
-        self.turn = turn
         self.least_seconds = least_seconds
-        self.results: dict[str, dict[str, float]] = {}
+        self.results: list[dict[str, dict[str, Any]]] = [{} for _ in self.runs]
 
     def more_samples(self, samples: Sequence[float]) -> bool:
-        """Whether a stage with these ``samples`` (seconds per run) needs another."""
+        """Whether the largest size's ``samples`` (seconds per run) call for another round."""
         if len(samples) < self.repeat:
             return True
-        short = sum(samples) * self.runs < self.least_seconds
+        short = sum(samples) * self.runs[-1] < self.least_seconds
         return short and len(samples) < MOST_SAMPLES_FACTOR * self.repeat
 
     def run(
         self,
         key: str,
-        action: Callable[[Any], Any],
-        setup: Callable[[], Any] = lambda: None,
+        action: Callable[[int, Any], Any],
+        setup: Callable[[int], Any] = lambda _: None,
         tolerate: bool = False,
-    ) -> Any:
-        """``action(setup())`` timed in samples (``more_samples``; ``setup`` untimed); its
-        last result. With ``tolerate``, an exception is recorded as the stage's error
-        (result None)."""
-        samples: list[float] = []
-        collector: list[float] = []
-        peak, result = 0.0, None
-        while self.more_samples(samples):
-            self.turn()
-            own, paused = 0.0, 0.0
-            for _ in range(self.runs):
-                result = None
-                argument = setup()
-                gc.collect()
-                reset_peak()
-                with CollectorPauses() as pauses:
-                    start = time.perf_counter()
-                    try:
-                        result = action(argument)
-                    except Exception as error:
-                        if not tolerate:
-                            raise
-                        message = (str(error).strip().splitlines() or [""])[0]
-                        self.results[key] = {"error": f"{type(error).__name__}: {message}"[:300]}
-                        return None
-                    own += time.perf_counter() - start - pauses.seconds
-                paused += pauses.seconds
-                peak = max(peak, peak_mb())
-            samples.append(own / self.runs)
-            collector.append(paused / self.runs)
-        seconds = statistics.median_low(samples)
-        self.results[key] = {
-            "seconds": seconds,
-            "collector_seconds": statistics.median_low(collector),
-            "peak_mb": peak,
-            "samples": samples,
-        }
-        if self.progress:
-            self.progress(f"{key} {seconds:.3f} s")
-        return result
+        sizes: Sequence[int] | None = None,
+    ) -> list[Any]:
+        """``action(i, setup(i))`` timed in rounds (``more_samples``; ``setup`` untimed) at
+        each size ``i`` of ``sizes`` (default: all); the last result at each size (None
+        elsewhere). With ``tolerate``, an exception is recorded as the stage's error at
+        that size, which then leaves the stage."""
+        active = list(range(len(self.runs)) if sizes is None else sizes)
+        samples: dict[int, list[float]] = {i: [] for i in active}
+        collector: dict[int, list[float]] = {i: [] for i in active}
+        peaks = dict.fromkeys(active, 0.0)
+        results: list[Any] = [None] * len(self.runs)
+        if len(self.runs) > 1:
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+        while active and self.more_samples(samples[active[-1]]):
+            for i in list(active):
+                own, paused = 0.0, 0.0
+                for _ in range(self.runs[i]):
+                    results[i] = None
+                    argument = setup(i)
+                    gc.collect()
+                    reset_peak()
+                    with CollectorPauses() as pauses:
+                        start = time.perf_counter()
+                        try:
+                            results[i] = action(i, argument)
+                        except Exception as error:
+                            if not tolerate:
+                                raise
+                            message = (str(error).strip().splitlines() or [""])[0]
+                            error_text = f"{type(error).__name__}: {message}"[:300]
+                            self.results[i][key] = {"error": error_text}
+                            break
+                        own += time.perf_counter() - start - pauses.seconds
+                    paused += pauses.seconds
+                    peaks[i] = max(peaks[i], peak_mb())
+                if key in self.results[i]:  # failed
+                    active.remove(i)
+                    continue
+                samples[i].append(own / self.runs[i])
+                collector[i].append(paused / self.runs[i])
+        for i in active:
+            seconds = statistics.median_low(samples[i])
+            self.results[i][key] = {
+                "seconds": seconds,
+                "collector_seconds": statistics.median_low(collector[i]),
+                "peak_mb": peaks[i],
+                "samples": samples[i],
+            }
+            if self.progress:
+                self.progress(i, f"{key} {seconds:.3f} s")
+        return results
 
 
 def measure_stages(
-    text: str,
-    name: str,
+    programs: Sequence[tuple[str, str]],
     passes: Sequence[str] = PASSES,
     repeat: int = 1,
-    progress: Callable[[str], None] | None = None,
-    runs: int = 1,
-    turn: Callable[[], None] = lambda: None,
+    progress: Callable[[int, str], None] | None = None,
+    runs: Sequence[int] | None = None,
     least_seconds: float = 0.0,
-) -> dict[str, dict[str, float]]:
-    """Our stages (all but ``cli``) on the TVMScript ``text``:
-    ``{key: {seconds, collector_seconds, peak_mb}}`` (``Stages`` for the options)."""
+) -> list[dict[str, dict[str, Any]]]:
+    """Our stages (all but ``cli``) on each TVMScript ``(text, name)`` of ``programs``,
+    the sizes side by side: per program ``{key: {seconds, collector_seconds, peak_mb,
+    samples}}`` (``Stages`` for the options; ``runs``: per program, default 1 each)."""
     from xdsl.context import Context
     from xdsl.dialects.arith import Arith
     from xdsl.dialects.builtin import Builtin, ModuleOp
@@ -233,46 +248,60 @@ def measure_stages(
     ctx = Context()
     for dialect in (Builtin, Func, Arith, Relax):
         ctx.load_dialect(dialect)
-    stages = Stages(repeat, progress, runs, turn, least_seconds)
-    read: ModuleOp | None = stages.run(
-        "parse-tvmscript", lambda _: parse_tvmscript(text, name, ctx=ctx)
+    stages = Stages(runs or [1] * len(programs), repeat, progress, least_seconds)
+    texts = [text for text, _ in programs]
+    names = [name for _, name in programs]
+    read: list[ModuleOp] = stages.run(
+        "parse-tvmscript", lambda i, _: parse_tvmscript(texts[i], names[i], ctx=ctx)
     )
-    mlir: str | None = stages.run("print-mlir", lambda _: workloads.print_module(read))
-    stages.run("print-tvmscript", lambda _: print_tvmscript(read))  # pyright: ignore
-    read = None  # each stage's peak includes what is held: one module at a time
-    module: ModuleOp = stages.run("parse-mlir", lambda _: parse_module(ctx, mlir, f"{name}.mlir"))
-    mlir = None
-    problems = stages.run("verify", lambda _: verify_operations(module))
-    problems = problems or stages.run("well-formed", lambda _: _ModuleChecker(module).run())
-    if problems:
-        raise RuntimeError(f"{name} is ill-formed: {problems[0]}")
-    optimized = None
+    mlir: list[str] = stages.run("print-mlir", lambda i, _: workloads.print_module(read[i]))
+    stages.run("print-tvmscript", lambda i, _: print_tvmscript(read[i]))
+    read = []  # each stage's peak includes what is held: one module per size at a time
+    parsed: list[ModuleOp] = stages.run(
+        "parse-mlir", lambda i, _: parse_module(ctx, mlir[i], f"{names[i]}.mlir")
+    )
+    mlir = []
+    checks = (("verify", verify_operations), ("well-formed", lambda m: _ModuleChecker(m).run()))
+    for key, check in checks:
+        problems = stages.run(key, lambda i, _, check=check: check(parsed[i]))
+        for name, found in zip(names, problems, strict=True):
+            if found:
+                raise RuntimeError(f"{name} is ill-formed: {found[0]}")
+    optimized: list[Any] = []
     for pass_name in (*passes, "relax-o1", "relax-o2"):
-        optimized = None
+        optimized = []  # the previous pass's results freed before this one runs
         optimized = stages.run(
             pass_name,
-            lambda clone, pass_name=pass_name: pass_class(pass_name)().apply(ctx, clone) or clone,
-            module.clone,
+            lambda _, clone, pass_name=pass_name: (
+                pass_class(pass_name)().apply(ctx, clone) or clone
+            ),
+            lambda i: parsed[i].clone(),
             tolerate=True,
         )
-    module = optimized  # relax-o2's result
-    optimized = None
-    if module is None:
-        return stages.results
-    lowered = stages.run(
+    modules: list[ModuleOp | None] = optimized  # relax-o2's results
+    parsed = []
+    lowered: list[ModuleOp | None] = stages.run(
         "lower",
-        lambda clone: ConvertRelaxToLinalgPass().apply(ctx, clone) or clone,
-        module.clone,
+        lambda _, clone: ConvertRelaxToLinalgPass().apply(ctx, clone) or clone,
+        lambda i: modules[i].clone(),  # pyright: ignore[reportOptionalMemberAccess]
         tolerate=True,
+        sizes=present(modules),
     )
-    module = None
-    if lowered is None:
-        return stages.results
-    problems = stages.run("verify-lowered", lambda _: verify_operations(lowered))
-    if problems:
-        stages.results["verify-lowered"] = {"error": f"ill-formed lowered module: {problems[0]}"}
-    stages.run("print-lowered", lambda _: generic_text(lowered))
+    modules = []
+    problems = stages.run(
+        "verify-lowered", lambda i, _: verify_operations(lowered[i]), sizes=present(lowered)
+    )
+    for i in present(lowered):
+        if problems[i]:
+            error = f"ill-formed lowered module: {problems[i][0]}"
+            stages.results[i]["verify-lowered"] = {"error": error}
+    stages.run("print-lowered", lambda i, _: generic_text(lowered[i]), sizes=present(lowered))
     return stages.results
+
+
+def present(values: Sequence[object | None]) -> list[int]:
+    """The sizes (indices) at which a stage left a result."""
+    return [i for i, value in enumerate(values) if value is not None]
 
 
 def every_pass() -> list[str]:
@@ -360,18 +389,20 @@ def child(arguments: list[str], env: dict[str, str] | None = None) -> dict[str, 
     return child_result(done.returncode, done.stdout, arguments)
 
 
-def children_taking_turns(argument_lists: Sequence[list[str]]) -> list[dict[str, Any]]:
-    """This script once per argument list, the processes taking turns sample by sample
-    (``turns.py``); what each printed (``child_result``)."""
-    with contextlib.ExitStack() as stack:
-        outputs = [stack.enter_context(tempfile.TemporaryFile()) for _ in argument_lists]
-        commands = [(child_command(a), out) for a, out in zip(argument_lists, outputs, strict=True)]
-        statuses = turns.alternate(commands)
-        results = []
-        for status, output, arguments in zip(statuses, outputs, argument_lists, strict=True):
-            output.seek(0)
-            results.append(child_result(status, output.read(), arguments))
-        return results
+def size_stages(timed: dict[str, Any], index: int, alone: dict[str, Any]) -> dict[str, Any]:
+    """The stages of size ``index`` as timed side by side (``timed``), each with the peak
+    memory and the collector's pauses measured with that size alone (``alone``: a
+    process holding only its program, so the figures are its own); a child's error
+    where one failed."""
+    for result in (timed, alone):
+        if "error" in result:
+            return result
+    stages, own = timed["sizes"][index], alone["sizes"][0]
+    for key, stage in stages.items():
+        if "seconds" in stage and "seconds" in own.get(key, {}):
+            stage["peak_mb"] = own[key]["peak_mb"]
+            stage["collector_seconds"] = own[key]["collector_seconds"]
+    return stages
 
 
 def tvm_python(option: str | None) -> str | None:
@@ -485,16 +516,24 @@ def run_suite(
         paths = {size: workdir / f"{name}_{size}.py" for size in sizes}
         for size, path in paths.items():
             path.write_text(workloads.tvmscript(name, size))
-        log(f"{name}: our stages, the sizes taking turns (median of {times} or more samples)")
-        arguments = ["--repeat", str(times), "--passes", ",".join(passes)]
-        arguments += ["--least-seconds", str(least_seconds)]
-        arguments += ["--warm-up", name] if warm_up else []
-        per_size = children_taking_turns(
+        log(f"{name}: our stages, the sizes side by side (median of {times} or more samples)")
+        arguments = ["--passes", ",".join(passes), *(["--warm-up", name] if warm_up else [])]
+        timed = child(
             [
-                ["--stages-of", str(path), "--runs", str(runs_per_sample(size, sizes)), *arguments]
-                for size, path in paths.items()
+                "--stages-of",
+                ",".join(str(path) for path in paths.values()),
+                "--runs",
+                ",".join(str(runs_per_sample(size, sizes)) for size in sizes),
+                "--repeat",
+                str(times),
+                "--least-seconds",
+                str(least_seconds),
+                *arguments,
             ]
         )
+        log(f"{name}: each size alone, each stage once (peak memory, the collector's pauses)")
+        alone = [child(["--stages-of", str(path), *arguments]) for path in paths.values()]
+        per_size = [size_stages(timed, i, alone[i]) for i in range(len(sizes))]
         log(f"{name}: relax-opt -p {CLI_PIPELINE}, the sizes in turn")
         clis: dict[int, list[dict[str, Any]]] = {size: [] for size in sizes}
         for _ in range(times):
@@ -982,8 +1021,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments.add_argument("--workdir", help="where the generated programs go (default: a temp)")
     arguments.add_argument("--stages-of", help=argparse.SUPPRESS)
     arguments.add_argument("--warm-up", help=argparse.SUPPRESS)
-    arguments.add_argument("--turns", help=argparse.SUPPRESS)
-    arguments.add_argument("--runs", type=int, default=1, help=argparse.SUPPRESS)
+    arguments.add_argument("--runs", help=argparse.SUPPRESS)
     arguments.add_argument("--figures", choices=["quick", "full"], help=argparse.SUPPRESS)
     args = arguments.parse_args(argv)
     passes = every_pass() if args.passes == "all" else args.passes.split(",")
@@ -991,22 +1029,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from relax_xdsl.tools.relax_opt import GC_THRESHOLDS
 
         gc.set_threshold(*GC_THRESHOLDS)  # the stages run as they do in relax-opt
-        path = Path(args.stages_of)
-        turn = turns.Turn(args.turns).take if args.turns else lambda: None
-        turn()
+        paths = [Path(path) for path in args.stages_of.split(",")]
         if args.warm_up:  # imports and first-call costs out of the timings
-            measure_stages(workloads.tvmscript(args.warm_up, 30), "warm-up.py", passes, 1)
-        stages = measure_stages(
-            path.read_text(),
-            path.name,
+            measure_stages([(workloads.tvmscript(args.warm_up, 30), "warm-up.py")], passes)
+        sizes = measure_stages(
+            [(path.read_text(), path.name) for path in paths],
             passes,
             args.repeat or 1,
-            lambda message: progress(f"{path.stem}: {message}"),
-            args.runs,
-            turn,
+            lambda i, message: progress(f"{paths[i].stem}: {message}"),
+            [int(runs) for runs in args.runs.split(",")] if args.runs else None,
             args.least_seconds or 0.0,
         )
-        json.dump(stages, sys.stdout)
+        json.dump({"sizes": sizes}, sys.stdout)
         return 0
     if args.figures:
         json.dump(measure_figures(args.figures == "quick"), sys.stdout)

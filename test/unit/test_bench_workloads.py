@@ -67,7 +67,7 @@ def test_workload_is_tvms_printed_form(name: str):
 
 
 def test_stages_are_measured():
-    stages = suite.measure_stages(workloads.tvmscript("resnet", 30), "resnet.py")
+    (stages,) = suite.measure_stages([(workloads.tvmscript("resnet", 30), "resnet.py")])
     expected = {"parse-tvmscript", "parse-mlir", "verify", "well-formed", "relax-o2", "lower"}
     assert expected <= set(stages)
     assert all("seconds" in stage and stage["peak_mb"] > 0 for stage in stages.values())
@@ -94,21 +94,57 @@ def test_samples_do_equal_work_at_every_size(monkeypatch: pytest.MonkeyPatch):
     def hundredth(_: int) -> None:
         clock[0] += 0.01
 
-    stages = suite.Stages(2, runs=5)
-    stages.run("run", hundredth, setup)
-    assert len(setups) == 2 * 5 and stages.results["run"]["seconds"] == pytest.approx(0.01)
-    setups.clear()
-    taken: list[int] = []
-    suite.Stages(3, turn=lambda: taken.append(len(setups))).run("run", hundredth, setup)
-    assert len(setups) == 3 and taken == [0, 1, 2]
+    stages = suite.Stages([5], 2)
+    stages.run("run", lambda _, argument: hundredth(argument), lambda _: setup())
+    assert len(setups) == 2 * 5 and stages.results[0]["run"]["seconds"] == pytest.approx(0.01)
+
+
+def test_the_sizes_take_a_sample_each_per_round(monkeypatch: pytest.MonkeyPatch):
+    """Round by round, smallest size first; the rounds follow the largest size's samples
+    (a fake clock: a run at size i lasts i + 1 seconds)."""
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    order: list[int] = []
+
+    def run(size: int, _: None) -> int:
+        order.append(size)
+        clock[0] += size + 1
+        return size * 10
+
+    stages = suite.Stages([2, 1], repeat=2, least_seconds=5.0)
+    assert stages.run("run", run) == [0, 10]
+    assert order == [0, 0, 1, 0, 0, 1, 0, 0, 1]  # 2 + 2 s at the largest, then a third
+    assert [result["run"]["samples"] for result in stages.results] == [[1.0] * 3, [2.0] * 3]
+
+
+def test_a_stage_failing_at_one_size_goes_on_at_the_others():
+    def run(size: int, _: None) -> int:
+        if size == 1:
+            raise ValueError("too large\nmore")
+        return size
+
+    stages = suite.Stages([1, 1, 1], repeat=2)
+    assert stages.run("run", run, tolerate=True) == [0, None, 2]
+    assert stages.results[1]["run"] == {"error": "ValueError: too large"}
+    assert len(stages.results[2]["run"]["samples"]) == 2
+    assert stages.run("next", run, sizes=[0, 2]) == [0, None, 2]
+    assert "next" not in stages.results[1]
+
+
+def test_memory_and_pauses_come_from_the_size_alone():
+    timed = {"sizes": [{"a": {"seconds": 1.0, "peak_mb": 900.0, "collector_seconds": 0.5}}] * 2}
+    alone = {"sizes": [{"a": {"seconds": 1.2, "peak_mb": 100.0, "collector_seconds": 0.1}}]}
+    stage = suite.size_stages(timed, 1, alone)["a"]
+    assert stage == {"seconds": 1.0, "peak_mb": 100.0, "collector_seconds": 0.1}
+    assert suite.size_stages(timed, 0, {"error": "crashed"}) == {"error": "crashed"}
 
 
 def test_a_stage_is_the_median_of_its_samples(monkeypatch: pytest.MonkeyPatch):
     clock = iter([0.0, 0.3, 1.0, 1.1, 2.0, 2.2])  # samples of 0.3, 0.1 and 0.2 s
     monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
-    stages = suite.Stages(3)
-    stages.run("run", lambda _: None)
-    result = stages.results["run"]
+    stages = suite.Stages([1], 3)
+    stages.run("run", lambda _, __: None)
+    result = stages.results[0]["run"]
     assert result["seconds"] == pytest.approx(0.2)
     assert result["samples"] == pytest.approx([0.3, 0.1, 0.2])
     runs = [{"seconds": 9.0}, {"error": "crashed"}, {"seconds": 7.0}, {"seconds": 8.0}]
@@ -122,12 +158,12 @@ def test_a_short_stage_gets_more_samples(monkeypatch: pytest.MonkeyPatch):
     clock = itertools.count(step=0.5)  # every sample (one run) lasts 0.5 s
     monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
     for repeat, least_seconds, count in [(3, 0.0, 3), (1, 1.2, 3), (2, 1.2, 3), (2, 9.0, 6)]:
-        stages = suite.Stages(repeat, least_seconds=least_seconds)
-        stages.run("run", lambda _: None)
-        assert len(stages.results["run"]["samples"]) == count
-    stages = suite.Stages(1, runs=4, least_seconds=3.0)  # a sample of 4 runs: 2 s
-    stages.run("run", lambda _: None)
-    assert stages.results["run"]["samples"] == pytest.approx([0.5, 0.5])
+        stages = suite.Stages([1], repeat, least_seconds=least_seconds)
+        stages.run("run", lambda _, __: None)
+        assert len(stages.results[0]["run"]["samples"]) == count
+    stages = suite.Stages([4], 1, least_seconds=3.0)  # a sample of 4 runs: 2 s
+    stages.run("run", lambda _, __: None)
+    assert stages.results[0]["run"]["samples"] == pytest.approx([0.5, 0.5])
 
 
 def test_collector_pauses_are_counted_while_installed():
