@@ -183,31 +183,19 @@ class Stages:
             gc.freeze()
         while active and self.more_samples(samples[active[-1]]):
             for i in list(active):
-                own, paused = 0.0, 0.0
-                for _ in range(self.runs[i]):
-                    results[i] = None
-                    argument = setup(i)
-                    gc.collect()
-                    reset_peak()
-                    with CollectorPauses() as pauses:
-                        start = time.perf_counter()
-                        try:
-                            results[i] = action(i, argument)
-                        except Exception as error:
-                            if not tolerate:
-                                raise
-                            message = (str(error).strip().splitlines() or [""])[0]
-                            error_text = f"{type(error).__name__}: {message}"[:300]
-                            self.results[i][key] = {"error": error_text}
-                            break
-                        own += time.perf_counter() - start - pauses.seconds
-                    paused += pauses.seconds
-                    peaks[i] = max(peaks[i], peak_mb())
-                if key in self.results[i]:  # failed
+                results[i] = None  # freed before the sample's first setup
+                try:
+                    own, paused, peak, results[i] = self.sample(i, action, setup)
+                except Exception as error:
+                    if not tolerate:
+                        raise
+                    message = (str(error).strip().splitlines() or [""])[0]
+                    self.results[i][key] = {"error": f"{type(error).__name__}: {message}"[:300]}
                     active.remove(i)
                     continue
-                samples[i].append(own / self.runs[i])
-                collector[i].append(paused / self.runs[i])
+                samples[i].append(own)
+                collector[i].append(paused)
+                peaks[i] = max(peaks[i], peak)
         for i in active:
             seconds = statistics.median_low(samples[i])
             self.results[i][key] = {
@@ -219,6 +207,25 @@ class Stages:
             if self.progress:
                 self.progress(i, f"{key} {seconds:.3f} s")
         return results
+
+    def sample(
+        self, i: int, action: Callable[[int, Any], Any], setup: Callable[[int], Any]
+    ) -> tuple[float, float, float, Any]:
+        """One sample at size ``i``: seconds per run without the collector's pauses, the
+        pauses per run, the peak memory, and the last run's result."""
+        own, paused, peak, result = 0.0, 0.0, 0.0, None
+        for _ in range(self.runs[i]):
+            result = None  # freed before the next setup
+            argument = setup(i)
+            gc.collect()
+            reset_peak()
+            with CollectorPauses() as pauses:
+                start = time.perf_counter()
+                result = action(i, argument)
+                own += time.perf_counter() - start - pauses.seconds
+            paused += pauses.seconds
+            peak = max(peak, peak_mb())
+        return own / self.runs[i], paused / self.runs[i], peak, result
 
 
 def measure_stages(
@@ -267,9 +274,8 @@ def measure_stages(
         for name, found in zip(names, problems, strict=True):
             if found:
                 raise RuntimeError(f"{name} is ill-formed: {found[0]}")
-    optimized: list[Any] = []
     for pass_name in (*passes, "relax-o1", "relax-o2"):
-        optimized = []  # the previous pass's results freed before this one runs
+        optimized: list[Any] = []  # the previous pass's results freed before this one
         optimized = stages.run(
             pass_name,
             lambda _, clone, pass_name=pass_name: (

@@ -138,18 +138,14 @@ def _signature(op: Operation, parent: type[Operation] | None) -> tuple[object, .
     attributes, block argument types, and the class of ``op``'s parent (``parent``,
     ``None`` for a nested operation, whose parent is part of the signature).
 
-    ``None`` where a verifier may look further: successors, symbol references,
-    ``relax.invoke`` (which looks at its callee's defining operation), terminators
+    ``None`` where a verifier may look further (``_looks_further``), for terminators
     outside a signed tree (checked against their parent), two levels of regions,
     large blocks. (Class tests go through caches: most of these classes are ABCs,
     whose ``isinstance`` costs more than building the rest of the signature.)"""
-    if _unsigned_class(type(op), parent is None) or op.successors:
+    if (parent is not None and _is_terminator(type(op))) or _looks_further(op):
         return None
     properties = tuple(op.properties.items())
     attributes = tuple(op.attributes.items())
-    for _, value in (*properties, *attributes):
-        if _is_symbol_reference(type(value)):
-            return None
     operands = tuple(op.operands)
     for operand in operands:
         if _is_erased(type(operand)):
@@ -182,17 +178,21 @@ def _looks_further(op: Operation) -> bool:
     """Whether the verifier of ``op`` may read more than its own operands, results,
     types, properties, attributes, regions and parent: another operation through
     a symbol reference or (``relax.invoke``) an operand's definition, or a successor."""
-    if _unsigned_class(type(op), True) or op.successors:
+    if _reads_definitions(type(op)) or op.successors:
         return True
     values = (*op.properties.values(), *op.attributes.values())
     return any(_is_symbol_reference(type(value)) for value in values)
 
 
 @cache
-def _unsigned_class(kind: type[Operation], nested: bool) -> bool:
-    """Operations of class ``kind`` never have a signature (at the top of a tree
-    unless ``nested``): ``relax.invoke``, and terminators outside a signed tree."""
-    return issubclass(kind, InvokeOp) or (not nested and kind.has_trait(IsTerminator))
+def _reads_definitions(kind: type[Operation]) -> bool:
+    """``relax.invoke`` looks at its callee's defining operation."""
+    return issubclass(kind, InvokeOp)
+
+
+@cache
+def _is_terminator(kind: type[Operation]) -> bool:
+    return kind.has_trait(IsTerminator)
 
 
 @cache
