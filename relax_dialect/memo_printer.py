@@ -1,32 +1,46 @@
-"""A printer that prints each distinct attribute once.
+"""A printer that prints each distinct attribute once, and operations in the
+generic form with few steps.
 
 Programs repeat the same few types thousands of times (every binding of a
 transformer chain has ``tensor<?x64xf32>``); xDSL's ``Printer`` rebuilds each
 type's text token by token. ``MemoPrinter`` keeps the text of every attribute it
 has printed, keyed by the (immutable, hashable) attribute, and prints later
-occurrences as one string. ``MemoMLIRTarget`` is xDSL's ``mlir`` output target
-with this printer; ``relax-opt`` uses it.
+occurrences as one string. An operation in the generic form (every operation of
+a lowered module) is written from those texts in a handful of stream writes,
+where xDSL's ``Printer`` takes a context manager and a ``print`` call per token;
+the text is the same. ``MemoMLIRTarget`` is xDSL's ``mlir`` output target with
+this printer; ``relax-opt`` uses it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import IO
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute
+from xdsl.dialects.builtin import FunctionType, ModuleOp, UnitAttr, UnregisteredOp
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
+from xdsl.traits import IsolatedFromAbove
+from xdsl.utils.mlir_lexer import MLIRLexer
 
 
 @dataclass(eq=False, repr=False)
 class MemoPrinter(Printer):
-    """``Printer`` with the text of single-line attributes memoised (and text written
-    to the stream directly, not through ``print``)."""
+    """``Printer`` with the text of single-line attributes memoised, text written to
+    the stream directly (not through ``print``), and a lean generic form."""
 
     _texts: dict[Attribute, str] = field(default_factory=dict[Attribute, str], init=False)
+    _by_id: dict[int, tuple[Attribute, str | None]] = field(
+        default_factory=dict[int, tuple[Attribute, str | None]], init=False
+    )
+    _keys: dict[str, str] = field(default_factory=dict[str, str], init=False)
+    _isolated: dict[type[Operation], bool] = field(
+        default_factory=dict[type[Operation], bool], init=False
+    )
 
     def print_string(self, text: str, *, indent: int | None = None) -> None:
         if "\n" in text:
@@ -34,11 +48,37 @@ class MemoPrinter(Printer):
         self._current_column += len(text)
         self.stream.write(text)  # pyright: ignore[reportOptionalMemberAccess]
 
+    def _print_new_line(self, indent: int | None = None, print_message: bool = True) -> None:
+        if print_message and self._next_line_callback:
+            return super()._print_new_line(indent, print_message)
+        spaces = (self._indent if indent is None else indent) * self.indent_num_spaces
+        self.stream.write("\n" + " " * spaces)  # pyright: ignore[reportOptionalMemberAccess]
+        self._current_line += 1
+        self._current_column = spaces
+
     def print_attribute(self, attribute: Attribute) -> None:
+        text = self._text(attribute)
+        if text is None:
+            return super().print_attribute(attribute)
+        self.print_string(text)
+
+    def _text(self, attribute: Attribute) -> str | None:
+        """``attribute``'s text, or None when it spans lines or cannot be a key.
+
+        Looked up by identity first: a module holds a few thousand attribute
+        objects, each used many times, and hashing one by value walks its parameters.
+        The entry keeps the attribute alive, so its ``id`` is not reused while printing."""
+        known = self._by_id.get(id(attribute))
+        if known is None:
+            known = self._by_id[id(attribute)] = (attribute, self._value_text(attribute))
+        return known[1]
+
+    def _value_text(self, attribute: Attribute) -> str | None:
+        """``attribute``'s text, printed once per distinct value."""
         try:
             text = self._texts.get(attribute)
         except TypeError:  # an attribute holding unhashable data
-            return super().print_attribute(attribute)
+            return None
         if text is None:
             stream = StringIO()
             Printer(
@@ -49,9 +89,105 @@ class MemoPrinter(Printer):
             ).print_attribute(attribute)
             text = stream.getvalue()
             if "\n" in text:  # indentation depends on where it is printed
-                return super().print_attribute(attribute)
+                return None
             self._texts[attribute] = text
-        self.print_string(text)
+        return text
+
+    def print_ssa_value(self, value: SSAValue) -> str:
+        name = self._name(value)
+        self.print_string("%" + name)
+        return name
+
+    def _name(self, value: SSAValue) -> str:
+        """``value``'s name, given on first sight as xDSL's ``Printer`` gives it."""
+        name = self._ssa_values.get(value)
+        if name is None:
+            hint = value.name_hint
+            if hint:
+                names = self.ssa_names
+                index = names.get(hint, 0)
+                name = f"{hint}_{index}" if index else hint
+                names[hint] = index + 1
+            else:
+                name = self._get_new_valid_name_id()
+            self._ssa_values[value] = name
+        return name
+
+    def print_op(self, op: Operation) -> None:
+        if (
+            self.print_debuginfo
+            or self.print_properties_as_attributes
+            or self.diagnostic.op_messages
+            or isinstance(op, UnregisteredOp)
+            or not (self.print_generic_format or Operation.print is type(op).print)
+        ):
+            return super().print_op(op)
+        write = self.stream.write  # pyright: ignore[reportOptionalMemberAccess]
+        if op.results:
+            write(", ".join(["%" + self._name(result) for result in op.results]) + " = ")
+        isolated = self._isolated.get(type(op))
+        if isolated is None:
+            isolated = self._isolated[type(op)] = op.has_trait(IsolatedFromAbove)
+        if isolated:
+            self.enter_scope()
+        operands = op.operands
+        write(f'"{op.name}"(' + ", ".join(["%" + self._name(o) for o in operands]) + ")")
+        if op.successors:
+            self.print_successors(op.successors)
+        if op.properties:
+            write(" <")
+            self._print_attribute_dictionary(op.properties)
+            write(">")
+        if op.regions:
+            write(" (")
+            self.print_list(op.regions, self.print_region)
+            write(")")
+        if op.attributes:
+            write(" ")
+            self._print_attribute_dictionary(op.attributes)
+        write(" : ")
+        self._print_types([o.type for o in operands], [r.type for r in op.results])
+        if isolated:
+            self.exit_scope()
+
+    def _print_attribute_dictionary(self, attributes: Mapping[str, Attribute]) -> None:
+        """``{name = value, ...}``, as ``print_attr_dict`` prints it."""
+        write = self.stream.write  # pyright: ignore[reportOptionalMemberAccess]
+        write("{")
+        for i, (name, value) in enumerate(attributes.items()):
+            key = self._keys.get(name)
+            if key is None:
+                key = self._keys[name] = _key_text(name)
+            write(f", {key}" if i else key)
+            if isinstance(value, UnitAttr):
+                continue
+            text = self._text(value)
+            if text is None:
+                write(" = ")
+                super().print_attribute(value)
+            else:
+                write(" = " + text)
+        write("}")
+
+    def _print_types(self, inputs: Sequence[Attribute], outputs: Sequence[Attribute]) -> None:
+        """``(inputs) -> outputs``, as ``print_function_type`` prints it."""
+        texts = [self._text(t) for t in (*inputs, *outputs)]
+        if None in texts or (len(outputs) == 1 and isinstance(outputs[0], FunctionType)):
+            return self.print_function_type(inputs, outputs)
+        arguments = ", ".join(texts[: len(inputs)])  # pyright: ignore[reportArgumentType]
+        results = ", ".join(texts[len(inputs) :])  # pyright: ignore[reportArgumentType]
+        self.stream.write(  # pyright: ignore[reportOptionalMemberAccess]
+            f"({arguments}) -> " + (results if len(outputs) == 1 else f"({results})")
+        )
+
+
+def _key_text(name: str) -> str:
+    """An attribute name as ``print_identifier_or_string_literal`` prints it."""
+    if MLIRLexer.bare_identifier_regex.fullmatch(name) is not None:
+        return name
+    stream = StringIO()
+    Printer(stream=stream).print_string_literal(name)
+    return stream.getvalue()
 
 
 def print_module(module: ModuleOp, generic: bool = False) -> str:
