@@ -81,14 +81,17 @@ class MemoPrinter(Printer):
             return None
         if text is None:
             stream = StringIO()
-            Printer(
+            printer = Printer(
                 stream=stream,
                 print_generic_format=self.print_generic_format,
                 print_properties_as_attributes=self.print_properties_as_attributes,
                 print_debuginfo=self.print_debuginfo,
-            ).print_attribute(attribute)
+            )
+            printer.print_attribute(attribute)
             text = stream.getvalue()
-            if "\n" in text:  # indentation depends on where it is printed
+            # Indentation depends on where the text is printed; a resource handle
+            # (``dense_resource``) must be recorded by the printer that lists resources.
+            if "\n" in text or printer._dialect_resources:  # pyright: ignore[reportPrivateUsage]
                 return None
             self._texts[attribute] = text
         return text
@@ -202,6 +205,8 @@ class MemoMLIRTarget(MLIRTarget):
     """xDSL's ``mlir`` target, printing with ``MemoPrinter``."""
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        if self.syntax_highlight:  # xDSL's SyntaxPrinter colours each token
+            return super().emit(ctx, module, output)
         printer = MemoPrinter(
             stream=output,
             print_generic_format=self.print_generic_format,

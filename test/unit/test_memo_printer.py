@@ -2,7 +2,9 @@
 the printer corpus in both forms, the benchmark's workloads lowered in the
 generic form, and operations that take the lean generic path's fallbacks
 (quoted and unit attributes, successors, several results, a function-typed
-result, name hints, nested isolated scopes, unregistered operations, messages)."""
+result, name hints, nested isolated scopes, unregistered operations, messages);
+and ``MemoMLIRTarget`` emits what xDSL's ``mlir`` target emits, resources and
+syntax highlighting included."""
 
 from __future__ import annotations
 
@@ -18,9 +20,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.targets.mlir import MLIRTarget
 from xdsl.utils.diagnostic import Diagnostic
 
-from relax_dialect.memo_printer import MemoPrinter, print_module
+from relax_dialect.memo_printer import MemoMLIRTarget, MemoPrinter, print_module
 from relax_dialect.tvmscript import parse_tvmscript
 from relax_xdsl.lowering.execution import lower
 
@@ -74,11 +77,30 @@ FALLBACKS = """\
 """
 
 
-def fallbacks() -> ModuleOp:
+RESOURCES = """\
+"builtin.module"() ({
+  %0 = "arith.constant"() <{value = dense_resource<blob> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %1 = "arith.constant"() <{value = dense_resource<blob> : tensor<2xi32>}> : () -> tensor<2xi32>
+}) : () -> ()
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x040000000100000002000000"
+    }
+  }
+#-}
+"""
+
+
+def context() -> Context:
     ctx = Context(allow_unregistered=True)
     for name, dialect in get_all_dialects().items():
         ctx.register_dialect(name, dialect)
-    return Parser(ctx, FALLBACKS, "fallbacks.mlir").parse_module()
+    return ctx
+
+
+def fallbacks() -> ModuleOp:
+    return Parser(context(), FALLBACKS, "fallbacks.mlir").parse_module()
 
 
 @pytest.mark.parametrize("generic", [True, False], ids=["generic", "custom"])
@@ -101,3 +123,21 @@ def test_messages_print_as_xdsl_prints_them() -> None:
     printer.print_op(module)
     assert "here" in stream.getvalue()
     assert stream.getvalue() == xdsl_text(module, True, diagnostic)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"print_generic_format": True}, {}, {"syntax_highlight": True}],
+    ids=["generic", "custom", "highlighted"],
+)
+def test_target_emits_as_xdsl_emits(options: dict[str, bool]) -> None:
+    ctx = context()
+    # xDSL keeps the blobs in the builtin dialect, across contexts, and renames a
+    # handle it has seen before: each case has handles of its own.
+    text = RESOURCES.replace("blob", "blob_" + "_".join(options))
+    module = Parser(ctx, text, "resources.mlir").parse_module()
+    ours, theirs = StringIO(), StringIO()
+    MemoMLIRTarget(**options).emit(ctx, module, ours)
+    MLIRTarget(**options).emit(ctx, module, theirs)
+    assert "0x040000000100000002000000" in ours.getvalue()
+    assert ours.getvalue() == theirs.getvalue()
