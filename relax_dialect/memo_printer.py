@@ -25,7 +25,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.traits import IsolatedFromAbove
-from xdsl.utils.mlir_lexer import MLIRLexer
 
 
 @dataclass(eq=False, repr=False)
@@ -96,13 +95,9 @@ class MemoPrinter(Printer):
             self._texts[attribute] = text
         return text
 
-    def print_ssa_value(self, value: SSAValue) -> str:
-        name = self._name(value)
-        self.print_string("%" + name)
-        return name
-
     def _name(self, value: SSAValue) -> str:
-        """``value``'s name, given on first sight as xDSL's ``Printer`` gives it."""
+        """``value``'s name, given on first sight as xDSL's ``print_ssa_value`` gives it
+        (which still names block arguments and values in custom formats)."""
         name = self._ssa_values.get(value)
         if name is None:
             hint = value.name_hint
@@ -185,11 +180,9 @@ class MemoPrinter(Printer):
 
 
 def _key_text(name: str) -> str:
-    """An attribute name as ``print_identifier_or_string_literal`` prints it."""
-    if MLIRLexer.bare_identifier_regex.fullmatch(name) is not None:
-        return name
+    """An attribute name as xDSL prints it: bare, or quoted when it is not an identifier."""
     stream = StringIO()
-    Printer(stream=stream).print_string_literal(name)
+    Printer(stream=stream).print_identifier_or_string_literal(name)
     return stream.getvalue()
 
 
