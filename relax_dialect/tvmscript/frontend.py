@@ -58,7 +58,10 @@ def parse_tvmscript(
         tree, set_aside = placeholders.parse(source, filename)
     except SyntaxError as error:
         location = SourceLocation(filename, error.lineno or 1, error.offset or 1)
-        raise DiagnosticError([Diagnostic(location, f"invalid syntax: {error.msg}")]) from None
+        message = "invalid syntax"
+        if error.msg != message:  # Python's own message is often just "invalid syntax"
+            message += f": {error.msg}"
+        raise DiagnosticError([Diagnostic(location, message)]) from None
     reader = ModuleReader(filename, list(constants), ctx, source, set_aside)
     try:
         return reader.read(tree)

@@ -19,6 +19,7 @@ from corpus_harness import (
     run_spec,
 )
 
+from relax_dialect.diagnostics import DiagnosticError
 from relax_dialect.tvmscript import parse_tvmscript, print_tvmscript
 
 ERROR_HEADER = re.compile(r"^# error: (?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
@@ -58,6 +59,16 @@ def test_invalid_program_fails_at_the_stated_place(path: Path) -> None:
     where = (first.location.line, first.location.column)
     assert where == (int(header["line"]), int(header["col"])), str(first)
     assert header["message"] in first.message
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [("def f(:\n", "invalid syntax"), ("y = (1\n", "invalid syntax: '(' was never closed")],
+)
+def test_python_syntax_error_message_is_not_repeated(source: str, message: str) -> None:
+    with pytest.raises(DiagnosticError) as caught:
+        parse_tvmscript(source, "bad.py")
+    assert [d.message for d in caught.value.diagnostics] == [message]
 
 
 @pytest.mark.parametrize(
