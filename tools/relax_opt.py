@@ -16,6 +16,7 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from typing import NoReturn
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -285,6 +286,8 @@ def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None, name: str
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader of the output left early (``relax-opt ... | head``)
+        return 1
     except Exception as error:
         if os.environ.get("RELAX_OPT_TRACEBACK"):
             traceback.print_exc()
@@ -292,9 +295,27 @@ def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None, name: str
         return 1
 
 
+def exit_without_teardown(status: int) -> NoReturn:
+    """End the process once its output is flushed, without freeing what it built:
+    tearing down a large module's millions of objects one by one takes about as
+    long as a pass (0.7 s of a 6 s run at 10,000 bindings), and the operating system
+    reclaims the memory at once (clang's ``-disable-free``; mypy's fast exit)."""
+    try:
+        sys.stdout.flush()
+    except OSError:  # a closed pipe: the output did not all arrive
+        status = status or 1
+    sys.stderr.flush()
+    os._exit(status)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     return main_guarded(RelaxOptMain, argv, "relax-opt")
 
 
+def run() -> NoReturn:
+    """The ``relax-opt`` command."""
+    exit_without_teardown(main())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

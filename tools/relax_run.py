@@ -27,6 +27,7 @@ import contextlib
 import sys
 import time
 from collections.abc import Sequence
+from typing import NoReturn
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -49,7 +50,13 @@ from relax_dialect.types import StructInfoType, TupleType, struct_info_text
 from ..lowering.execution import BACKENDS, LoweredFunction, lower
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
 from ..lowering.toolchain import ToolchainError, ToolchainMissing
-from .relax_opt import RelaxOptMain, UsageError, main_guarded, print_diagnostics
+from .relax_opt import (
+    RelaxOptMain,
+    UsageError,
+    exit_without_teardown,
+    main_guarded,
+    print_diagnostics,
+)
 
 
 class RelaxRunMain(RelaxOptMain):
@@ -271,5 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return main_guarded(RelaxRunMain, argv, "relax-run")
 
 
+def run() -> NoReturn:
+    """The ``relax-run`` command."""
+    exit_without_teardown(main())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
