@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
 import sys
@@ -11,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from installed_commands import start
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
@@ -160,30 +160,22 @@ def chain(bindings: int) -> str:
     return "\n".join([*lines, f"  relax.return {previous}", "}", ""])
 
 
-def command(*args: str) -> subprocess.Popen[str]:
-    """The installed ``relax-opt`` command, its output and errors piped (and buffered)."""
-    relax_opt = Path(sys.executable).with_name("relax-opt")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    pipe = subprocess.PIPE
-    return subprocess.Popen([str(relax_opt), *args], stdout=pipe, stderr=pipe, text=True, env=env)
-
-
 def test_command_flushes_its_output_before_exiting_without_teardown(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     for bindings in (1, 2_000):  # held in the stream's buffer; written through it
         path = write(tmp_path, chain(bindings), f"chain{bindings}.mlir")
-        out, err = command(path, "-p", "relax-cse").communicate()
+        out, err = start("relax-opt", path, "-p", "relax-cse").communicate()
         assert err == "" and out == run(capsys, path, "-p", "relax-cse")[1]
     bad = write(tmp_path, VALID.replace("%x, %x", "%x, %q"), "bad.mlir")
-    process = command(bad)
+    process = start("relax-opt", bad)
     out, err = process.communicate()
     assert process.returncode == 1 and out == ""
     assert err.startswith(f"{bad}:2:") and "Traceback" not in err
 
 
 def test_command_whose_reader_leaves_early_exits_1_quietly(tmp_path: Path) -> None:
-    process = command(write(tmp_path, chain(2_000)))
+    process = start("relax-opt", write(tmp_path, chain(2_000)))
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # as ``relax-opt ... | head`` when head has its lines
     err = process.stderr.read()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from installed_commands import start
 
 from relax_xdsl.tools.relax_run import main
 
@@ -58,6 +59,21 @@ def test_runs_with_inputs_by_name_and_writes_flattened_outputs(
         np.testing.assert_array_equal(saved["out0"], 2 * x)
         np.testing.assert_array_equal(saved["out1"], [3, 3])
         assert saved["out2"] == 7
+
+
+def test_the_installed_command_flushes_its_report_and_outputs(
+    program: Path, tmp_path: Path
+) -> None:
+    inputs, outputs = tmp_path / "in.npz", tmp_path / "out.npz"
+    x = np.ones((2, 2), np.float32)
+    np.savez(inputs, x=x, s=np.array([2]), **{"p.0": np.array(5), "p.1": np.zeros(2, np.float32)})
+    process = start("relax-run", str(program), "--inputs", str(inputs), "--outputs", str(outputs))
+    out, err = process.communicate()
+    assert process.returncode == 0, err
+    assert "out0: tensor of shape [2, 2] and dtype f32" in out
+    assert out.rstrip().endswith("out2: 5:i64")
+    with np.load(outputs) as saved:
+        np.testing.assert_array_equal(saved["out0"], 2 * x)
 
 
 def test_inputs_by_position_and_other_entry(
