@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 def start(name: str, *args: str) -> subprocess.Popen[str]:
-    """The installed command ``name`` (``relax-opt``, ``relax-run``) started on ``args``."""
+    """The installed command ``name`` (``relax-opt``, ``relax-run``, ``xdsl-opt``) on ``args``."""
     command = Path(sys.executable).with_name(name)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     pipe = subprocess.PIPE
