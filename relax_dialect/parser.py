@@ -8,14 +8,15 @@ from collections import defaultdict
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Operation
-from xdsl.parser import AttrParser, Parser
+from xdsl.ir import AttributeInvT, Operation, SSAValue
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
-from xdsl.utils.mlir_lexer import MLIRLexer
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from .diagnostics import file_location
+from .ops.base import undefined_value_message
 from .ops.operator import OperatorOp
 
 
@@ -54,6 +55,27 @@ class RelaxParser(Parser):
         """Names defined inside dataflow blocks that are already closed."""
         self.operation_starts: list[int] = []
         """Where the operations being parsed start (innermost last)."""
+        self.first_forward_uses: dict[str, Span] = {}
+        """Where each value used before its definition was first used."""
+
+    def resolve_operand(
+        self, operand: UnresolvedOperand, type: AttributeInvT
+    ) -> SSAValue[AttributeInvT]:
+        if operand.operand_name not in self.ssa_values:
+            self.first_forward_uses.setdefault(operand.operand_name, operand.span)
+        return super().resolve_operand(operand, type)
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """xDSL's, but a value that is used and never defined is reported at its
+        first use (as ``mlir-opt`` does), not at the end of the input."""
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError:
+            undefined = [n for n in self.forward_ssa_references if n in self.first_forward_uses]
+            if not undefined or self._current_token.kind is not MLIRTokenKind.EOF:
+                raise
+            first = min(undefined, key=lambda name: self.first_forward_uses[name].start)
+            self.raise_error(undefined_value_message(self, first), self.first_forward_uses[first])
 
     def location_at(self, position: int) -> FileLineColLoc:
         """The location of a character offset of the input."""

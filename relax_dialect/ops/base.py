@@ -135,13 +135,13 @@ def parse_value(parser: Parser) -> SSAValue:
         forward = parser.forward_ssa_references.get(name, {}).get(operand.index)
         if forward is not None:
             return forward
-        parser.raise_error(_undefined_message(parser, name), operand.span)
+        parser.raise_error(undefined_value_message(parser, name), operand.span)
     if operand.index >= len(values):
         parser.raise_error(f"value '%{name}' has no result #{operand.index}", operand.span)
     return values[operand.index]
 
 
-def _undefined_message(parser: Parser, name: str) -> str:
+def undefined_value_message(parser: Parser, name: str) -> str:
     if name in getattr(parser, "pending_results", ()):
         return (
             f"%{name} is used inside its own definition (well-formedness rule 2; a "

@@ -86,6 +86,39 @@ def test_ill_formed_program_is_located(tmp_path: Path, capsys: pytest.CaptureFix
     assert err.splitlines()[0].startswith(f"{path}:3:16: error: use of undefined value %z")
 
 
+FORWARD_USE = """\
+func.func @f() -> i32 {
+  cf.br ^bb2
+^bb1:
+  func.return %v : i32
+^bb2:
+  %v = arith.constant 1 : i32
+  cf.br ^bb1
+}
+"""
+
+
+def test_undefined_value_in_generic_syntax_is_located_at_its_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, write(tmp_path, FORWARD_USE))
+    assert status == 0 and "func.return %v : i32" in out
+    path = write(tmp_path, FORWARD_USE.replace("%v = arith", "%w = arith"))
+    status, _, err = run(capsys, path)
+    assert status == 1
+    assert err.splitlines()[0].startswith(f"{path}:4:15: error: use of undefined value %v")
+
+
+def test_later_parse_error_wins_over_a_pending_forward_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    undefined = FORWARD_USE.replace("%v = arith", "%w = arith")
+    path = write(tmp_path, undefined + "func.func @g( {\n")
+    status, _, err = run(capsys, path)
+    assert status == 1
+    assert err.splitlines()[0].startswith(f"{path}:9:")
+
+
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, str(tmp_path / "missing.mlir"))
     assert status == 2 and "cannot read" in err
