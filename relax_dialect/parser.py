@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import AttributeInvT, Operation, SSAValue
+from xdsl.ir import AttributeInvT, Block, Operation, SSAValue
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import ParseError, VerifyException
@@ -137,6 +137,15 @@ class RelaxParser(Parser):
             )
         self._register_ssa_definition(match["result"][1:], op.results, result)
         return op
+
+    def _parse_block(self) -> Block:
+        """xDSL's, with a message for a region left open (xDSL's reads only
+        " in block definition")."""
+        token = self._current_token
+        if token.kind is not MLIRTokenKind.CARET_IDENT:
+            found = "the end of the input" if token.kind is MLIRTokenKind.EOF else f"'{token.text}'"
+            self.raise_error(f"expected '}}' to close the region, or a block label; found {found}")
+        return super()._parse_block()
 
     def _parse_op_result_list(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         results = super()._parse_op_result_list()

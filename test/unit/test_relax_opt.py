@@ -119,6 +119,19 @@ def test_later_parse_error_wins_over_a_pending_forward_use(
     assert err.splitlines()[0].startswith(f"{path}:9:")
 
 
+def test_region_left_open_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, VALID.removesuffix("}\n"))
+    status, _, err = run(capsys, path)
+    assert status == 1
+    assert err.splitlines()[0] == (
+        f"{path}:4:1: error: expected '}}' to close the region, or a block label; "
+        "found the end of the input"
+    )
+    path = write(tmp_path, VALID.replace("relax.return %y", "relax.return %y )"))
+    status, _, err = run(capsys, path)
+    assert status == 1 and err.splitlines()[0].endswith("or a block label; found ')'")
+
+
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, str(tmp_path / "missing.mlir"))
     assert status == 2 and "cannot read" in err
