@@ -57,12 +57,22 @@ def prove_equal(lhs: PrimExpr, rhs: PrimExpr) -> bool:
 
 
 def prove_not_equal(lhs: PrimExpr, rhs: PrimExpr) -> bool:
-    """True when ``lhs != rhs`` holds for every valuation of the variables."""
+    """True when ``lhs != rhs`` holds for every valuation of the variables: their
+    difference is a non-zero constant, or its monomials' coefficients share a
+    factor that its constant term lacks (``4 * n != 15``, as TVM's modular
+    analysis proves)."""
     if lhs.kind != "int" or rhs.kind != "int":
         left, right = simplify(lhs), simplify(rhs)
         return _is_const(left) and _is_const(right) and left != right
     difference = simplify(Apply("sub", (lhs, rhs)))
-    return isinstance(difference, IntImm) and difference.value != 0
+    if isinstance(difference, IntImm):
+        return difference.value != 0
+    poly = _to_poly(difference)
+    step = 0
+    for monomial, coefficient in poly.items():
+        if monomial:
+            step = gcd(step, coefficient)
+    return poly.get((), 0) % step != 0
 
 
 # --- polynomials -------------------------------------------------------------

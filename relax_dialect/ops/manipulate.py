@@ -212,7 +212,8 @@ class ReshapeOp(ManipulateOp):
 
     Inference: the target's dimensions (its rank when they are unknown) with
     the data type of ``x``; element counts provably different are an error
-    (``[n, 4]`` to ``[n, 2, 2]`` holds, ``[n, 3]`` is left to run time).
+    (``[n, 4]`` to ``[n, 2, 2]`` holds, to ``[3, 5]`` is an error, to ``[n, 3]`` is
+    left to run time).
     """
 
     name = "relax.reshape"

@@ -54,14 +54,25 @@ def test_proves_equalities(lhs: PrimExpr, rhs: PrimExpr) -> None:
 
 @pytest.mark.parametrize(
     ("lhs", "rhs"),
-    [(n, n + 1), (4 * n + 1, 4 * n), (IntImm(3), IntImm(4)), (n * m + 2, m * n)],
+    [
+        (n, n + 1),
+        (4 * n + 1, 4 * n),
+        (IntImm(3), IntImm(4)),
+        (n * m + 2, m * n),
+        (n * 4, IntImm(15)),
+        (2 * n + 1, 4 * m),
+        (6 * n * m + 3 * k, IntImm(10)),
+    ],
 )
 def test_proves_disequalities(lhs: PrimExpr, rhs: PrimExpr) -> None:
     assert prove_not_equal(lhs, rhs)
     assert not prove_equal(lhs, rhs)
 
 
-@pytest.mark.parametrize(("lhs", "rhs"), [(n, m), (n, 2 * n), (n // 2, n), (n * n, n)])
+@pytest.mark.parametrize(
+    ("lhs", "rhs"),
+    [(n, m), (n, 2 * n), (n // 2, n), (n * n, n), (n * 4, IntImm(16)), (6 * n, 4 * m + 2)],
+)
 def test_undecidable_pairs_are_neither(lhs: PrimExpr, rhs: PrimExpr) -> None:
     assert not prove_equal(lhs, rhs)
     assert not prove_not_equal(lhs, rhs)

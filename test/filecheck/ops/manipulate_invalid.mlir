@@ -35,6 +35,15 @@ relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.object {
 
 // -----
 
+relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.object {
+  %s = relax.shape [3, 5]
+  // expected-error @+1 {{relax.reshape: cannot reshape [n, 4] (4 * n elements) to [3, 5] (15 elements)}}
+  %0 = relax.reshape %x, %s
+  relax.return %0
+}
+
+// -----
+
 relax.function @main(%x: !relax.tensor<[2, 3], f32>) -> !relax.object {
   %s = relax.shape [-1, -1]
   // expected-error @+1 {{relax.reshape: target shape [-1, -1] may hold positive lengths, 0 (copy) and a single -1 (inferred)}}
