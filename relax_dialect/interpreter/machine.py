@@ -323,7 +323,7 @@ def _step(
         except MatchFailure as failure:
             raise RelaxRuntimeError(op, f"{op.name}: {failure}") from None
         except (ValueError, TypeError, ArithmeticError, IndexError) as error:
-            raise RelaxRuntimeError(op, f"{op.name}: {error}") from None
+            raise RelaxRuntimeError(op, f"{op.name}: {str(error).strip()}") from None
 
     return run
 

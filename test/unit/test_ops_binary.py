@@ -258,6 +258,14 @@ def test_data_types_tvm_cannot_compute(
         apply(op, x1, x2)
 
 
+def test_shapes_that_do_not_broadcast_at_run_time() -> None:
+    with pytest.raises(RelaxRuntimeError) as failure:
+        apply("add", floats(3, 0), floats(2, 1), dims=["[n, 4]", "[m, 4]"])
+    assert str(failure.value).endswith(
+        "relax.add: operands could not be broadcast together with shapes (3,4) (2,4)"
+    )
+
+
 # --- prim values ------------------------------------------------------------------
 
 
