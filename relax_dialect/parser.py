@@ -7,6 +7,7 @@ from bisect import bisect_right
 from collections import defaultdict
 
 from xdsl.context import Context
+from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr, UnknownLoc
 from xdsl.ir import AttributeInvT, Block, Operation, SSAValue
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
@@ -57,6 +58,8 @@ class RelaxParser(Parser):
         """Where the operations being parsed start (innermost last)."""
         self.first_forward_uses: dict[str, Span] = {}
         """Where each value used before its definition was first used."""
+        self.resource_keys: dict[tuple[str, str], str] = {}
+        """The stored key of each (dialect, resource handle) of the input."""
 
     def resolve_operand(
         self, operand: UnresolvedOperand, type: AttributeInvT
@@ -147,6 +150,18 @@ class RelaxParser(Parser):
             self.raise_error(f"expected '}}' to close the region, or a block label; found {found}")
         return super()._parse_block()
 
+    def _parse_dialect_resource_handle(
+        self, dialect_name: str, interface: OpAsmDialectInterface
+    ) -> str:
+        """xDSL's, but all the handles of one name stand for one resource: when the
+        name is already stored (by an earlier input), xDSL declared a new, renamed
+        resource for each use, leaving the uses and the blob apart."""
+        key = self.parse_identifier(" for resource handle")
+        stored = self.resource_keys.get((dialect_name, key))
+        if stored is None:
+            stored = self.resource_keys[dialect_name, key] = interface.declare_resource(key)
+        return stored
+
     def _parse_op_result_list(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         results = super()._parse_op_result_list()
         self.pending_results.extend(span.text[1:] for span, _ in results)
@@ -165,3 +180,12 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
     except (ValueError, VerifyException) as error:
         message = error.args[0] if error.args else str(error)
         raise ParseError(parser._current_token.span, str(message)) from None  # pyright: ignore
+
+
+def forget_resources(ctx: Context) -> None:
+    """Empty the builtin dialect's resource storage, which xDSL keeps in one object
+    for the whole process: each input then keeps its resource names, as each of
+    ``mlir-opt``'s split inputs does in its own context."""
+    interface = ctx.get_dialect("builtin").get_interface(OpAsmDialectInterface)
+    if interface is not None:
+        interface.__init__()

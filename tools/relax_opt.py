@@ -34,7 +34,7 @@ from relax_dialect.diagnostics import (
     unmatched,
 )
 from relax_dialect.memo_printer import MemoMLIRTarget
-from relax_dialect.parser import parse_module
+from relax_dialect.parser import forget_resources, parse_module
 from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.recheck import recheck_well_formed
 from relax_dialect.tvmscript import CONSTANTS, parse_tvmscript, print_tvmscript
@@ -210,6 +210,7 @@ class RelaxOptMain(xDSLOptMain):
 
     def process(self, text: str, name: str, line_offset: int) -> tuple[str, list[Diagnostic]]:
         """Load one chunk of input and print it."""
+        forget_resources(self.ctx)
         try:
             return self.output_resulting_program(self.load(text, name, line_offset)), []
         except DiagnosticError as error:

@@ -14,9 +14,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
+from xdsl.printer import Printer
 
 from relax_dialect.diagnostics import Diagnostic
 from relax_dialect.ops.functions import FunctionOp
+from relax_dialect.parser import parse_module
 from relax_dialect.passes import pipelines
 from relax_dialect.passes.pipelines import O2Pass
 from relax_dialect.recheck import recheck_well_formed
@@ -130,6 +132,47 @@ def test_region_left_open_is_named(tmp_path: Path, capsys: pytest.CaptureFixture
     path = write(tmp_path, VALID.replace("relax.return %y", "relax.return %y )"))
     status, _, err = run(capsys, path)
     assert status == 1 and err.splitlines()[0].endswith("or a block label; found ')'")
+
+
+RESOURCE = """\
+func.func @twice() -> (tensor<2xi32>, tensor<2xi32>) {
+  %0 = arith.constant dense_resource<weights> : tensor<2xi32>
+  %1 = arith.constant dense_resource<weights> : tensor<2xi32>
+  func.return %0, %1 : tensor<2xi32>, tensor<2xi32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      weights: "0x040000000100000002000000"
+    }
+  }
+#-}
+"""
+
+
+def test_each_split_input_keeps_its_resource_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(
+        capsys, write(tmp_path, f"{RESOURCE}// -----\n{RESOURCE}"), "--split-input-file"
+    )
+    assert status == 0
+    for chunk in out.split("// -----"):
+        assert chunk.count("dense_resource<weights>") == 2
+        assert 'weights: "0x040000000100000002000000"' in chunk
+
+
+def test_uses_of_a_resource_name_taken_earlier_stay_one_resource() -> None:
+    ctx = RelaxOptMain(args=["-"]).ctx
+    parse_module(ctx, RESOURCE, "first.mlir")
+    printed = io.StringIO()
+    printer = Printer(stream=printed)
+    printer.print_op(parse_module(ctx, RESOURCE, "second.mlir"))
+    printer.print_metadata(ctx.loaded_dialects)
+    handles = set(re.findall(r"dense_resource<(\w+)>", printed.getvalue()))
+    assert len(handles) == 1
+    assert f'{handles.pop()}: "0x040000000100000002000000"' in printed.getvalue()
 
 
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
