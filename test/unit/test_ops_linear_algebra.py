@@ -9,6 +9,7 @@ import pytest
 from operator_harness import function, run_tensor
 from xdsl.ir import Block
 
+from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.linear_algebra import EinsumOp, OuterOp
 from relax_dialect.ops.values import TupleOp
 from relax_dialect.prim_expr import Var
@@ -60,6 +61,18 @@ def test_matmul(
     )
     expected = (a[None] if a.ndim == 1 else a) @ (b[..., None] if b.ndim == 1 else b)
     np.testing.assert_allclose(value, expected.reshape(value.shape), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize(("rhs", "rhs_shape"), [("[m, 5]", (3, 5)), ("[m]", (3,))])
+def test_matmul_inner_dimensions_that_differ_at_run_time(rhs: str, rhs_shape: tuple) -> None:
+    with pytest.raises(RelaxRuntimeError, match=r"relax\.matmul: inner dimensions 4 and 3 differ$"):
+        run_function(
+            ["!relax.tensor<[n, 4], f32>", f"!relax.tensor<{rhs}, f32>"],
+            ["%r = relax.matmul %a, %b"],
+            "!relax.object",
+            random(2, 4),
+            random(*rhs_shape),
+        )
 
 
 def test_matmul_out_dtype_casts_before_multiplying() -> None:

@@ -15,6 +15,9 @@ def _matmul(op: OperatorOp) -> Kernel:
     form = result_form(op)
 
     def apply(lhs: np.ndarray, rhs: np.ndarray) -> object:
+        inner = lhs.shape[-1], rhs.shape[-2 if rhs.ndim > 1 else 0]
+        if inner[0] != inner[1]:
+            raise ValueError(f"inner dimensions {inner[0]} and {inner[1]} differ")
         if cast is not None:
             lhs, rhs = lhs.astype(cast), rhs.astype(cast)
         return form(np.matmul(lhs, rhs))
