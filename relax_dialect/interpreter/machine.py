@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
+from xdsl.traits import SymbolTable
 
 from ..diagnostics import location_of
 from ..dtype import DataType
@@ -121,6 +122,11 @@ class Machine:
         if compiled is None:
             op = self._globals.get(name)
             if op is None:
+                other = SymbolTable.lookup_symbol(self.module, name)
+                if other is not None:
+                    raise RelaxRuntimeError(
+                        other, f"@{name} is a {other.name}, not a Relax function (lowered already?)"
+                    )
                 raise RelaxRuntimeError(None, f"no function @{name} in the module")
             compiled = _Compiler(self, op, None).compile(f"@{name}")
             self._compiled[name] = compiled

@@ -107,6 +107,17 @@ def test_usage_errors(program: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "cannot load plugin" in capsys.readouterr().err
 
 
+def test_an_entry_lowered_by_the_passes_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, inputs = tmp_path / "double.mlir", tmp_path / "in.npz"
+    source.write_text(PROGRAM.split("relax.function @checked")[0].replace("@main", "@double"))
+    np.savez(inputs, arg0=np.ones(3, np.float32))
+    args = [str(source), "--entry", "double", "--inputs", str(inputs)]
+    assert main([*args, "-p", "convert-relax-to-linalg"]) == 1
+    assert "@double is a func.func, not a Relax function" in capsys.readouterr().err
+
+
 def test_plugin_registers_packed_functions(
     program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
