@@ -5,7 +5,8 @@ TIR's common data type first (a float beats an integer, a wider type a
 narrower one, an integer ``bool``, unsigned signed of equal width), then
 combined; ``maximum``/``minimum`` are selects on ordered comparisons (a NaN
 second operand wins), ``not_equal`` is ordered, integer ``divide``/``mod``
-truncate and ``floor_divide``/``floor_mod`` floor. Data types TVM cannot
+truncate and ``floor_divide``/``floor_mod`` floor (by zero they give 0, see
+``_guarded``). Data types TVM cannot
 compute an operator on (``power`` on integers, ``logical_and`` on floats) are a
 lowering error.
 """
@@ -26,7 +27,7 @@ from ..lowerer import Lowerer
 from ..type_conversion import is_unsigned
 from ..upstream import RemFOp
 from . import lowers
-from .common import compare, convert, data_type, elementwise, pick, select
+from .common import compare, constant, convert, data_type, elementwise, pick, select
 
 Compute = Callable[[Lowerer, SSAValue, SSAValue, DataType], SSAValue]
 
@@ -83,6 +84,35 @@ def _floor_mod(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
     return select(lw, adjust, lw.make(arith.AddiOp, rem, y), rem)
 
 
+def _guarded(divide: Compute, at_minus_one: Callable[[Lowerer, SSAValue, DataType], SSAValue]):
+    """``divide`` on integers as the reference kernels (NumPy) compute it: 0 where
+    the divisor is 0 and, on signed types, ``at_minus_one(x)`` where it is -1, the
+    division itself then taking 1: native code traps on a division by zero and on
+    the signed minimum by -1 (x86's ``idiv``)."""
+
+    def compute(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
+        if dt.is_float:
+            return divide(lw, x, y, dt)
+        zero, one = constant(lw, 0, dt), constant(lw, 1, dt)
+        by_zero = compare(lw, "eq", y, zero, dt)
+        if is_unsigned(dt):
+            return select(lw, by_zero, zero, divide(lw, x, select(lw, by_zero, one, y), dt))
+        by_minus_one = compare(lw, "eq", y, constant(lw, -1, dt), dt)
+        divisor = select(lw, lw.make(arith.OrIOp, by_zero, by_minus_one), one, y)
+        quotient = select(lw, by_minus_one, at_minus_one(lw, x, dt), divide(lw, x, divisor, dt))
+        return select(lw, by_zero, zero, quotient)
+
+    return compute
+
+
+def _negated(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
+    return lw.make(arith.SubiOp, constant(lw, 0, dt), x)
+
+
+def _zero(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
+    return constant(lw, 0, dt)
+
+
 def _select_by(predicate: str) -> Compute:
     return lambda lw, x, y, dt: select(lw, compare(lw, predicate, x, y, dt), x, y)
 
@@ -102,10 +132,12 @@ NUMERICS: dict[type[ops.BinaryBroadcastOp], Numerics] = {
     ops.AddOp: Numerics(_simple(arith.AddfOp, arith.AddiOp), NUMBERS),
     ops.SubtractOp: Numerics(_simple(arith.SubfOp, arith.SubiOp), NUMBERS),
     ops.MultiplyOp: Numerics(_simple(arith.MulfOp, arith.MuliOp), NUMBERS),
-    ops.DivideOp: Numerics(_simple(arith.DivfOp, arith.DivSIOp, arith.DivUIOp), NUMBERS),
-    ops.FloorDivideOp: Numerics(_floor_divide, NUMBERS),
-    ops.ModOp: Numerics(_simple(RemFOp, arith.RemSIOp, arith.RemUIOp), NUMBERS),
-    ops.FloorModOp: Numerics(_floor_mod, NUMBERS),
+    ops.DivideOp: Numerics(
+        _guarded(_simple(arith.DivfOp, arith.DivSIOp, arith.DivUIOp), _negated), NUMBERS
+    ),
+    ops.FloorDivideOp: Numerics(_guarded(_floor_divide, _negated), NUMBERS),
+    ops.ModOp: Numerics(_guarded(_simple(RemFOp, arith.RemSIOp, arith.RemUIOp), _zero), NUMBERS),
+    ops.FloorModOp: Numerics(_guarded(_floor_mod, _zero), NUMBERS),
     ops.PowerOp: Numerics(_simple(math.PowFOp, math.PowFOp), FLOATS),
     ops.MaximumOp: Numerics(_select_by("gt"), ALL),
     ops.MinimumOp: Numerics(_select_by("lt"), ALL),

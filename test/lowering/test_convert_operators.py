@@ -12,7 +12,11 @@ import numpy as np
 import pytest
 from convert_harness import assert_accepted, compare_with_reference, load, lower
 
+from relax_dialect.dtype import DataType
+from relax_dialect.interpreter import run
 from relax_dialect.ops import binary, statistical, unary
+from relax_xdsl.lowering.execution import LoweredFunction
+from relax_xdsl.lowering.toolchain import ToolchainMissing, find_toolchain
 
 SIZES = (1, 3, 6)
 """Values of the symbolic size ``n`` the lowered programs run with."""
@@ -374,6 +378,33 @@ def test_lowered_program_computes_the_reference_result(name: str) -> None:
     text, make = PROGRAMS[name]
     for n in SIZES:
         compare_with_reference(text, make(n))
+
+
+@pytest.mark.parametrize("op", ["divide", "floor_divide", "mod", "floor_mod"])
+@pytest.mark.parametrize("dtype", ["int8", "int32", "uint8"])
+@pytest.mark.parametrize("backend", ["lowered", "mlir"])
+def test_integer_division_by_zero_and_by_minus_one(op: str, dtype: str, backend: str) -> None:
+    """As the reference (NumPy): 0 where the divisor is 0, the minimum by -1 wraps;
+    native code would trap on both (SIGFPE) without the lowering's guard."""
+    if backend == "mlir":
+        try:
+            find_toolchain()
+        except ToolchainMissing as missing:
+            pytest.skip(f"MLIR toolchain absent: {missing}")
+    info = np.iinfo(dtype)
+    x = np.array([info.min, info.min, 7, 0, info.max, 100, 9], dtype)
+    y = np.array([0, -1, 0, 0, -1, 7, 3]).astype(dtype)  # -1 is the maximum when unsigned
+    element = DataType.from_numpy(np.dtype(dtype))
+    text = f"""relax.function @main(%x: {tensor("n", str(element))}, %y: {tensor("n", str(element))}) {{
+  %r = relax.{op} %x, %y
+  relax.return %r
+}}
+"""
+    module = load(text)
+    expected = np.asarray(run(module, "main", x, y))
+    actual = np.asarray(LoweredFunction(module, "main", backend)(x, y))
+    np.testing.assert_array_equal(actual, expected)
+    assert expected[0] == 0 and (op.endswith("mod") or info.min == 0 or expected[1] == info.min)
 
 
 def test_every_operator_of_the_families_has_a_lowering() -> None:
