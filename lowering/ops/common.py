@@ -44,6 +44,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     TensorType,
+    i1,
     i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
@@ -51,7 +52,7 @@ from xdsl.dialects.linalg.ops import IndexOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
-from relax_dialect.dtype import INT64, DataType
+from relax_dialect.dtype import BOOL, INT64, DataType
 from relax_dialect.prim_expr import IntImm, PrimExpr, Var
 from relax_dialect.prim_expr_simplify import prove_equal
 from relax_dialect.types import PrimType
@@ -240,6 +241,32 @@ def generic_results(
 def fill(lw: Lowerer, value: SSAValue, into: SSAValue) -> SSAValue:
     """``linalg.fill`` of a tensor with a scalar."""
     return lw.emit_value(fill_op(value, into))
+
+
+def outside(lw: Lowerer, index: SSAValue, extent: SSAValue) -> SSAValue:
+    """Whether an ``index`` value lies outside ``[0, extent)``: one unsigned comparison."""
+    return lw.make(arith.CmpiOp, index, extent, "uge")
+
+
+def check_every(
+    lw: Lowerer,
+    values: SSAValue,
+    rank: int,
+    wrong: Callable[[Lowerer, SSAValue], SSAValue],
+    op: Operation,
+    message: str,
+) -> None:
+    """A run-time check that ``wrong`` (an ``i1`` of one element) holds for no
+    element of the tensor ``values``: a reduction into one flag, then ``cf.assert``."""
+    flags = fill(lw, constant(lw, False, BOOL), lw.empty(TensorType(i1, []), []))
+
+    def any_wrong(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
+        return lw.make(arith.OrIOp, args[1], wrong(lw, args[0]))
+
+    identity = list(range(rank))
+    found = generic(lw, [values], flags, [identity, []], [REDUCTION] * rank, any_wrong)
+    found_one = lw.make(tensor.ExtractOp, found, [], i1)
+    lw.check(lw.make(arith.XOrIOp, found_one, constant(lw, True, BOOL)), op, message)
 
 
 # -- broadcasting ------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 
 * ``take``: a gather over the result; ``mode`` as the reference kernel: ``wrap``
   takes indices modulo the axis, ``clip`` clamps them, ``nan`` yields NaN outside
-  the axis, ``fast`` trusts them (as TVM, no check);
+  the axis, ``fast`` checks them once, before the gather (TVM trusts them: out of
+  bounds, native code reads outside the tensor), as the reference kernel does;
 * ``strided_slice``: the bounds resolved as Python slicing (negative from the
   end, clamped; ``assume_inbound`` trusts them), computed with ``arith`` from the
   known values of the tuples or their run-time values; an ``extract_slice`` when
@@ -31,11 +32,13 @@ from relax_dialect.types import TensorType as RelaxTensor
 from ..lowerer import Lowerer
 from . import lowers
 from .common import (
+    check_every,
     data_type,
     extract,
     extract_slice,
     loop_indices,
     mixed,
+    outside,
     parallel,
     select,
     symbol,
@@ -61,25 +64,39 @@ def lower_take(lw: Lowerer, op: ops.TakeOp) -> SSAValue:
     zero, one = lw.constant_index(0), lw.constant_index(1)
     last = lw.make(arith.SubiOp, extent, one)
 
+    if mode == "fast":
+        message = f"{op.name}: an index is outside axis {axis} of the data"
+        if scalar:
+            inside = lw.make(arith.CmpiOp, to_index(lw, indices, dtype), extent, "ult")
+            lw.check(inside, op, message)
+        else:
+            rank = len(lw.dims(op.indices))
+            check_every(
+                lw,
+                indices,
+                rank,
+                lambda lw, i: outside(lw, to_index(lw, i, dtype), extent),
+                op,
+                message,
+            )
+
     def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
         at = loop_indices(lw, result.rank)
         index = to_index(lw, indices if scalar else args[0], dtype)
-        outside = None
+        missing = None
         if mode == "wrap":
             remainder = lw.make(arith.RemSIOp, index, extent)
             index = wrap_negative(lw, remainder, extent)
         elif mode == "clip":
             index = lw.make(arith.MinSIOp, lw.make(arith.MaxSIOp, index, zero), last)
         elif mode == "nan":
-            below = lw.make(arith.CmpiOp, index, zero, "slt")
-            above = lw.make(arith.CmpiOp, index, extent, "sge")
-            outside = lw.make(arith.OrIOp, below, above)
-            index = select(lw, outside, zero, index)
+            missing = outside(lw, index, extent)
+            index = select(lw, missing, zero, index)
         value = extract(lw, x, [*at[:axis], index, *at[axis + count :]])
-        if outside is None:
+        if missing is None:
             return value
         nan = lw.make(arith.ConstantOp, FloatAttr(float("nan"), value.type))  # pyright: ignore
-        return select(lw, outside, nan, value)
+        return select(lw, missing, nan, value)
 
     out_sizes = [*sizes[:axis], *([] if scalar else lw.dims(op.indices)), *sizes[axis + 1 :]]
     inputs, maps = ([], []) if scalar else ([indices], [list(range(axis, axis + count))])

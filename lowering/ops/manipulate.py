@@ -47,6 +47,7 @@ from . import lowers
 from .common import (
     binary,
     broadcast,
+    check_every,
     collapse,
     collapse_unit_dims,
     compare,
@@ -60,6 +61,7 @@ from .common import (
     insert_slice,
     loop_indices,
     mixed,
+    outside,
     parallel,
     reduce,
     select,
@@ -452,13 +454,22 @@ def lower_gather_elements(lw: Lowerer, op: ops.GatherElementsOp) -> SSAValue:
     extent = lw.dims(op.data)[axis]
     dtype = data_type(op.indices.type)
 
+    def wrapped(lw: Lowerer, index: SSAValue) -> SSAValue:
+        return wrap_negative(lw, to_index(lw, index, dtype), extent)
+
+    indices = lw.operand(op, 1)
+    message = f"{op.name}: an index is outside axis {axis} of the data"
+    check_every(
+        lw, indices, result.rank, lambda lw, i: outside(lw, wrapped(lw, i), extent), op, message
+    )
+
     def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
         at = loop_indices(lw, result.rank)
-        at[axis] = wrap_negative(lw, to_index(lw, args[0], dtype), extent)
+        at[axis] = wrapped(lw, args[0])
         return extract(lw, data, at)
 
     sizes = lw.dims(op.indices)
-    return parallel(lw, [lw.operand(op, 1)], [list(range(result.rank))], sizes, type, element)
+    return parallel(lw, [indices], [list(range(result.rank))], sizes, type, element)
 
 
 @lowers(ops.GatherNDOp)
@@ -470,6 +481,18 @@ def lower_gather_nd(lw: Lowerer, op: ops.GatherNDOp) -> SSAValue:
     outer = len(index_sizes) - 1
     depth = len(data_sizes) - batch - (result.rank - outer)
     dtype = data_type(op.indices.type)
+
+    def wrong(lw: Lowerer, raw: SSAValue) -> SSAValue:
+        """Whether a coordinate lies outside its axis (the one of its position)."""
+        position = loop_indices(lw, len(index_sizes))[-1]
+        extent = data_sizes[batch]
+        for c in range(1, depth):
+            here = lw.make(arith.CmpiOp, position, lw.constant_index(c), "eq")
+            extent = select(lw, here, data_sizes[batch + c], extent)
+        return outside(lw, wrap_negative(lw, to_index(lw, raw, dtype), extent), extent)
+
+    message = f"{op.name}: an index is outside its axis of the data"
+    check_every(lw, indices, len(index_sizes), wrong, op, message)
 
     def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
         at = loop_indices(lw, result.rank)

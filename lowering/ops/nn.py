@@ -22,12 +22,12 @@ import math as pymath
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from xdsl.dialects import arith, math, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType, i1, i64
+from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType, i64
 from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr
 
-from relax_dialect.dtype import BOOL, FLOAT32, INT64, DataType
+from relax_dialect.dtype import FLOAT32, INT64, DataType
 from relax_dialect.interpreter.kernels.nn import SELU_ALPHA, SELU_SCALE
 from relax_dialect.ops import nn as ops
 from relax_dialect.prim_expr import IntImm
@@ -41,6 +41,7 @@ from .common import (
     PARALLEL,
     REDUCTION,
     MapExprs,
+    check_every,
     collapse,
     compare,
     constant,
@@ -751,20 +752,15 @@ def lower_nll_loss(lw: Lowerer, op: ops.NLLLossOp) -> SSAValue:
         used = compare(lw, "ne", target, ignore, target_dtype)
         return used, select(lw, used, to_index(lw, target, target_dtype), zero_index)
 
-    def outside(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
-        used = compare(lw, "ne", xs[0], ignore, target_dtype)
-        index = to_index(lw, xs[0], target_dtype)
+    def outside(lw: Lowerer, target: SSAValue) -> SSAValue:
+        used = compare(lw, "ne", target, ignore, target_dtype)
+        index = to_index(lw, target, target_dtype)
         low = emit_op(lw, arith.CmpiOp, index, zero_index, "slt")
         high = emit_op(lw, arith.CmpiOp, index, classes, "sge")
-        bad = emit_op(lw, arith.AndIOp, used, emit_op(lw, arith.OrIOp, low, high))
-        return emit_op(lw, arith.OrIOp, xs[1], bad)
+        return emit_op(lw, arith.AndIOp, used, emit_op(lw, arith.OrIOp, low, high))
 
-    false = constant(lw, False, BOOL)
-    flags = fill(lw, false, lw.empty(TensorType(i1, []), []))
-    found = generic(lw, [targets], flags, [identity, []], [REDUCTION] * rank, outside)
-    bad = lw.make(tensor.ExtractOp, found, [], i1)
-    ok = emit_op(lw, arith.XOrIOp, bad, constant(lw, True, BOOL))
-    lw.check(ok, op, f"{op.name}: a target is out of range for the number of classes")
+    message = f"{op.name}: a target is out of range for the number of classes"
+    check_every(lw, targets, rank, outside, op, message)
 
     def weight_of(lw: Lowerer, index: SSAValue) -> SSAValue:
         if weights is None:

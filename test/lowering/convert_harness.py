@@ -24,6 +24,7 @@ from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass
 from relax_xdsl.lowering.execution import flat_values, generic_text
 from relax_xdsl.lowering.lowerer import LoweringError
 from relax_xdsl.lowering.pipeline import LowerToLinalgPass
+from relax_xdsl.lowering.toolchain import ToolchainMissing, find_toolchain
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 needs_mlir = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 is not installed")
@@ -94,6 +95,14 @@ def run_lowered_or_skip():
     except ImportError as error:
         pytest.skip(f"the bundled interpreter is not available: {error}")
     return run_lowered
+
+
+def native_available() -> None:
+    """Skip the calling test when the MLIR toolchain is absent."""
+    try:
+        find_toolchain()
+    except ToolchainMissing as missing:
+        pytest.skip(f"MLIR toolchain absent: {missing}")
 
 
 def lowered_failure(text: str, *args: object) -> str:

@@ -21,12 +21,13 @@ from convert_harness import (
     lower,
     lowering_error,
     mlir_opt,
+    native_available,
     run_lowered_or_skip,
 )
 from xdsl.ir import Operation
 
 from relax_dialect.interpreter import run
-from relax_xdsl.lowering.toolchain import NativeModule, ToolchainMissing, find_toolchain
+from relax_xdsl.lowering.toolchain import NativeModule
 
 SIZES = (1, 3, 5)
 """Values of the symbolic size ``n`` each case runs with."""
@@ -116,10 +117,7 @@ class Family:
     def native_module(self) -> NativeModule:
         """Every case of the family lowered into one module and compiled once."""
         if self._native is None:
-            try:
-                find_toolchain()
-            except ToolchainMissing as error:
-                pytest.skip(f"MLIR toolchain absent: {error}")
+            native_available()
             from relax_xdsl.lowering.toolchain import compile_module
 
             text = generic_text(lower(load(self.module_text()), pipeline=True))

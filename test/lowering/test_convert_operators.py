@@ -10,13 +10,18 @@ from importlib import import_module
 
 import numpy as np
 import pytest
-from convert_harness import assert_accepted, compare_with_reference, load, lower
+from convert_harness import (
+    assert_accepted,
+    compare_with_reference,
+    load,
+    lower,
+    native_available,
+)
 
 from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import run
 from relax_dialect.ops import binary, statistical, unary
 from relax_xdsl.lowering.execution import LoweredFunction
-from relax_xdsl.lowering.toolchain import ToolchainMissing, find_toolchain
 
 SIZES = (1, 3, 6)
 """Values of the symbolic size ``n`` the lowered programs run with."""
@@ -387,10 +392,7 @@ def test_integer_division_by_zero_and_by_minus_one(op: str, dtype: str, backend:
     """As the reference (NumPy): 0 where the divisor is 0, the minimum by -1 wraps;
     native code would trap on both (SIGFPE) without the lowering's guard."""
     if backend == "mlir":
-        try:
-            find_toolchain()
-        except ToolchainMissing as missing:
-            pytest.skip(f"MLIR toolchain absent: {missing}")
+        native_available()
     info = np.iinfo(dtype)
     x = np.array([info.min, info.min, 7, 0, info.max, 100, 9], dtype)
     y = np.array([0, -1, 0, 0, -1, 7, 3]).astype(dtype)  # -1 is the maximum when unsigned

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from convert_harness import load, native_available
 from lower_harness import (
     Case,
     Family,
@@ -22,6 +23,7 @@ from lower_harness import (
 from relax_dialect.dtype import DataType
 from relax_dialect.interpreter.values import PrimValue
 from relax_dialect.ops import index
+from relax_xdsl.lowering.execution import LoweredFunction
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 
 INT64 = DataType("int", 64)
@@ -151,3 +153,22 @@ def test_zero_run_time_stride_fails_at_run_time() -> None:
         LoweredCheckError, match=r"test.mlir:\d+:\d+: relax.strided_slice: the stride"
     ):
         main([XS[0](2), -1, 0])
+
+
+@pytest.mark.parametrize("backend", ["lowered", "mlir"])
+@pytest.mark.parametrize("indices", [[0, 4], [-1, 0]])
+def test_take_fast_checks_its_indices(backend: str, indices: list[int]) -> None:
+    """As the reference: an index outside the axis fails a located check (native code
+    read outside the tensor, or crashed, before)."""
+    if backend == "mlir":
+        native_available()
+    text = (
+        f"relax.function @main(%x: {tensor('n, 4', 'f32')}, %i: {tensor('2', 'i64')}) {{\n"
+        "  %r = relax.take %x, %i {axis = 0}\n"
+        "  relax.return %r\n}\n"
+    )
+    main = LoweredFunction(load(text), "main", backend)
+    x = np.ones((4, 4), np.float32)
+    with pytest.raises(LoweredCheckError, match=r"test.mlir:2:3: relax.take: an index is outside"):
+        main(x, np.array(indices, np.int64))
+    np.testing.assert_array_equal(main(x, np.array([3, 0], np.int64)), x[[3, 0]])

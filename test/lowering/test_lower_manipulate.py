@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from convert_harness import load, lower
+from convert_harness import load, lower, native_available
 from lower_harness import (
     Case,
     Family,
@@ -24,8 +24,10 @@ from lower_harness import (
 )
 
 from relax_dialect.dtype import DataType
+from relax_dialect.interpreter import run
 from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.ops import manipulate
+from relax_xdsl.lowering.execution import LoweredFunction
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 
 F32 = "f32"
@@ -468,3 +470,41 @@ def test_reshape_checks_the_element_count_at_run_time() -> None:
     assert main([np.ones((2, 3), "float32"), 6])[0].shape == (6,)
     with pytest.raises(LoweredCheckError, match=r"relax\.reshape: the target shape does not hold"):
         main([np.ones((2, 3), "float32"), 5])
+
+
+GATHERS = {
+    "gather_elements": (
+        f"%x: {tensor('n, 4', 'f32')}, %i: {tensor('n, 2', 'i64')}",
+        "relax.gather_elements %x, %i {axis = 1}",
+        [[0, -4], [3, 1]],
+        [[0, 4], [-5, 1]],
+        "axis 1 of the data",
+    ),
+    "gather_nd": (
+        f"%x: {tensor('n, 4', 'f32')}, %i: {tensor('2, 2', 'i64')}",
+        "relax.gather_nd %x, %i",
+        [[1, -1], [-2, 3]],
+        [[1, 0], [0, 4]],
+        "its axis of the data",
+    ),
+}
+
+
+@pytest.mark.parametrize("backend", ["lowered", "mlir"])
+@pytest.mark.parametrize("name", sorted(GATHERS))
+def test_gathers_check_their_indices(backend: str, name: str) -> None:
+    """As the reference: an index outside its axis (after counting negative ones
+    from the end) fails a located check; native code read outside the tensor before."""
+    if backend == "mlir":
+        native_available()
+    params, binding, good, bad, where = GATHERS[name]
+    text = f"relax.function @main({params}) {{\n  %r = {binding}\n  relax.return %r\n}}\n"
+    module = load(text)
+    main = LoweredFunction(module, "main", backend)
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    expected = run(module, "main", x, np.array(good, np.int64))
+    np.testing.assert_array_equal(main(x, np.array(good, np.int64)), expected)
+    with pytest.raises(
+        LoweredCheckError, match=f"test.mlir:2:3: relax.{name}: an index is outside {where}"
+    ):
+        main(x, np.array(bad, np.int64))

@@ -46,11 +46,11 @@ from relax_dialect.passes import pass_class
 from relax_dialect.well_formed import check_well_formed
 from relax_xdsl.lowering.execution import BACKENDS, LoweredFunction
 from relax_xdsl.lowering.lowerer import LoweringError
-from relax_xdsl.lowering.toolchain import ToolchainMissing, find_toolchain
 
 TEST = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(TEST / "passes"), str(TEST / "tvmscript"), str(TEST / "unit")]
 
+from convert_harness import native_available  # noqa: E402
 from corpus_harness import CORPUS, entry_inputs, run_spec  # noqa: E402
 from corpus_harness import load as load_tvmscript  # noqa: E402
 from random_programs import Program, generate  # noqa: E402
@@ -78,13 +78,6 @@ UNLOWERABLE_CORPUS = {
 """Corpus programs that cannot be lowered, with what their located error names."""
 NATIVE_BROKEN: dict[str, str] = {}
 """Corpus programs whose native compilation fails (reported; strict ``xfail``)."""
-
-
-def native_available() -> None:
-    try:
-        find_toolchain()
-    except ToolchainMissing as missing:
-        pytest.skip(f"MLIR toolchain absent: {missing}")
 
 
 def context() -> Context:
