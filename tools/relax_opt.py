@@ -37,6 +37,7 @@ from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.parser import forget_resources, parse_module
 from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.recheck import recheck_well_formed
+from relax_dialect.recursion import deep_recursion
 from relax_dialect.tvmscript import CONSTANTS, parse_tvmscript, print_tvmscript
 
 SPLIT_MARKERS = {"mlir": "// -----", "tvmscript": "# -----"}
@@ -281,13 +282,17 @@ def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None, name: str
     ``RELAX_OPT_TRACEBACK`` to see one for an internal error)."""
     gc.set_threshold(*GC_THRESHOLDS)
     try:
-        return tool(argv).run_tool()
+        with deep_recursion():
+            return tool(argv).run_tool()
     except UsageError as error:
         print(f"{name}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader of the output left early (``relax-opt ... | head``)
+        return 1
+    except RecursionError:
+        print(f"{name}: error: the input nests too deeply to be processed", file=sys.stderr)
         return 1
     except Exception as error:
         if os.environ.get("RELAX_OPT_TRACEBACK"):

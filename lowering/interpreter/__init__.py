@@ -5,13 +5,14 @@ every dialect module also registers its kernels into xDSL's ``Interpreter`` as a
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions
+
+from relax_dialect.recursion import deep_recursion
 
 from . import arith, cf, func, linalg, math, memref, scf, tensor
 from .arguments import argument
@@ -44,8 +45,6 @@ INTERPRETER_FUNCTIONS: tuple[type[InterpreterFunctions], ...] = (
 )
 """The kernels as xDSL ``InterpreterFunctions``, one class per dialect."""
 
-_RECURSION_LIMIT = 20_000
-
 
 def interpreter_for(module: ModuleOp) -> Interpreter:
     """An xDSL interpreter of module running these kernels (index is 64-bit)."""
@@ -75,15 +74,11 @@ class LoweredProgram:
             for position, (value, parameter_type) in enumerate(zip(args, parameters, strict=True))
         ]
         assert function.run is not None
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
         try:
-            with np.errstate(all="ignore"):
+            with deep_recursion(), np.errstate(all="ignore"):
                 results = function.run(*values)
         except RecursionError:
             raise LoweredExecutionError(f"@{name}: recursion too deep") from None
-        finally:
-            sys.setrecursionlimit(limit)
         return [_owned(result) for result in results]
 
 

@@ -15,7 +15,6 @@ parameter) whose check failed, so that the driver can print
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -54,6 +53,7 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
+from ..recursion import deep_recursion
 from ..types import FuncType, StructInfoType, TensorType
 from .checks import (
     ArgumentMismatch,
@@ -72,8 +72,6 @@ from .values import Closure, OperatorValue, PackedFunc, PrimValue, ShapeValue, d
 Frame = list[object]
 Symbols = dict[str, int]
 Step = Callable[[Frame, Symbols], None]
-
-RECURSION_LIMIT = 20_000
 
 
 class RelaxRuntimeError(Exception):
@@ -134,14 +132,11 @@ class Machine:
 
     def run(self, entry: str, *args: object) -> object:
         """Call the global function ``entry`` with run-time values."""
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
         try:
-            return self.call(self.function(entry), list(args))
+            with deep_recursion():
+                return self.call(self.function(entry), list(args))
         except RecursionError:
             raise RelaxRuntimeError(None, "recursion too deep") from None
-        finally:
-            sys.setrecursionlimit(limit)
 
     def call(
         self,

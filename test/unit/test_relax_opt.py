@@ -175,6 +175,21 @@ def test_uses_of_a_resource_name_taken_earlier_stay_one_resource() -> None:
     assert f'{handles.pop()}: "0x040000000100000002000000"' in printed.getvalue()
 
 
+def nested(depth: int) -> str:
+    """A function whose parameter's type nests ``depth`` tuples."""
+    sinfo = "tuple<" * depth + "tensor<[2], f32>" + ">" * depth
+    return f"relax.function @main(%x: !relax.{sinfo}) -> !relax.object {{\n  relax.return %x\n}}\n"
+
+
+def test_deep_nesting_is_read_or_refused_cleanly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, write(tmp_path, nested(1_000)))
+    assert status == 0 and out.count("tuple<") == 1_000
+    status, _, err = run(capsys, write(tmp_path, nested(20_000)))
+    assert (status, err) == (1, "relax-opt: error: the input nests too deeply to be processed\n")
+
+
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, str(tmp_path / "missing.mlir"))
     assert status == 2 and "cannot read" in err
