@@ -22,7 +22,7 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from relax_dialect.diagnostics import (
@@ -34,6 +34,7 @@ from relax_dialect.diagnostics import (
     unmatched,
 )
 from relax_dialect.memo_printer import MemoMLIRTarget
+from relax_dialect.npz import read_npz
 from relax_dialect.parser import forget_resources, parse_module
 from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.recheck import recheck_well_formed
@@ -111,7 +112,7 @@ class RelaxOptMain(xDSLOptMain):
             self.pipeline = PassPipeline.parse_spec(
                 self.available_passes, self.args.passes, between_passes
             )
-        except Exception as error:
+        except (Exception, ArgSpecParseError) as error:  # xDSL's is a BaseException
             raise UsageError(f"invalid pass pipeline '{self.args.passes}': {error}") from None
         if self.args.disable_verify:  # inside pipelines too, as mlir-opt -verify-each=0
             passes = tuple(
@@ -203,8 +204,7 @@ class RelaxOptMain(xDSLOptMain):
         if self.args.metadata is None:
             return []
         try:
-            with np.load(self.args.metadata, allow_pickle=False) as data:
-                arrays = {int(key): data[key] for key in data.files}
+            arrays = {int(key): array for key, array in read_npz(self.args.metadata).items()}
         except (OSError, ValueError) as error:
             raise UsageError(f"cannot read metadata '{self.args.metadata}': {error}") from None
         return [arrays[index] for index in sorted(arrays)]

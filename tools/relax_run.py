@@ -45,6 +45,7 @@ from relax_dialect.interpreter import (
 )
 from relax_dialect.interpreter.checks import MatchFailure, match_all
 from relax_dialect.interpreter.values import describe
+from relax_dialect.npz import read_npz
 from relax_dialect.types import StructInfoType, TupleType, struct_info_text
 
 from ..lowering.execution import BACKENDS, LoweredFunction, lower
@@ -179,8 +180,7 @@ class RelaxRunMain(RelaxOptMain):
         arrays: dict[str, np.ndarray] = {}
         if self.args.inputs is not None:
             try:
-                with np.load(self.args.inputs, allow_pickle=False) as data:
-                    arrays = {key: data[key] for key in data.files}
+                arrays = read_npz(self.args.inputs)
             except (OSError, ValueError) as error:
                 raise UsageError(f"cannot read inputs '{self.args.inputs}': {error}") from None
         return [

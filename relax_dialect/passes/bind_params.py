@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zipfile
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from xdsl.passes import ModulePass
 from ..diagnostics import Diagnostic, DiagnosticError, at
 from ..interpreter import to_value
 from ..interpreter.checks import ArgumentMismatch, match_all
+from ..npz import read_npz
 from ..ops.functions import FunctionOp
 from ..prim_expr import IntImm, PrimExpr
 from ..types import StructInfoType, TupleType
@@ -30,11 +30,8 @@ PASS = "relax-bind-params"
 def load_arrays(path: str) -> dict[str, np.ndarray]:
     """The arrays of an ``.npz`` file by key."""
     try:
-        if not zipfile.is_zipfile(path):
-            raise ValueError("not an .npz archive")
-        with np.load(path, allow_pickle=False) as data:
-            return {key: data[key] for key in data.files}
-    except (OSError, ValueError, zipfile.BadZipFile) as error:
+        return read_npz(path)
+    except (OSError, ValueError) as error:
         message = f"{PASS}: cannot read '{path}': {error}"
         raise DiagnosticError([Diagnostic(None, message)]) from None
 

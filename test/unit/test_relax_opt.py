@@ -195,6 +195,12 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert status == 2 and "cannot read" in err
     status, _, err = run(capsys, write(tmp_path, VALID), "-p", "no-such-pass")
     assert status == 2 and "invalid pass pipeline" in err
+    status, _, err = run(capsys, write(tmp_path, VALID), "-p", "relax-bind-params{params=a.npz}")
+    assert status == 2 and "invalid pass pipeline" in err and "Unknown token" in err
+    (tmp_path / "text.npz").write_text("not an archive")
+    script = write(tmp_path, "@R.function\ndef main():\n    return R.tuple()\n", "model.py")
+    status, _, err = run(capsys, script, "--metadata", str(tmp_path / "text.npz"))
+    assert status == 2 and err.endswith("text.npz': not an .npz archive (numpy.savez)\n")
     status, _, err = run(capsys, write(tmp_path, "x", "input.txt"))
     assert status == 2 and "unknown input format" in err
     with pytest.raises(SystemExit) as exit_info:

@@ -103,6 +103,10 @@ def test_usage_errors(program: Path, tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main([str(program), "--entry", "missing"]) == 1
     assert "no function @missing" in capsys.readouterr().err
     assert main([str(program), "--inputs", str(tmp_path / "none.npz")]) == 2
+    assert "No such file or directory" in capsys.readouterr().err
+    np.save(tmp_path / "array.npy", np.ones(3))
+    assert main([str(program), "--inputs", str(tmp_path / "array.npy")]) == 2
+    assert "array.npy': not an .npz archive (numpy.savez)" in capsys.readouterr().err
     assert main([str(program), "--plugin", "no_such_plugin_module"]) == 2
     assert "cannot load plugin" in capsys.readouterr().err
 
