@@ -122,7 +122,9 @@ class RelaxOptMain(xDSLOptMain):
             self.pipeline = dataclasses.replace(self.pipeline, passes=passes)
 
     def register_all_targets(self) -> None:
-        super().register_all_targets()
+        """MLIR text only (``--emit`` adds TVMScript and the LLVM dialect): xDSL's
+        other targets (``x86-asm``, ``wgsl``, ...) print their own dialects, not
+        Relax, and stay with ``xdsl-opt``."""
         self.available_targets["mlir"] = lambda: MemoMLIRTarget
 
     def register_all_frontends(self) -> None:

@@ -206,6 +206,9 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit) as exit_info:
         main(["--no-such-flag"])
     assert exit_info.value.code == 2
+    with pytest.raises(SystemExit) as exit_info:  # xDSL's targets for its own dialects
+        main([write(tmp_path, VALID), "-t", "x86-asm"])
+    assert exit_info.value.code == 2
 
 
 def test_passes_and_verification_between_them(
