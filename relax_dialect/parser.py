@@ -69,8 +69,11 @@ class RelaxParser(Parser):
         return super().resolve_operand(operand, type)
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
-        """xDSL's, but a value that is used and never defined is reported at its
-        first use (as ``mlir-opt`` does), not at the end of the input."""
+        """xDSL's, but as ``mlir-opt``: an input without operations (empty, or only
+        comments) is an empty module, and a value that is used and never defined is
+        reported at its first use, not at the end of the input."""
+        if self._current_token.kind is MLIRTokenKind.EOF:
+            return ModuleOp([])
         try:
             return super().parse_module(allow_implicit_module)
         except ParseError:
