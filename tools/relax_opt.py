@@ -12,6 +12,7 @@ import argparse
 import dataclasses
 import gc
 import os
+import re
 import sys
 import time
 import traceback
@@ -145,7 +146,10 @@ class RelaxOptMain(xDSLOptMain):
             )
         self.frontend = frontend
         if path in (None, "-"):
-            return sys.stdin.read(), "<stdin>"
+            text = sys.stdin.read()
+            if self.args.frontend is None and PYTHON_START.match(text):
+                self.frontend = "tvmscript"
+            return text, "<stdin>"
         try:
             with open(path, encoding="utf-8") as handle:
                 return handle.read(), path
@@ -272,6 +276,10 @@ def _source_context(text: str, diagnostic: Diagnostic) -> str:
     line = lines[location.line - 1]
     return f"{line}\n{' ' * (location.column - 1)}^\n"
 
+
+PYTHON_START = re.compile(r"(?:\s|#[^\n]*\n)*(?:from |import |@)")
+"""How TVMScript on standard input starts (after comments): MLIR text never does,
+so ``relax-opt -`` reads either without ``-f``."""
 
 GC_THRESHOLDS = (100_000, 50, 1_000)
 """A tool builds millions of long-lived IR objects: collecting the young generation

@@ -73,6 +73,14 @@ def test_stdin_and_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "relax.function @main" in target.read_text()
 
 
+def test_tvmscript_on_stdin_is_recognised(capsys: pytest.CaptureFixture[str]) -> None:
+    script = "# a model\nfrom tvm.script import relax as R\n\n@R.function\ndef main():\n    return R.tuple()\n"
+    status, out, err = run(capsys, "-", stdin=script)
+    assert status == 0 and "relax.function @main" in out, err
+    status, out, _ = run(capsys, "-", "--emit", "tvmscript", stdin=VALID)
+    assert status == 0 and "@R.function" in out
+
+
 def test_generic_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, write(tmp_path, VALID), "--print-op-generic")
     assert status == 0
