@@ -44,7 +44,7 @@ from .common import (
     symbol,
     to_index,
 )
-from .manipulate import result_of, wrap_negative
+from .manipulate import check_index, outside_axis, result_of, wrap_negative
 
 
 @lowers(ops.TakeOp)
@@ -65,10 +65,8 @@ def lower_take(lw: Lowerer, op: ops.TakeOp) -> SSAValue:
     last = lw.make(arith.SubiOp, extent, one)
 
     if mode == "fast":
-        message = f"{op.name}: an index is outside axis {axis} of the data"
         if scalar:
-            inside = lw.make(arith.CmpiOp, to_index(lw, indices, dtype), extent, "ult")
-            lw.check(inside, op, message)
+            check_index(lw, op, to_index(lw, indices, dtype), extent, axis)
         else:
             rank = len(lw.dims(op.indices))
             check_every(
@@ -77,7 +75,7 @@ def lower_take(lw: Lowerer, op: ops.TakeOp) -> SSAValue:
                 rank,
                 lambda lw, i: outside(lw, to_index(lw, i, dtype), extent),
                 op,
-                message,
+                outside_axis(op, axis),
             )
 
     def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:

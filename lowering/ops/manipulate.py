@@ -458,9 +458,13 @@ def lower_gather_elements(lw: Lowerer, op: ops.GatherElementsOp) -> SSAValue:
         return wrap_negative(lw, to_index(lw, index, dtype), extent)
 
     indices = lw.operand(op, 1)
-    message = f"{op.name}: an index is outside axis {axis} of the data"
     check_every(
-        lw, indices, result.rank, lambda lw, i: outside(lw, wrapped(lw, i), extent), op, message
+        lw,
+        indices,
+        result.rank,
+        lambda lw, i: outside(lw, wrapped(lw, i), extent),
+        op,
+        outside_axis(op, axis),
     )
 
     def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
@@ -588,10 +592,15 @@ def _check_shape(
             lw.check_equal(size, wanted, op, f"{op.name}: dimension {axis} of {what}")
 
 
-def _check_index(lw: Lowerer, op: Operation, index: SSAValue, extent: SSAValue, axis: int):
+def check_index(lw: Lowerer, op: Operation, index: SSAValue, extent: SSAValue, axis: int):
     """Check that an index is in ``[0, extent)`` (one unsigned comparison)."""
     inside = lw.make(arith.CmpiOp, index, extent, "ult")
-    lw.check(inside, op, f"{op.name}: an index is outside axis {axis} of the data")
+    lw.check(inside, op, outside_axis(op, axis))
+
+
+def outside_axis(op: Operation, axis: int) -> str:
+    """The message of a failed index check."""
+    return f"{op.name}: an index is outside axis {axis} of the data"
 
 
 @lowers(ops.ScatterElementsOp)
@@ -613,7 +622,7 @@ def lower_scatter_elements(lw: Lowerer, op: ops.ScatterElementsOp) -> SSAValue:
 
     def target(lw: Lowerer, at: list[SSAValue]) -> list[SSAValue]:
         index = wrap_negative(lw, to_index(lw, extract(lw, indices, at), dtype), extent)
-        _check_index(lw, op, index, extent, axis)
+        check_index(lw, op, index, extent, axis)
         return [index if a == axis else c for a, c in enumerate(at)]
 
     return _scatter(lw, op, shape[1], target)
@@ -647,7 +656,7 @@ def lower_scatter_nd(lw: Lowerer, op: ops.ScatterNDOp) -> SSAValue:
         for c in range(depth):
             raw = extract(lw, indices, [*at[:batch], lw.constant_index(c)])
             coordinates.append(to_index(lw, raw, dtype))
-            _check_index(lw, op, coordinates[-1], data_sizes[c], c)
+            check_index(lw, op, coordinates[-1], data_sizes[c], c)
         return [*coordinates, *at[batch:]]
 
     return _scatter(lw, op, expected[1], target)
