@@ -44,6 +44,9 @@ from relax_dialect.tvmscript import CONSTANTS, parse_tvmscript, print_tvmscript
 
 SPLIT_MARKERS = {"mlir": "// -----", "tvmscript": "# -----"}
 """What separates the pieces of a ``--split-input-file`` input, by format."""
+PYTHON_START = re.compile(r"(?:\s|#[^\n]*\n)*(?:from |import |@)")
+"""How TVMScript on standard input starts (after comments): MLIR text never does,
+so ``relax-opt -`` reads either without ``-f``."""
 FRONTENDS = {"mlir": "mlir", "py": "tvmscript", "tvmscript": "tvmscript"}
 """Input formats by ``-f`` value or file extension."""
 
@@ -276,10 +279,6 @@ def _source_context(text: str, diagnostic: Diagnostic) -> str:
     line = lines[location.line - 1]
     return f"{line}\n{' ' * (location.column - 1)}^\n"
 
-
-PYTHON_START = re.compile(r"(?:\s|#[^\n]*\n)*(?:from |import |@)")
-"""How TVMScript on standard input starts (after comments): MLIR text never does,
-so ``relax-opt -`` reads either without ``-f``."""
 
 GC_THRESHOLDS = (100_000, 50, 1_000)
 """A tool builds millions of long-lived IR objects: collecting the young generation
