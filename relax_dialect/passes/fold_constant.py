@@ -24,6 +24,7 @@ from ..interpreter.tir_interface import TIRExecutionError, TIRExecutor, default_
 from ..interpreter.values import PrimValue, ShapeValue
 from ..ops.base import BindingOp
 from ..ops.calls import CallTIROp, output_tensors
+from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp
 from ..ops.operator import OperatorOp
 from ..ops.values import ConstantOp, PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
@@ -141,13 +142,17 @@ class FoldConstantWalk(FunctionWalk):
 
     def known(self, value: SSAValue) -> object | None:
         """The run-time value of ``value`` when the program determines it: a
-        constant, a shape or prim value whose type says it, a tuple of those."""
+        constant, a shape or prim value whose type says it, a tuple of those; a
+        dataflow block's output is known when its value is (TVM looks up the
+        binding through the block)."""
         if value in self._known:
             return self._known[value]
         owner = value.owner
         found: object | None
         if isinstance(owner, ConstantOp):
             found = owner.value.array
+        elif isinstance(owner, DataflowOp):
+            found = self.known(owner.output_op.values[value.index])  # pyright: ignore
         elif isinstance(owner, TupleOp):
             fields = [self.known(f) for f in owner.fields]
             found = None if any(f is None for f in fields) else tuple(fields)

@@ -323,3 +323,23 @@ relax.function @merges_dataflow_blocks(%x: !relax.tensor<[2], f32>) -> !relax.ob
   %t = relax.tuple(%a, %b) : !relax.object
   relax.return %t
 }
+
+// -----
+
+// An output of a dataflow block is known when its value is: a use after the
+// block folds in the same run (as TVM looks up the binding through the block).
+
+// CHECK-LABEL: @through_output
+// CHECK:         %{{.*}} = relax.constant dense<[2], f32, [3.0, 5.0]>
+// CHECK-NOT:     relax.add
+// CHECK:         relax.return
+relax.function @through_output() -> !relax.tensor<[2], f32> {
+  %gv = relax.dataflow {
+    %c0 = relax.constant dense<[2], f32, [1.0, 2.0]>
+    %lv = relax.add %c0, %c0
+    relax.output %lv
+  }
+  %c1 = relax.constant dense<[2], f32, [1.0, 1.0]>
+  %r = relax.add %gv, %c1
+  relax.return %r
+}
