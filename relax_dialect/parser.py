@@ -35,6 +35,10 @@ NAMED_OPERATION = re.compile(
 """``%name = dialect.op`` on one line (the tokens as xDSL's lexer forms them)."""
 
 
+NO_OPERATION = "Could not parse entire input!"
+"""xDSL's error for an input without operations (and for one it cannot read)."""
+
+
 class RelaxParser(Parser):
     """Attaches ``loc(FILE:LINE:COL)`` to each parsed operation and function
     parameter that does not carry an explicit location, so that diagnostics
@@ -60,6 +64,8 @@ class RelaxParser(Parser):
         """Where each value used before its definition was first used."""
         self.resource_keys: dict[tuple[str, str], str] = {}
         """The stored key of each (dialect, resource handle) of the input."""
+        self.operated = False
+        """Whether an operation has been read (else the input is an empty module)."""
 
     def resolve_operand(
         self, operand: UnresolvedOperand, type: AttributeInvT
@@ -70,15 +76,17 @@ class RelaxParser(Parser):
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         """xDSL's, but as ``mlir-opt``: an input without operations (empty, or only
-        comments) is an empty module, and a value that is used and never defined is
+        comments and aliases) is an empty module, and a value that is used and never defined is
         reported at its first use, not at the end of the input."""
-        if self._current_token.kind is MLIRTokenKind.EOF:
-            return ModuleOp([])
         try:
             return super().parse_module(allow_implicit_module)
-        except ParseError:
+        except ParseError as error:
+            if self._current_token.kind is not MLIRTokenKind.EOF:
+                raise
+            if not self.operated and error.msg == NO_OPERATION:
+                return ModuleOp([])
             undefined = [n for n in self.forward_ssa_references if n in self.first_forward_uses]
-            if not undefined or self._current_token.kind is not MLIRTokenKind.EOF:
+            if not undefined:
                 raise
             first = min(undefined, key=lambda name: self.first_forward_uses[name].start)
             self.raise_error(undefined_value_message(self, first), self.first_forward_uses[first])
@@ -90,6 +98,7 @@ class RelaxParser(Parser):
         return file_location(self._file, line + self._line_offset, column)
 
     def parse_operation(self) -> Operation:
+        self.operated = True
         start = self.pos
         pending = len(self.pending_results)
         self.operation_starts.append(start)

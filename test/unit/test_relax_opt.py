@@ -58,12 +58,22 @@ def test_valid_input_prints_the_module(tmp_path: Path, capsys: pytest.CaptureFix
     assert "%y = relax.add %x, %x : !relax.tensor<[n, 4], f32>" in out
 
 
-@pytest.mark.parametrize("text", ["", "// nothing but a comment\n"])
+@pytest.mark.parametrize(
+    "text", ["", "// nothing but a comment\n", "#map = affine_map<(d0) -> (d0)>\n"]
+)
 def test_input_without_operations_is_an_empty_module(
     text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out, err = run(capsys, write(tmp_path, text), "-p", "relax-o2")
     assert (status, out, err) == (0, "builtin.module {\n}\n\n", "")
+
+
+@pytest.mark.parametrize("text", ["#map = affine_map<(d0) -> (d0", "#map = "])
+def test_an_unfinished_alias_is_no_empty_module(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, write(tmp_path, text))
+    assert status == 1 and LOCATED.match(err), err
 
 
 def test_stdin_and_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
