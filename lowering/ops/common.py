@@ -248,6 +248,17 @@ def outside(lw: Lowerer, index: SSAValue, extent: SSAValue) -> SSAValue:
     return lw.make(arith.CmpiOp, index, extent, "uge")
 
 
+def outside_axis(op: Operation, axis: int) -> str:
+    """The message of a failed index check."""
+    return f"{op.name}: an index is outside axis {axis} of the data"
+
+
+def check_index(lw: Lowerer, op: Operation, index: SSAValue, extent: SSAValue, axis: int):
+    """Check that an index is in ``[0, extent)`` (one unsigned comparison)."""
+    inside = lw.make(arith.CmpiOp, index, extent, "ult")
+    lw.check(inside, op, outside_axis(op, axis))
+
+
 def check_every(
     lw: Lowerer,
     values: SSAValue,

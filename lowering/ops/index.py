@@ -33,18 +33,20 @@ from ..lowerer import Lowerer
 from . import lowers
 from .common import (
     check_every,
+    check_index,
     data_type,
     extract,
     extract_slice,
     loop_indices,
     mixed,
     outside,
+    outside_axis,
     parallel,
     select,
     symbol,
     to_index,
 )
-from .manipulate import check_index, outside_axis, result_of, wrap_negative
+from .manipulate import result_of, wrap_negative
 
 
 @lowers(ops.TakeOp)

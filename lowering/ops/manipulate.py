@@ -48,6 +48,7 @@ from .common import (
     binary,
     broadcast,
     check_every,
+    check_index,
     collapse,
     collapse_unit_dims,
     compare,
@@ -62,6 +63,7 @@ from .common import (
     loop_indices,
     mixed,
     outside,
+    outside_axis,
     parallel,
     reduce,
     select,
@@ -590,17 +592,6 @@ def _check_shape(
     for axis, (dim, size, known, wanted) in enumerate(zip(*actual, *expected, strict=True)):
         if dim is None or known is None or not prove_equal(dim, known):
             lw.check_equal(size, wanted, op, f"{op.name}: dimension {axis} of {what}")
-
-
-def check_index(lw: Lowerer, op: Operation, index: SSAValue, extent: SSAValue, axis: int):
-    """Check that an index is in ``[0, extent)`` (one unsigned comparison)."""
-    inside = lw.make(arith.CmpiOp, index, extent, "ult")
-    lw.check(inside, op, outside_axis(op, axis))
-
-
-def outside_axis(op: Operation, axis: int) -> str:
-    """The message of a failed index check."""
-    return f"{op.name}: an index is outside axis {axis} of the data"
 
 
 @lowers(ops.ScatterElementsOp)

@@ -55,6 +55,7 @@ from .common import (
     fill,
     generic,
     loop_indices,
+    outside,
     pad,
     parallel,
     pick,
@@ -752,15 +753,13 @@ def lower_nll_loss(lw: Lowerer, op: ops.NLLLossOp) -> SSAValue:
         used = compare(lw, "ne", target, ignore, target_dtype)
         return used, select(lw, used, to_index(lw, target, target_dtype), zero_index)
 
-    def outside(lw: Lowerer, target: SSAValue) -> SSAValue:
+    def wrong(lw: Lowerer, target: SSAValue) -> SSAValue:
         used = compare(lw, "ne", target, ignore, target_dtype)
         index = to_index(lw, target, target_dtype)
-        low = emit_op(lw, arith.CmpiOp, index, zero_index, "slt")
-        high = emit_op(lw, arith.CmpiOp, index, classes, "sge")
-        return emit_op(lw, arith.AndIOp, used, emit_op(lw, arith.OrIOp, low, high))
+        return emit_op(lw, arith.AndIOp, used, outside(lw, index, classes))
 
     message = f"{op.name}: a target is out of range for the number of classes"
-    check_every(lw, targets, rank, outside, op, message)
+    check_every(lw, targets, rank, wrong, op, message)
 
     def weight_of(lw: Lowerer, index: SSAValue) -> SSAValue:
         if weights is None:
