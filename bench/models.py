@@ -36,8 +36,10 @@ from relax_dialect.interpreter import run
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.tvmscript import parse_tvmscript
-from relax_xdsl.lowering.execution import LoweredFunction, generic_text, lower
-from relax_xdsl.lowering.pipeline import LowerToLinalgPass
+from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import RunOptions
+from relax_xdsl.lowering.pipeline import LowerToLinalgPass, lower
+from relax_xdsl.lowering.toolchain import generic_text
 
 HEADER = "from tvm.script import ir as I, relax as R, tirx as T\n\n\n@I.ir_module\nclass Module:\n"
 MLP_SIZES = (512, 1024, 1024, 256)
@@ -203,9 +205,11 @@ def measure(
                     os.environ["XDG_CACHE_HOME"] = saved
     makers: dict[str, Callable[[], Callable[..., object]]] = {
         "reference": lambda: lambda *args: run(module, "main", *args),
-        "lowered": lambda: LoweredFunction(module, "main", "lowered", lowered=lowered),
-        "mlir": lambda: LoweredFunction(module, "main", "mlir", lowered=lowered),
-        "mlir tiled": lambda: LoweredFunction(module, "main", "mlir", tile=True, lowered=lowered),
+        "lowered": lambda: compile_function(module, "main", "lowered", lowered=lowered),
+        "mlir": lambda: compile_function(module, "main", "mlir", lowered=lowered),
+        "mlir tiled": lambda: compile_function(
+            module, "main", "mlir", RunOptions(tile=True), lowered
+        ),
     }
     runners = {name: makers[name]() for name in backends}
     runners["numpy"] = model.numpy

@@ -250,7 +250,7 @@ def measure_stages(
     from relax_dialect.tvmscript import parse_tvmscript, print_tvmscript
     from relax_dialect.well_formed import _ModuleChecker, verify_operations
     from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass
-    from relax_xdsl.lowering.execution import generic_text
+    from relax_xdsl.lowering.toolchain import generic_text
 
     ctx = Context()
     for dialect in (Builtin, Func, Arith, Relax):

@@ -37,3 +37,10 @@ class LowerToLinalgPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         PrepareForLoweringPass().apply(ctx, op)
         ConvertRelaxToLinalgPass().apply(ctx, op)
+
+
+def lower(module: ModuleOp) -> ModuleOp:
+    """A lowered copy of ``module`` (raises a located ``LoweringError``)."""
+    lowered = module.clone()
+    LowerToLinalgPass().apply(Context(), lowered)
+    return lowered

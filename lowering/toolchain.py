@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FunctionType, StringAttr
+from xdsl.dialects.builtin import FunctionType, ModuleOp, StringAttr
 from xdsl.parser import Parser
+
+from relax_dialect.memo_printer import print_module
 
 from .host import vector_register_bytes
 from .interpreter import LoweredCheckError
@@ -57,6 +59,11 @@ TO_LLVM = (
     "convert-to-llvm",
     "reconcile-unrealized-casts",
 )
+
+
+def generic_text(module: ModuleOp) -> str:
+    """``module`` in MLIR's generic form, as ``mlir-opt`` reads it."""
+    return print_module(module, generic=True)
 
 
 class ToolchainError(Exception):

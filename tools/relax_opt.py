@@ -196,8 +196,11 @@ class RelaxOptMain(xDSLOptMain):
 
     def llvm_dialect(self, prog: ModuleOp) -> str:
         """The lowered module through the MLIR toolchain down to the LLVM dialect."""
-        from ..lowering.execution import generic_text  # the lowering loads only when used
-        from ..lowering.toolchain import ToolchainError, lower_to_llvm_dialect
+        from ..lowering.toolchain import (  # the lowering loads only when used
+            ToolchainError,
+            generic_text,
+            lower_to_llvm_dialect,
+        )
 
         if any(op.dialect_name() == "relax" for op in prog.walk()):
             raise DiagnosticError(

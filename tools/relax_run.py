@@ -12,30 +12,34 @@ standard output, with the values of the symbolic dimensions. Exit status as
 ``relax-opt``: 1 for bad input or a failed run-time check (located), 2 for
 usage errors.
 
-``--backend reference`` interprets the Relax dialect; ``lowered`` lowers it to
+``--backend`` names an execution engine of ``relax_xdsl.lowering.backends``:
+``reference`` interprets the Relax dialect; ``lowered`` lowers it to
 linalg/tensor/arith/func and runs the bundled interpreter; ``mlir`` compiles the
 lowered module with the MLIR toolchain (``mlir-opt-22`` and friends, ``--tile``
 adding the tiling/vectorisation schedule for matmuls) and runs native code. A
 list of backends runs each, prints its time and whether its results agree with
-the first backend's; a missing toolchain then skips ``mlir`` with a message.
+the first backend's; a backend that cannot run here (a missing toolchain) or
+cannot run the module (native code and packed functions) is then skipped with a
+message. ``--benchmark N`` runs each backend N more times after the first call
+and prints ``BACKEND: median X ms`` (compilation excluded).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import NoReturn
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
 from relax_dialect.diagnostics import DiagnosticError, at, located
 from relax_dialect.interpreter import (
-    Machine,
     PackedRegistry,
     PluginError,
     RelaxRuntimeError,
@@ -48,9 +52,10 @@ from relax_dialect.interpreter.values import describe
 from relax_dialect.npz import read_npz
 from relax_dialect.types import StructInfoType, TupleType, struct_info_text
 
-from ..lowering.execution import BACKENDS, LoweredFunction, lower
+from ..lowering.backends import BACKENDS, backend_named
+from ..lowering.backends.backend import Backend, Program, RunOptions
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
-from ..lowering.toolchain import ToolchainError, ToolchainMissing
+from ..lowering.toolchain import ToolchainError
 from .relax_opt import (
     RelaxOptMain,
     UsageError,
@@ -68,13 +73,21 @@ class RelaxRunMain(RelaxOptMain):
         arg_parser.add_argument("--entry", default="main", help="function to run")
         arg_parser.add_argument("--inputs", help=".npz file with the arguments")
         arg_parser.add_argument("--outputs", help=".npz file to write the results to")
+        engines = ", ".join(f"{name} ({entry.summary})" for name, entry in BACKENDS.items())
         arg_parser.add_argument(
             "--backend",
             type=_backends,
             default=["reference"],
-            help="execution engine: reference (the Relax interpreter), lowered (the lowered IR "
-            "on the bundled interpreter) or mlir (native code from the MLIR toolchain); a "
-            "comma-separated list, or 'all', runs each and compares its results with the first's",
+            help=f"execution engine: {engines}; a comma-separated list, or 'all', runs each "
+            "and compares its results with the first's",
+        )
+        arg_parser.add_argument(
+            "--benchmark",
+            type=int,
+            default=0,
+            metavar="N",
+            help="after the first call, call each backend N more times and print its median "
+            "time per call (compilation excluded)",
         )
         arg_parser.add_argument(
             "--tile",
@@ -96,28 +109,21 @@ class RelaxRunMain(RelaxOptMain):
                 registry.load_plugin(plugin)
             except PluginError as error:
                 raise UsageError(str(error)) from None
+        if self.args.benchmark < 0:
+            raise UsageError("--benchmark takes a number of calls, 0 or more")
         try:
             module = self.load(text, name)
-            machine = Machine(module, registry)
-            function = machine.function(self.args.entry)
+            program = Program(module, RunOptions(registry, self.args.tile))
+            function = program.machine.function(self.args.entry)
             params = function.op.params
             args = self.read_arguments(params)
             symbols: dict[str, int] = {}
-            times: list[float] = []
             with contextlib.suppress(MatchFailure):  # reported, located, by the run itself
                 match_all(args, [p.type for p in params], symbols)  # pyright: ignore
-            results = []
-            lowered = lower(module) if set(self.args.backend) & set(BACKENDS) else None
-            for backend in self.args.backend:
-                start = time.perf_counter()
-                try:
-                    results.append(self.execute(backend, machine, module, lowered, args, registry))
-                except ToolchainMissing as missing:
-                    if len(self.args.backend) == 1:
-                        raise
-                    results.append(None)
-                    print(f"{backend}: skipped: {missing}", file=sys.stderr)
-                times.append(time.perf_counter() - start)
+            backends = [backend_named(backend) for backend in self.args.backend]
+            if any(backend.runs_lowered for backend in backends):
+                program.lowered()  # once, before the timed runs
+            runs = [self.execute(backend, program, args) for backend in backends]
         except DiagnosticError as error:
             print_diagnostics(text, error.diagnostics)
             return 1
@@ -130,49 +136,59 @@ class RelaxRunMain(RelaxOptMain):
         except (LoweredExecutionError, ToolchainError) as error:
             print(f"relax-run: error: {error}", file=sys.stderr)
             return 1
-        result = results[0]
+        except Unrunnable as error:
+            print(f"relax-run: error: {error}", file=sys.stderr)
+            return 1
+        result = runs[0].result
         self.summarise(function.name, params, symbols, result)
         self.save(result)
-        return self.compare(results, times)
+        status = self.compare(runs)
+        for run in runs:
+            if run.per_call:
+                print(f"{run.backend.name}: median {1e3 * statistics.median(run.per_call):.3f} ms")
+        return status
 
-    def execute(
-        self,
-        backend: str,
-        machine: Machine,
-        module: ModuleOp,
-        lowered: ModuleOp | None,
-        args: Sequence[object],
-        registry: PackedRegistry,
-    ) -> object:
-        """The entry's result on one backend."""
-        if backend == "reference":
-            return machine.run(self.args.entry, *args)
-        function = LoweredFunction(
-            module, self.args.entry, backend, registry, self.args.tile, lowered
-        )
-        return function(*args)
+    def execute(self, backend: Backend, program: Program, args: Sequence[object]) -> Run:
+        """The entry's result on one backend, with the time it took, or a skipped run
+        (when others run too) if the backend cannot run here or cannot run the module."""
+        reason = backend.unavailable()
+        if reason is None and (problem := backend.unsupported(program)) is not None:
+            if len(self.args.backend) == 1:
+                raise DiagnosticError([problem])
+            where = f"{problem.location}: " if problem.location is not None else ""
+            reason = where + problem.message
+        if reason is not None:
+            if len(self.args.backend) == 1:
+                raise Unrunnable(reason)
+            print(f"{backend.name}: skipped: {reason}", file=sys.stderr)
+            return Run(backend, None, 0.0, [])
+        start = time.perf_counter()
+        compiled = backend.compile(program, self.args.entry)
+        result = compiled(*args)
+        seconds = time.perf_counter() - start
+        return Run(backend, result, seconds, _timed(compiled, args, self.args.benchmark))
 
-    def compare(self, results: Sequence[object], times: Sequence[float]) -> int:
+    def compare(self, runs: Sequence[Run]) -> int:
         """With several backends: each one's time, and whether its results agree with
         the first backend's (exit status 1 if any disagrees)."""
-        backends = self.args.backend
-        if len(backends) == 1:
+        if len(runs) == 1:
             return 0
-        expected = flatten(results[0])
+        first = runs[0]
+        expected = flatten(first.result)
         status = 0
-        for backend, result, seconds in zip(backends, results, times, strict=True):
-            if result is None:
+        for run in runs:
+            if run.result is None:
                 continue
-            line = f"{backend}: {seconds:.3f} s (with compilation)"
-            if backend == "reference":
-                line = f"{backend}: {seconds:.3f} s"
-            if result is not results[0]:
-                difference = _difference(expected, flatten(result))
+            line = f"{run.backend.name}: {run.seconds:.3f} s"
+            if run.backend.runs_lowered:
+                line += " (with compilation)"
+            if run is not first:
+                difference = _difference(expected, flatten(run.result))
                 agrees = difference is not None and difference <= 1e-4
                 status |= not agrees
                 verdict = "agrees" if agrees else "DISAGREES"
                 shown = "different structure" if difference is None else f"{difference:.2g}"
-                line += f", {verdict} with {backends[0]} (max relative difference {shown})"
+                line += f", {verdict} with {first.backend.name} (max relative difference {shown})"
             print(line)
         return status
 
@@ -219,13 +235,38 @@ class RelaxRunMain(RelaxOptMain):
             raise UsageError(f"cannot write outputs '{self.args.outputs}': {error}") from None
 
 
+class Unrunnable(Exception):
+    """The only backend asked for cannot run on this machine."""
+
+
+@dataclass
+class Run:
+    """One backend's run: its result (None when skipped), the time of its first call
+    with compilation, and the times of the ``--benchmark`` calls."""
+
+    backend: Backend
+    result: object
+    seconds: float
+    per_call: list[float]
+
+
+def _timed(compiled: Callable[..., object], args: Sequence[object], calls: int) -> list[float]:
+    """The time of each of ``calls`` more calls."""
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        compiled(*args)
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def _backends(text: str) -> list[str]:
     """The ``--backend`` list."""
-    names = ["reference", *BACKENDS] if text == "all" else text.split(",")
+    names = list(BACKENDS) if text == "all" else text.split(",")
     for name in names:
-        if name not in ("reference", *BACKENDS):
+        if name not in BACKENDS:
             raise argparse.ArgumentTypeError(
-                f"unknown backend '{name}' (expected reference, {', '.join(BACKENDS)} or all)"
+                f"unknown backend '{name}' (expected {', '.join(BACKENDS)} or all)"
             )
     return names
 

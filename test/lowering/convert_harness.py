@@ -20,11 +20,11 @@ from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import run
 from relax_dialect.parser import parse_module
 from relax_dialect.well_formed import check_well_formed
+from relax_xdsl.lowering.backends.calling import flat_values
 from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass
-from relax_xdsl.lowering.execution import flat_values, generic_text
 from relax_xdsl.lowering.lowerer import LoweringError
 from relax_xdsl.lowering.pipeline import LowerToLinalgPass
-from relax_xdsl.lowering.toolchain import ToolchainMissing, find_toolchain
+from relax_xdsl.lowering.toolchain import ToolchainMissing, find_toolchain, generic_text
 
 MLIR_OPT = shutil.which("mlir-opt-22")
 needs_mlir = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 is not installed")

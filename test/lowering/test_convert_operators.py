@@ -21,7 +21,7 @@ from convert_harness import (
 from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import run
 from relax_dialect.ops import binary, statistical, unary
-from relax_xdsl.lowering.execution import LoweredFunction
+from relax_xdsl.lowering.backends import compile_function
 
 SIZES = (1, 3, 6)
 """Values of the symbolic size ``n`` the lowered programs run with."""
@@ -404,7 +404,7 @@ def test_integer_division_by_zero_and_by_minus_one(op: str, dtype: str, backend:
 """
     module = load(text)
     expected = np.asarray(run(module, "main", x, y))
-    actual = np.asarray(LoweredFunction(module, "main", backend)(x, y))
+    actual = np.asarray(compile_function(module, "main", backend)(x, y))
     np.testing.assert_array_equal(actual, expected)
     assert expected[0] == 0 and (op.endswith("mod") or info.min == 0 or expected[1] == info.min)
 

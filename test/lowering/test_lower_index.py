@@ -23,7 +23,7 @@ from lower_harness import (
 from relax_dialect.dtype import DataType
 from relax_dialect.interpreter.values import PrimValue
 from relax_dialect.ops import index
-from relax_xdsl.lowering.execution import LoweredFunction
+from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 
 INT64 = DataType("int", 64)
@@ -167,7 +167,7 @@ def test_take_fast_checks_its_indices(backend: str, indices: list[int]) -> None:
         "  %r = relax.take %x, %i {axis = 0}\n"
         "  relax.return %r\n}\n"
     )
-    main = LoweredFunction(load(text), "main", backend)
+    main = compile_function(load(text), "main", backend)
     x = np.ones((4, 4), np.float32)
     with pytest.raises(LoweredCheckError, match=r"test.mlir:2:3: relax.take: an index is outside"):
         main(x, np.array(indices, np.int64))

@@ -27,7 +27,7 @@ from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import run
 from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.ops import manipulate
-from relax_xdsl.lowering.execution import LoweredFunction
+from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 
 F32 = "f32"
@@ -500,7 +500,7 @@ def test_gathers_check_their_indices(backend: str, name: str) -> None:
     params, binding, good, bad, where = GATHERS[name]
     text = f"relax.function @main({params}) {{\n  %r = {binding}\n  relax.return %r\n}}\n"
     module = load(text)
-    main = LoweredFunction(module, "main", backend)
+    main = compile_function(module, "main", backend)
     x = np.arange(8, dtype=np.float32).reshape(2, 4)
     expected = run(module, "main", x, np.array(good, np.int64))
     np.testing.assert_array_equal(main(x, np.array(good, np.int64)), expected)

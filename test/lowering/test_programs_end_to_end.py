@@ -1,6 +1,6 @@
 """Whole programs, end to end: the reference interpreter against the lowered program
 on the bundled interpreter (``lowered``) and as native code from the MLIR toolchain
-(``mlir``), through ``LoweredFunction`` (Relax values in and out).
+(``mlir``), through ``compile_function`` (Relax values in and out).
 
 * the random well-formed programs of ``test/passes/random_programs.py``, as generated
   and after ``relax-o2``;
@@ -44,7 +44,8 @@ from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.parser import parse_module
 from relax_dialect.passes import pass_class
 from relax_dialect.well_formed import check_well_formed
-from relax_xdsl.lowering.execution import BACKENDS, LoweredFunction
+from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import Compiled, RunOptions
 from relax_xdsl.lowering.lowerer import LoweringError
 
 TEST = Path(__file__).resolve().parents[1]
@@ -57,6 +58,8 @@ from random_programs import Program, generate  # noqa: E402
 
 SEEDS = int(os.environ.get("RELAX_E2E_SEEDS", "30"))
 NATIVE_SEEDS = int(os.environ.get("RELAX_E2E_NATIVE_SEEDS", "10"))
+BACKENDS = ("lowered", "mlir")
+"""The backends that run the lowered module."""
 """Random programs run by both lowered backends, and how many of them natively too."""
 RTOL, ATOL = 1e-4, 1e-5
 """Float results: the lowered programs may evaluate in another order (sums, matmuls)."""
@@ -104,13 +107,15 @@ def assert_same(actual: object, expected: object) -> None:
             np.testing.assert_array_equal(g, w, err_msg=f"result {i}")
 
 
-def lowered(module: ModuleOp, entry: str, backend: str, **options: object) -> LoweredFunction:
-    """``LoweredFunction`` of ``entry``; a ``LoweringError`` must be located (when the
-    module carries locations) and name the operation or function at fault."""
+def lowered(
+    module: ModuleOp, entry: str, backend: str, options: RunOptions | None = None
+) -> Compiled:
+    """``entry`` compiled by a lowered backend; a ``LoweringError`` must be located
+    (when the module carries locations) and name the operation or function at fault."""
     if backend == "mlir":
         native_available()
     try:
-        return LoweredFunction(module, entry, backend, **options)  # pyright: ignore
+        return compile_function(module, entry, backend, options)
     except LoweringError as error:
         message = str(error)
         assert re.search(r"error: (@\w+|relax\.[\w.]+)", message), message
@@ -121,7 +126,7 @@ def located_error(module: ModuleOp, name: str) -> str:
     """The error lowering ``module`` gives once printed and read back as ``name``, so
     that its operations carry source locations."""
     with pytest.raises(LoweringError) as error:
-        LoweredFunction(parse_module(context(), str(module), name), "main", "lowered")
+        compile_function(parse_module(context(), str(module), name), "main", "lowered")
     return str(error.value)
 
 
@@ -288,7 +293,7 @@ def test_packed_calls_run_on_the_bundled_interpreter() -> None:
 
     module = interpreter_program(FACTORIAL)
     registry: PackedRegistry = scalar_ops()
-    function = lowered(module, "main", "lowered", registry=registry)
+    function = lowered(module, "main", "lowered", RunOptions(packed=registry))
     for n in (0, 3, 10):
         arg = np.array(n, dtype=np.int64)
         assert_same(function(arg), run(module, "main", arg, packed=registry))

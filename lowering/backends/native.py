@@ -1,0 +1,41 @@
+"""Native code: the lowered module compiled by the MLIR toolchain (``mlir-opt-22``,
+``mlir-translate-22``, ``opt-22``, ``llc-22``) and called through ``ctypes``."""
+
+from __future__ import annotations
+
+from relax_dialect.diagnostics import Diagnostic, at
+from relax_dialect.ops.calls import PackedCallOp
+
+from ..toolchain import ToolchainMissing, compile_module, find_toolchain, generic_text
+from .backend import Backend, Compiled, Program
+from .calling import LoweredEntry
+
+
+class NativeBackend(Backend):
+    """Compiles the lowered module to a shared library (cached by content) and
+    calls it; ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
+
+    name = "mlir"
+
+    def unavailable(self) -> str | None:
+        try:
+            find_toolchain()
+        except ToolchainMissing as missing:
+            return str(missing)
+        return None
+
+    def unsupported(self, program: Program) -> Diagnostic | None:
+        """Packed functions: native code has no registry to call them from."""
+        for op in program.module.walk():
+            if isinstance(op, PackedCallOp):
+                return at(
+                    op,
+                    f"{op.name}: native code cannot call packed function '{op.callee.data}'; "
+                    "run it on the reference or lowered backend",
+                )
+        return None
+
+    def compile(self, program: Program, entry: str) -> Compiled:
+        function = program.function(entry)
+        native = compile_module(generic_text(program.lowered()), tile=program.options.tile)
+        return LoweredEntry(function, lambda args: native.call(entry, args))
