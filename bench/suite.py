@@ -120,10 +120,10 @@ LEAST_SECONDS = 15.0
 class Stages:
     """Times actions as stages at several sizes held side by side: each round takes one
     sample at every size, smallest first, so the two sides of a ratio come from the same
-    process and the same seconds (docs/benchmarks.md, "Sizes side by side"). A stage's
-    seconds at a size are the median of its samples (the faster of the middle two for an
-    even count, as ``median_run``), the collector's pauses left out and kept apart
-    (their median too); and the peak memory of its runs.
+    process and the same seconds (docs/benchmarks/history.md, "Sizes side by side").
+    A stage's seconds at a size are the median of its samples (the faster of the middle
+    two for an even count, as ``median_run``), the collector's pauses left out and kept
+    apart (their median too); and the peak memory of its runs.
 
     At least ``repeat`` rounds; more while the largest size's samples total under
     ``least_seconds``, up to ``MOST_SAMPLES_FACTOR`` times ``repeat``: short samples are
@@ -132,7 +132,7 @@ class Stages:
 
     The median, not the best: this host is fast in spells of 0.2–1 s, and the best
     of a few samples is whichever caught the most of them, a draw that differs
-    from size to size (docs/benchmarks.md, "The median of the samples").
+    from size to size (docs/benchmarks/history.md, "The median of the samples").
 
     A sample at size ``i`` is the mean of ``runs[i]`` runs, each on a fresh
     ``setup(i)``; the suite gives the sizes samples of equal work (``runs_per_sample``).
