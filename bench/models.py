@@ -32,10 +32,10 @@ from timing import best_of
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
+from relax_dialect.frontends.tvmscript import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp
-from relax_dialect.tvmscript import parse_tvmscript
 from relax_xdsl.lowering.execution import LoweredFunction, generic_text, lower
 from relax_xdsl.lowering.pipeline import LowerToLinalgPass
 

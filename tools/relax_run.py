@@ -89,7 +89,7 @@ class RelaxRunMain(RelaxOptMain):
         )
 
     def run_tool(self) -> int:
-        text, name = self.read_input()
+        source, name = self.read_input()
         registry = PackedRegistry()
         for plugin in self.args.plugin:
             try:
@@ -97,7 +97,7 @@ class RelaxRunMain(RelaxOptMain):
             except PluginError as error:
                 raise UsageError(str(error)) from None
         try:
-            module = self.load(text, name)
+            module = self.load(source, name)
             machine = Machine(module, registry)
             function = machine.function(self.args.entry)
             params = function.op.params
@@ -119,13 +119,13 @@ class RelaxRunMain(RelaxOptMain):
                     print(f"{backend}: skipped: {missing}", file=sys.stderr)
                 times.append(time.perf_counter() - start)
         except DiagnosticError as error:
-            print_diagnostics(text, error.diagnostics)
+            print_diagnostics(source, error.diagnostics)
             return 1
         except RelaxRuntimeError as error:
-            print_diagnostics(text, [at(error.where, error.message)])
+            print_diagnostics(source, [at(error.where, error.message)])
             return 1
         except LoweredCheckError as error:
-            print_diagnostics(text, [located(str(error))])
+            print_diagnostics(source, [located(str(error))])
             return 1
         except (LoweredExecutionError, ToolchainError) as error:
             print(f"relax-run: error: {error}", file=sys.stderr)

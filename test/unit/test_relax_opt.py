@@ -17,8 +17,8 @@ from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 
 from relax_dialect.diagnostics import Diagnostic
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.ops.functions import FunctionOp
-from relax_dialect.parser import parse_module
 from relax_dialect.passes import pipelines
 from relax_dialect.passes.pipelines import O2Pass
 from relax_dialect.recheck import recheck_well_formed
@@ -37,7 +37,7 @@ def run(
     capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None
 ) -> tuple[int, str, str]:
     if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
     try:
         status = main(list(args))
     finally:
