@@ -34,7 +34,7 @@ from relax_dialect.diagnostics import (
     from_parse_error,
     unmatched,
 )
-from relax_dialect.frontends import OptionError, UnknownFormat
+from relax_dialect.frontends import FrontendError, UnknownFormat
 from relax_dialect.frontends.mlir import forget_resources
 from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.passes.pipelines import Pipeline
@@ -169,7 +169,7 @@ class RelaxOptMain(xDSLOptMain):
                 raise DiagnosticError(diagnostics)
             self.pipeline.apply(self.ctx, module)
             return module
-        except OptionError as error:
+        except FrontendError as error:
             raise UsageError(str(error)) from None
         except ParseError as error:
             error.span = dataclasses.replace(error.span, line_offset=line_offset)

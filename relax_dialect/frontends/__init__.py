@@ -30,15 +30,16 @@ class UnknownFormat(ValueError):
     """No registered frontend has the name or file suffix asked for."""
 
 
-class OptionError(Exception):
-    """A frontend's option has a value it cannot use (a usage error)."""
+class FrontendError(Exception):
+    """A frontend cannot be used as asked: an option value it cannot use, or a
+    dependency that is not installed (a usage error, exit status 2)."""
 
 
 class Reader(Protocol):
     """A frontend's reader: the module ``source`` defines (``str`` for a text
     frontend, ``bytes`` for a binary one), its operations located in ``name``,
     ``line_offset`` lines below the top of the file. Raises ``DiagnosticError``
-    (located) for bad input and ``OptionError`` for a bad option."""
+    (located) for bad input and ``FrontendError`` for a bad option."""
 
     def __call__(
         self,
@@ -167,7 +168,7 @@ def read_module(
     ``<input>``); ``ctx`` defaults to one with every dialect ``relax-opt`` knows.
 
     Raises ``DiagnosticError`` for bad input, ``UnknownFormat`` when no frontend
-    fits, ``OptionError`` for a bad option, ``OSError`` or ``UnicodeDecodeError``
+    fits, ``FrontendError`` for a bad option, ``OSError`` or ``UnicodeDecodeError``
     when the input cannot be read."""
     if isinstance(source, bytes):
         data, path = source, None

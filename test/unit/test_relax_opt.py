@@ -91,6 +91,16 @@ def test_tvmscript_on_stdin_is_recognised(capsys: pytest.CaptureFixture[str]) ->
     assert status == 0 and "@R.function" in out
 
 
+def test_tvmscript_with_a_docstring_on_stdin_is_recognised(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``cat examples/mlp.py | relax-opt -``: the module docstring comes first."""
+    example = Path(__file__).parents[2] / "examples" / "mlp.py"
+    status, out, err = run(capsys, "-", stdin=example.read_text())
+    assert (status, err) == (0, "")
+    assert out == run(capsys, str(example))[1]
+
+
 def test_generic_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, write(tmp_path, VALID), "--print-op-generic")
     assert status == 0

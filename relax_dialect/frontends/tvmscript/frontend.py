@@ -38,7 +38,7 @@ from ...ops.references import GlobalVarOp
 from ...ops.values import TupleGetItemOp
 from ...prim_expr import PrimExpr, Var
 from ...types import StructInfoType, TupleType, struct_info_text
-from .. import OptionError
+from .. import FrontendError
 from . import placeholders
 from .annotations import ExprReader, TVMScriptError, dotted_name
 from .calls import CallReader, Deferred, Function, check_binding, const_dtype, literal
@@ -87,7 +87,7 @@ def metadata_constants(path: object) -> list[np.ndarray]:
     try:
         arrays = {int(key): array for key, array in read_npz(str(path)).items()}
     except (OSError, ValueError) as error:
-        raise OptionError(f"cannot read metadata '{path}': {error}") from None
+        raise FrontendError(f"cannot read metadata '{path}': {error}") from None
     return [arrays[index] for index in sorted(arrays)]
 
 
