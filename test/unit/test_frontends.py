@@ -3,7 +3,6 @@ options, and a frontend registered here as ``relax-opt`` and ``read_module`` fin
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 import zlib
@@ -11,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
+from test_relax_opt import VALID, run
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
@@ -21,12 +21,6 @@ from relax_dialect.frontends.mlir import parse_module
 from relax_xdsl.tools.relax_opt import main
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
-VALID = """\
-relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
-  %y = relax.add %x, %x : !relax.tensor<[n, 4], f32>
-  relax.return %y
-}
-"""
 ZLIB_HEADER = b"\x78\x9c"
 """How ``zlib.compress`` output starts (the default level)."""
 
@@ -153,16 +147,6 @@ def compressed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Frontend]:
     frontends.register(COMPRESSED)
     READ.clear()
     yield COMPRESSED
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
-    try:
-        status = main(list(args))
-    finally:
-        sys.stdin = sys.__stdin__
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_a_registered_frontend_is_found_by_relax_opt(

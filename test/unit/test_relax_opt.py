@@ -34,10 +34,11 @@ LOCATED = re.compile(r"^(\S+):(\d+):(\d+): error: ")
 
 
 def run(
-    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None
+    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | bytes | None = None
 ) -> tuple[int, str, str]:
     if stdin is not None:
-        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
+        data = stdin.encode() if isinstance(stdin, str) else stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data))
     try:
         status = main(list(args))
     finally:
