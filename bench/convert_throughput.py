@@ -22,7 +22,7 @@ from xdsl.dialects.func import Func
 from xdsl.printer import Printer
 
 from relax_dialect.dialect import Relax
-from relax_dialect.parser import parse_module
+from relax_dialect.frontends.mlir import parse_module
 from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass
 
 TENSOR = "!relax.tensor<[n, 16], f32>"

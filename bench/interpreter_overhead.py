@@ -21,8 +21,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 
 from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.interpreter import Machine
-from relax_dialect.parser import parse_module
 
 TENSOR = "!relax.tensor<[n, 4], f32>"
 

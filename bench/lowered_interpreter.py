@@ -24,8 +24,8 @@ from xdsl.dialects import arith, builtin, func, linalg, tensor
 from xdsl.parser import Parser
 
 from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.interpreter import Machine
-from relax_dialect.parser import parse_module
 from relax_xdsl.lowering.interpreter import LoweredProgram
 from relax_xdsl.lowering.pipeline import LowerToLinalgPass
 

@@ -32,10 +32,10 @@ from timing import best_of
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
+from relax_dialect.frontends.tvmscript import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp
-from relax_dialect.tvmscript import parse_tvmscript
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.pipeline import LowerToLinalgPass, lower

@@ -27,10 +27,10 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 
 from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.interpreter import Machine
 from relax_dialect.interpreter.kernels import kernel_for
 from relax_dialect.ops.operator import OperatorOp
-from relax_dialect.parser import parse_module
 
 MATRIX = "!relax.tensor<[n, m], f32>"
 IMAGE = "!relax.tensor<[1, 16, s, s], f32>"

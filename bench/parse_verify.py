@@ -27,7 +27,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from relax_dialect.dialect import Relax
-from relax_dialect.parser import parse_module
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.well_formed import _ModuleChecker, verify_operations
 
 TENSOR = "!relax.tensor<[n, 64], f32>"

@@ -245,9 +245,9 @@ def measure_stages(
     from xdsl.dialects.func import Func
 
     from relax_dialect.dialect import Relax
-    from relax_dialect.parser import parse_module
+    from relax_dialect.frontends.mlir import parse_module
+    from relax_dialect.frontends.tvmscript import parse_tvmscript, print_tvmscript
     from relax_dialect.passes import pass_class
-    from relax_dialect.tvmscript import parse_tvmscript, print_tvmscript
     from relax_dialect.well_formed import _ModuleChecker, verify_operations
     from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass
     from relax_xdsl.lowering.toolchain import generic_text

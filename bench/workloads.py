@@ -23,7 +23,7 @@ the layers take in turn), so that only the deliberate constants fold:
   pooling (9 or 10 bindings a block).
 
 A last partial layer of ReLUs makes the count exact. ``mlir`` is the TVMScript
-read by ``relax_dialect.tvmscript`` and printed: it has more operations than
+read by ``relax_dialect.frontends.tvmscript`` and printed: it has more operations than
 bindings (``relax.shape`` and ``relax.constant`` leaves of the operands).
 """
 
@@ -36,7 +36,7 @@ from io import StringIO
 
 from xdsl.printer import Printer
 
-from relax_dialect.tvmscript import parse_tvmscript
+from relax_dialect.frontends.tvmscript import parse_tvmscript
 
 HEADER = """# from tvm.script import ir as I
 # from tvm.script import tirx as T

@@ -12,7 +12,6 @@ import argparse
 import dataclasses
 import gc
 import os
-import re
 import sys
 import time
 import traceback
@@ -26,6 +25,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from relax_dialect import frontends
 from relax_dialect.diagnostics import (
     Diagnostic,
     DiagnosticError,
@@ -34,21 +34,12 @@ from relax_dialect.diagnostics import (
     from_parse_error,
     unmatched,
 )
+from relax_dialect.frontends import FrontendError, UnknownFormat
+from relax_dialect.frontends.mlir import forget_resources
 from relax_dialect.memo_printer import MemoMLIRTarget
-from relax_dialect.npz import read_npz
-from relax_dialect.parser import forget_resources, parse_module
 from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.recheck import recheck_well_formed
 from relax_dialect.recursion import deep_recursion
-from relax_dialect.tvmscript import CONSTANTS, parse_tvmscript, print_tvmscript
-
-SPLIT_MARKERS = {"mlir": "// -----", "tvmscript": "# -----"}
-"""What separates the pieces of a ``--split-input-file`` input, by format."""
-PYTHON_START = re.compile(r"(?:\s|#[^\n]*\n)*(?:from |import |@)")
-"""How TVMScript on standard input starts (after comments): MLIR text never does,
-so ``relax-opt -`` reads either without ``-f``."""
-FRONTENDS = {"mlir": "mlir", "py": "tvmscript", "tvmscript": "tvmscript"}
-"""Input formats by ``-f`` value or file extension."""
 
 
 class UsageError(Exception):
@@ -60,7 +51,8 @@ class RelaxOptMain(xDSLOptMain):
     parsing and between passes, and located diagnostics instead of tracebacks."""
 
     def __init__(self, args: Sequence[str] | None = None):
-        self.frontend = "mlir"
+        self.frontend = frontends.lookup("mlir")
+        """The frontend of the input (``read_input`` chooses it)."""
         super().__init__(description="Relax dialect optimizer driver", args=args)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
@@ -73,11 +65,11 @@ class RelaxOptMain(xDSLOptMain):
             "LLVM dialect (a lowered module through mlir-opt-22, e.g. after "
             "-p relax-lower-to-linalg)",
         )
-        arg_parser.add_argument(
-            "--metadata",
-            metavar="CONSTANTS.npz",
-            help="arrays of the TVMScript input's metadata constants, keyed by index",
-        )
+        for option in frontends.options():
+            if option.metavar is None:
+                arg_parser.add_argument(option.flag, action="store_true", help=option.help)
+            else:
+                arg_parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
         arg_parser.add_argument(
             "--metadata-out",
             metavar="CONSTANTS.npz",
@@ -132,46 +124,53 @@ class RelaxOptMain(xDSLOptMain):
         self.available_targets["mlir"] = lambda: MemoMLIRTarget
 
     def register_all_frontends(self) -> None:
-        super().register_all_frontends()
-        for name in ("py", "tvmscript"):
-            self.available_frontends[name] = lambda io: parse_tvmscript(
-                io.read().decode(), self.get_input_name(), self.metadata_constants(), self.ctx
-            )
+        """The registered frontends, by name and by suffix (what ``-f`` takes)."""
+        for frontend in frontends.REGISTRY.values():
+            for key in (*frontend.suffixes, frontend.name):
+                self.available_frontends.setdefault(
+                    key,
+                    lambda io, f=frontend: f.read(
+                        self.ctx, f.decode(io.read()), self.get_input_name(), self.options()
+                    ),
+                )
 
-    def read_input(self) -> tuple[str, str]:
+    def read_input(self) -> tuple[str | bytes, str]:
+        """The input as its frontend reads it (text, or bytes) and its name. The
+        frontend (``self.frontend``) is the one of ``-f``, else of the file's suffix,
+        else the one that recognises the input."""
         path = self.args.input_file
-        extension = os.path.splitext(path or "")[1].lstrip(".")
-        frontend = FRONTENDS.get(self.args.frontend or extension or "mlir")
-        if frontend is None:
-            raise UsageError(
-                f"unknown input format '{self.args.frontend or extension}' "
-                "(expected .mlir, or .py for TVMScript)"
-            )
-        self.frontend = frontend
-        if path in (None, "-"):
-            text = sys.stdin.read()
-            if self.args.frontend is None and PYTHON_START.match(text):
-                self.frontend = "tvmscript"
-            return text, "<stdin>"
+        if path == "-":
+            path = None
+        name = path or "<stdin>"
         try:
-            with open(path, encoding="utf-8") as handle:
-                return handle.read(), path
-        except (OSError, UnicodeDecodeError) as error:
-            raise UsageError(f"cannot read '{path}': {error}") from None
-
-    def load(self, text: str, name: str, line_offset: int = 0) -> ModuleOp:
-        """Parse, check and transform a module; raises ``DiagnosticError``."""
-        try:
-            if self.frontend == "tvmscript":
-                constants = self.metadata_constants()
-                module = parse_tvmscript(text, name, constants, self.ctx, line_offset)
+            frontends.candidates(path, self.args.frontend)  # an unknown format before reading
+            if path is None:
+                data = sys.stdin.buffer.read()
             else:
-                module = parse_module(self.ctx, text, name, line_offset)
+                with open(path, "rb") as handle:
+                    data = handle.read()
+            self.frontend = frontends.select(data, path, self.args.frontend)
+            return self.frontend.decode(data), name
+        except UnknownFormat as error:
+            raise UsageError(str(error)) from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read '{name}': {error}") from None
+
+    def options(self) -> dict[str, object]:
+        """The values of the frontends' own options (``--metadata``), by name."""
+        return {option.dest: getattr(self.args, option.dest) for option in frontends.options()}
+
+    def load(self, source: str | bytes, name: str, line_offset: int = 0) -> ModuleOp:
+        """Read, check and transform a module; raises ``DiagnosticError``."""
+        try:
+            module = self.frontend.read(self.ctx, source, name, self.options(), line_offset)
             again = bool(self.pipeline.passes)
             if not self.args.disable_verify and (diagnostics := recheck_well_formed(module, again)):
                 raise DiagnosticError(diagnostics)
             self.pipeline.apply(self.ctx, module)
             return module
+        except FrontendError as error:
+            raise UsageError(str(error)) from None
         except ParseError as error:
             error.span = dataclasses.replace(error.span, line_offset=line_offset)
             raise DiagnosticError([from_parse_error(error)]) from None
@@ -183,6 +182,8 @@ class RelaxOptMain(xDSLOptMain):
             return self.llvm_dialect(prog)
         if self.args.emit != "tvmscript":
             return super().output_resulting_program(prog)
+        from relax_dialect.frontends.tvmscript import CONSTANTS, print_tvmscript
+
         if self.args.metadata_out is None:
             return print_tvmscript(prog)
         metadata: dict[str, list[np.ndarray]] = {}
@@ -211,29 +212,25 @@ class RelaxOptMain(xDSLOptMain):
         except ToolchainError as error:
             raise DiagnosticError([Diagnostic(None, str(error))]) from None
 
-    def metadata_constants(self) -> list[np.ndarray]:
-        """The ``--metadata`` arrays in index order (keys ``0``, ``1``, ...)."""
-        if self.args.metadata is None:
-            return []
-        try:
-            arrays = {int(key): array for key, array in read_npz(self.args.metadata).items()}
-        except (OSError, ValueError) as error:
-            raise UsageError(f"cannot read metadata '{self.args.metadata}': {error}") from None
-        return [arrays[index] for index in sorted(arrays)]
-
-    def process(self, text: str, name: str, line_offset: int) -> tuple[str, list[Diagnostic]]:
+    def process(
+        self, source: str | bytes, name: str, line_offset: int
+    ) -> tuple[str, list[Diagnostic]]:
         """Load one chunk of input and print it."""
         forget_resources(self.ctx)
         try:
-            return self.output_resulting_program(self.load(text, name, line_offset)), []
+            return self.output_resulting_program(self.load(source, name, line_offset)), []
         except DiagnosticError as error:
             return "", error.diagnostics
 
     def run_tool(self) -> int:
-        text, name = self.read_input()
-        chunks = [(text, 0)]
+        source, name = self.read_input()
+        chunks = [(source, 0)]
         if self.args.split_input_file:
-            pieces = text.split(SPLIT_MARKERS[self.frontend])
+            marker = self.frontend.split_marker
+            if marker is None or not isinstance(source, str):
+                title = self.frontend.title
+                raise UsageError(f"--split-input-file: {title} input cannot be split")
+            pieces = source.split(marker)
             offsets = [0]
             for piece in pieces[:-1]:
                 offsets.append(offsets[-1] + piece.count("\n"))
@@ -245,14 +242,15 @@ class RelaxOptMain(xDSLOptMain):
             diagnostics += found
             if not found:
                 outputs.append(output)
-        marker = SPLIT_MARKERS["tvmscript" if self.args.emit == "tvmscript" else "mlir"]
-        self.write_output(f"{marker}\n".join(outputs))
+        emitted = frontends.lookup("tvmscript" if self.args.emit == "tvmscript" else "mlir")
+        self.write_output(f"{emitted.split_marker}\n".join(outputs))
         if self.args.verify_diagnostics:
+            text = source if isinstance(source, str) else ""
             problems = unmatched(expected_diagnostics(text, name), diagnostics)
             for problem in problems:
                 print(problem, file=sys.stderr)
             return 1 if problems else 0
-        print_diagnostics(text, diagnostics)
+        print_diagnostics(source, diagnostics)
         return 1 if diagnostics else 0
 
     def write_output(self, output: str) -> None:
@@ -266,17 +264,18 @@ class RelaxOptMain(xDSLOptMain):
             raise UsageError(f"cannot write '{self.args.output_file}': {error}") from None
 
 
-def print_diagnostics(text: str, diagnostics: Sequence[Diagnostic]) -> None:
-    """Each diagnostic on standard error, with its source line and a caret."""
+def print_diagnostics(source: str | bytes, diagnostics: Sequence[Diagnostic]) -> None:
+    """Each diagnostic on standard error, with its source line and a caret (for
+    text input)."""
     for diagnostic in diagnostics:
         print(diagnostic, file=sys.stderr)
-        print(_source_context(text, diagnostic), end="", file=sys.stderr)
+        print(_source_context(source, diagnostic), end="", file=sys.stderr)
 
 
-def _source_context(text: str, diagnostic: Diagnostic) -> str:
+def _source_context(source: str | bytes, diagnostic: Diagnostic) -> str:
     """The source line of a diagnostic with a caret under its column."""
     location = diagnostic.location
-    lines = text.splitlines()
+    lines = source.splitlines() if isinstance(source, str) else []
     if location is None or not 0 < location.line <= len(lines):
         return ""
     line = lines[location.line - 1]

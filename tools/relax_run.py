@@ -102,7 +102,7 @@ class RelaxRunMain(RelaxOptMain):
         )
 
     def run_tool(self) -> int:
-        text, name = self.read_input()
+        source, name = self.read_input()
         registry = PackedRegistry()
         for plugin in self.args.plugin:
             try:
@@ -112,7 +112,7 @@ class RelaxRunMain(RelaxOptMain):
         if self.args.benchmark < 0:
             raise UsageError("--benchmark takes a number of calls, 0 or more")
         try:
-            module = self.load(text, name)
+            module = self.load(source, name)
             program = Program(module, RunOptions(registry, self.args.tile))
             function = program.machine.function(self.args.entry)
             params = function.op.params
@@ -125,13 +125,13 @@ class RelaxRunMain(RelaxOptMain):
                 program.lowered()  # once, before the timed runs
             runs = [self.execute(backend, program, args) for backend in backends]
         except DiagnosticError as error:
-            print_diagnostics(text, error.diagnostics)
+            print_diagnostics(source, error.diagnostics)
             return 1
         except RelaxRuntimeError as error:
-            print_diagnostics(text, [at(error.where, error.message)])
+            print_diagnostics(source, [at(error.where, error.message)])
             return 1
         except LoweredCheckError as error:
-            print_diagnostics(text, [located(str(error))])
+            print_diagnostics(source, [located(str(error))])
             return 1
         except (LoweredExecutionError, ToolchainError) as error:
             print(f"relax-run: error: {error}", file=sys.stderr)

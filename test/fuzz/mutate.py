@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from relax_dialect import frontends
 from relax_xdsl.tools.relax_opt import RelaxOptMain
 
 CORPUS_DIR = Path(__file__).parents[1] / "filecheck"
@@ -268,7 +269,7 @@ def run(count: int, seed: int = 0, language: str = "mlir") -> Campaign:
     rng = random.Random(seed)
     tvmscript = language == "tvmscript"
     tool = RelaxOptMain(["--emit", "tvmscript"] if tvmscript else [])
-    tool.frontend = language
+    tool.frontend = frontends.lookup(language)
     sources = tvmscript_corpus() if tvmscript else corpus()
     suffix = ".py" if tvmscript else ".mlir"
     campaign = Campaign()

@@ -17,8 +17,8 @@ from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.tensor import Tensor
 
 from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.interpreter import run
-from relax_dialect.parser import parse_module
 from relax_dialect.well_formed import check_well_formed
 from relax_xdsl.lowering.backends.calling import flat_values
 from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass

@@ -16,8 +16,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
 
 from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.interpreter import PackedRegistry
-from relax_dialect.parser import parse_module
 from relax_xdsl.lowering import backends
 from relax_xdsl.lowering.backends import BACKENDS, Registered, backend_named, compile_function
 from relax_xdsl.lowering.backends.backend import Backend, Compiled, Program, RunOptions

@@ -67,8 +67,8 @@ def test_reference_interpreter_call_tir() -> None:
     from xdsl.dialects import arith, builtin, func, linalg
 
     from relax_dialect.dialect import Relax
+    from relax_dialect.frontends.mlir import parse_module
     from relax_dialect.interpreter import Machine
-    from relax_dialect.parser import parse_module
 
     ctx = Context()
     for dialect in (builtin.Builtin, func.Func, arith.Arith, linalg.Linalg, Relax):

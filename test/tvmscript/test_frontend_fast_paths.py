@@ -14,8 +14,8 @@ from corpus_harness import CORPUS, ERRORS, NEWER, context
 from xdsl.printer import Printer
 
 from relax_dialect.diagnostics import DiagnosticError
+from relax_dialect.frontends.tvmscript import parse_tvmscript, placeholders
 from relax_dialect.ops.operator import OperatorOp
-from relax_dialect.tvmscript import parse_tvmscript, placeholders
 
 PROGRAMS = CORPUS + NEWER + ERRORS
 FRONTEND_LIT = sorted((Path(__file__).parents[1] / "filecheck" / "tvmscript").glob("*.py"))

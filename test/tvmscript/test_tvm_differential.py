@@ -23,10 +23,10 @@ from corpus_harness import (
     run_spec,
 )
 
+from relax_dialect.frontends.tvmscript.annotations import ExprReader
 from relax_dialect.interpreter import run
 from relax_dialect.prim_expr import Var
 from relax_dialect.prim_expr_simplify import prove_equal
-from relax_dialect.tvmscript.annotations import ExprReader
 from relax_dialect.types import (
     FuncType,
     PrimType,

@@ -15,11 +15,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
 
 from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
+from relax_dialect.frontends.tvmscript import parse_tvmscript
 from relax_dialect.ops.dataflow import DataflowOp, OutputOp
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.ops.values import ConstantOp, ShapeOp
-from relax_dialect.parser import parse_module
-from relax_dialect.tvmscript import parse_tvmscript
 from relax_dialect.well_formed import check_well_formed
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"

@@ -28,9 +28,9 @@ from relax_dialect import recheck, well_formed
 from relax_dialect.diagnostics import Diagnostic, DiagnosticError
 from relax_dialect.dialect import Relax
 from relax_dialect.dtype import FLOAT32
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.ops.control_flow import IfOp
 from relax_dialect.ops.functions import FunctionOp
-from relax_dialect.parser import parse_module
 from relax_dialect.passes import pass_class, pipelines
 from relax_dialect.passes.pipelines import O2Pass, Pipeline
 from relax_dialect.prim_expr import Var

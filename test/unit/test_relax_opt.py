@@ -17,8 +17,8 @@ from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 
 from relax_dialect.diagnostics import Diagnostic
+from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.ops.functions import FunctionOp
-from relax_dialect.parser import parse_module
 from relax_dialect.passes import pipelines
 from relax_dialect.passes.pipelines import O2Pass
 from relax_dialect.recheck import recheck_well_formed
@@ -34,10 +34,11 @@ LOCATED = re.compile(r"^(\S+):(\d+):(\d+): error: ")
 
 
 def run(
-    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None
+    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | bytes | None = None
 ) -> tuple[int, str, str]:
     if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
+        data = stdin.encode() if isinstance(stdin, str) else stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data))
     try:
         status = main(list(args))
     finally:
@@ -89,6 +90,16 @@ def test_tvmscript_on_stdin_is_recognised(capsys: pytest.CaptureFixture[str]) ->
     assert status == 0 and "relax.function @main" in out, err
     status, out, _ = run(capsys, "-", "--emit", "tvmscript", stdin=VALID)
     assert status == 0 and "@R.function" in out
+
+
+def test_tvmscript_with_a_docstring_on_stdin_is_recognised(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``cat examples/mlp.py | relax-opt -``: the module docstring comes first."""
+    example = Path(__file__).parents[2] / "examples" / "mlp.py"
+    status, out, err = run(capsys, "-", stdin=example.read_text())
+    assert (status, err) == (0, "")
+    assert out == run(capsys, str(example))[1]
 
 
 def test_generic_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

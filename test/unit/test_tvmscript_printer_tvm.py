@@ -26,8 +26,8 @@ import pytest
 from printer_corpus import CORPUS, corpus_module
 
 from relax_dialect.dialect import OPERATIONS
+from relax_dialect.frontends.tvmscript import print_tvmscript
 from relax_dialect.ops.base import BindingOp
-from relax_dialect.tvmscript import print_tvmscript
 
 tvm = pytest.importorskip("tvm")
 from tvm import relax  # noqa: E402

@@ -12,7 +12,7 @@ nested expressions become bindings of their own, left to right.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -22,21 +22,23 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from ..builder import AnnotationError, Builder, Expr
-from ..diagnostics import (
+from ...builder import AnnotationError, Builder, Expr
+from ...diagnostics import (
     Diagnostic,
     DiagnosticError,
     SourceLocation,
     file_location,
     from_parse_error,
 )
-from ..ops.base import check_annotation
-from ..ops.functions import FunctionLike
-from ..ops.operator import attribute_of
-from ..ops.references import GlobalVarOp
-from ..ops.values import TupleGetItemOp
-from ..prim_expr import PrimExpr, Var
-from ..types import StructInfoType, TupleType, struct_info_text
+from ...npz import read_npz
+from ...ops.base import check_annotation
+from ...ops.functions import FunctionLike
+from ...ops.operator import attribute_of
+from ...ops.references import GlobalVarOp
+from ...ops.values import TupleGetItemOp
+from ...prim_expr import PrimExpr, Var
+from ...types import StructInfoType, TupleType, struct_info_text
+from .. import FrontendError
 from . import placeholders
 from .annotations import ExprReader, TVMScriptError, dotted_name
 from .calls import CallReader, Deferred, Function, check_binding, const_dtype, literal
@@ -67,6 +69,26 @@ def parse_tvmscript(
         return reader.read(tree)
     except TVMScriptError as error:
         raise DiagnosticError([Diagnostic(reader.where(error.node), error.message)]) from None
+
+
+def read(
+    ctx: Context, source: str, name: str, options: Mapping[str, object], line_offset: int = 0
+) -> ModuleOp:
+    """The frontend's reader (see ``frontends.Reader``): ``parse_tvmscript`` with
+    the arrays of the ``--metadata`` file."""
+    constants = metadata_constants(options.get("metadata"))
+    return parse_tvmscript(source, name, constants, ctx, line_offset)
+
+
+def metadata_constants(path: object) -> list[np.ndarray]:
+    """The arrays of a ``--metadata`` file in index order (keys ``0``, ``1``, ...)."""
+    if path is None:
+        return []
+    try:
+        arrays = {int(key): array for key, array in read_npz(str(path)).items()}
+    except (OSError, ValueError) as error:
+        raise FrontendError(f"cannot read metadata '{path}': {error}") from None
+    return [arrays[index] for index in sorted(arrays)]
 
 
 @dataclass(frozen=True)
@@ -286,7 +308,7 @@ class ModuleReader(CallReader):
         )
 
     def _kernel_names(self, text: str) -> set[str]:
-        from ..parser import parse_module
+        from ..mlir import parse_module
 
         if self.ctx is None:
             raise TVMScriptError(None, "call_tir kernels need an MLIR context")

@@ -15,10 +15,10 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import VarOperandDef
 from xdsl.utils.exceptions import VerifyException
 
-from ..attributes import PrimExprAttr
-from ..builder import AnnotationError, Builder, Expr, Shape, operator_class
-from ..ops.base import BindingOp, check_annotation
-from ..ops.calls import (
+from ...attributes import PrimExprAttr
+from ...builder import AnnotationError, Builder, Expr, Shape, operator_class
+from ...ops.base import BindingOp, check_annotation
+from ...ops.calls import (
     CallDPSPackedOp,
     CallInplacePackedOp,
     CallOp,
@@ -28,13 +28,13 @@ from ..ops.calls import (
     CallTIROp,
     InvokeOp,
 )
-from ..ops.core import InvokeClosureOp, InvokePureClosureOp, MakeClosureOp
-from ..ops.match_cast import MatchCastOp
-from ..ops.operator import SEGMENTS, OperatorOp, attribute_kind, attribute_of
-from ..ops.references import EXTERN_FUNC_TYPE, ExternFuncOp
-from ..ops.values import PrimValueOp
-from ..prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
-from ..types import ObjectType, PrimType, StructInfoType, TupleType
+from ...ops.core import InvokeClosureOp, InvokePureClosureOp, MakeClosureOp
+from ...ops.match_cast import MatchCastOp
+from ...ops.operator import SEGMENTS, OperatorOp, attribute_kind, attribute_of
+from ...ops.references import EXTERN_FUNC_TYPE, ExternFuncOp
+from ...ops.values import PrimValueOp
+from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
+from ...types import ObjectType, PrimType, StructInfoType, TupleType
 from .annotations import ExprReader, TVMScriptError, dotted_name
 
 SHAPE_OPERANDS = ("shape", "size")

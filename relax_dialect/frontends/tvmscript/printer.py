@@ -46,17 +46,17 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, SSAValue, Use
 from xdsl.irdl import IRDLOperation
 
-from ..attributes import PrimExprAttr, ShapeAttr
-from ..ops.base import BindingOp
-from ..ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
-from ..ops.control_flow import IfOp, YieldOp
-from ..ops.core import InvokeClosureBase, MakeClosureOp
-from ..ops.dataflow import DataflowOp
-from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
-from ..ops.match_cast import MatchCastOp
-from ..ops.operator import SEGMENTS, OperatorOp, python_value
-from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
-from ..ops.values import (
+from ...attributes import PrimExprAttr, ShapeAttr
+from ...ops.base import BindingOp
+from ...ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
+from ...ops.control_flow import IfOp, YieldOp
+from ...ops.core import InvokeClosureBase, MakeClosureOp
+from ...ops.dataflow import DataflowOp
+from ...ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
+from ...ops.match_cast import MatchCastOp
+from ...ops.operator import SEGMENTS, OperatorOp, python_value
+from ...ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
+from ...ops.values import (
     ConstantOp,
     DataTypeImmOp,
     PrimValueOp,
@@ -65,9 +65,9 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from ..prim_expr import free_vars
-from ..struct_info import definable_vars
-from ..types import FuncType, ObjectType, PrimType, StructInfoType, TupleType
+from ...prim_expr import free_vars
+from ...struct_info import definable_vars
+from ...types import FuncType, ObjectType, PrimType, StructInfoType, TupleType
 from .expressions import (
     ExpressionPrinter,
     attribute_literal,

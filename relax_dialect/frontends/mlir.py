@@ -1,10 +1,13 @@
-"""xDSL's MLIR parser, extended to record where every operation was written."""
+"""The MLIR frontend: xDSL's MLIR parser, extended to record where every
+operation was written."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from bisect import bisect_right
 from collections import defaultdict
+from collections.abc import Mapping
 
 from xdsl.context import Context
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
@@ -16,9 +19,9 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
-from .diagnostics import file_location
-from .ops.base import undefined_value_message
-from .ops.operator import OperatorOp
+from ..diagnostics import DiagnosticError, file_location, from_parse_error
+from ..ops.base import undefined_value_message
+from ..ops.operator import OperatorOp
 
 
 class LinearTimeLexer(MLIRLexer):
@@ -192,6 +195,18 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
     except (ValueError, VerifyException) as error:
         message = error.args[0] if error.args else str(error)
         raise ParseError(parser._current_token.span, str(message)) from None  # pyright: ignore
+
+
+def read(
+    ctx: Context, source: str, name: str, options: Mapping[str, object], line_offset: int = 0
+) -> ModuleOp:
+    """The frontend's reader (see ``frontends.Reader``): ``parse_module``, its
+    errors as located diagnostics."""
+    try:
+        return parse_module(ctx, source, name, line_offset)
+    except ParseError as error:
+        error.span = dataclasses.replace(error.span, line_offset=line_offset)
+        raise DiagnosticError([from_parse_error(error)]) from None
 
 
 def forget_resources(ctx: Context) -> None:

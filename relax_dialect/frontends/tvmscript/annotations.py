@@ -12,9 +12,9 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..dtype import VOID, DataType
-from ..prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var, call
-from ..types import (
+from ...dtype import VOID, DataType
+from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var, call
+from ...types import (
     UNKNOWN_NDIM,
     FuncType,
     ObjectType,

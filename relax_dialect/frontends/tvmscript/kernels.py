@@ -43,9 +43,9 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
 
-from ..ops.calls import CallTIRInplaceOp, TIRCallBase
-from ..ops.operator import python_value
-from ..types import TupleType
+from ...ops.calls import CallTIRInplaceOp, TIRCallBase
+from ...ops.operator import python_value
+from ...types import TupleType
 from .expressions import tuple_text
 
 _FLOATS = {Float16Type: "float16", BFloat16Type: "bfloat16", Float32Type: "float32"}

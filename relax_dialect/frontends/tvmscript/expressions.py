@@ -33,9 +33,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ..dtype import BOOL, INT64, DataType
-from ..prim_expr import Apply, BoolImm, FloatImm, IntImm, PrimExpr, Var, free_vars
-from ..types import (
+from ...dtype import BOOL, INT64, DataType
+from ...prim_expr import Apply, BoolImm, FloatImm, IntImm, PrimExpr, Var, free_vars
+from ...types import (
     UNKNOWN_NDIM,
     FuncType,
     ObjectType,

@@ -1,0 +1,249 @@
+"""The frontends: the input formats that become Relax modules, in one registry.
+
+A frontend declares its name, file suffixes, a sniffer of the input's first
+bytes, whether it reads bytes or text, its ``--split-input-file`` marker and
+its own command-line options; its reader is imported when first used, so that
+the tools start without loading every frontend's dependencies. ``relax-opt``,
+``relax-run`` and ``read_module`` choose a frontend alike: the one named
+(``-f``), else the one of the file's suffix, else the first whose sniffer
+recognises the input (standard input, a file without suffix), else the first
+registered (the dialect's MLIR text).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+
+SNIFF_SIZE = 65_536
+"""How many of the input's first bytes a sniffer sees."""
+
+
+class UnknownFormat(ValueError):
+    """No registered frontend has the name or file suffix asked for."""
+
+
+class FrontendError(Exception):
+    """A frontend cannot be used as asked: an option value it cannot use, or a
+    dependency that is not installed (a usage error, exit status 2)."""
+
+
+class Reader(Protocol):
+    """A frontend's reader: the module ``source`` defines (``str`` for a text
+    frontend, ``bytes`` for a binary one), its operations located in ``name``,
+    ``line_offset`` lines below the top of the file. Raises ``DiagnosticError``
+    (located) for bad input and ``FrontendError`` for a bad option."""
+
+    def __call__(
+        self,
+        ctx: Context,
+        source: Any,
+        name: str,
+        options: Mapping[str, object],
+        line_offset: int,
+    ) -> ModuleOp: ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """A command-line option of a frontend, handed to its reader as ``options[dest]``
+    (``None``, or ``False`` for a switch, when not given)."""
+
+    flag: str
+    help: str
+    metavar: str | None = None
+    """What the option takes (None: a switch, present or not)."""
+
+    @property
+    def dest(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Frontend:
+    """One input format."""
+
+    name: str
+    """What ``-f`` takes."""
+    title: str
+    """The format's name for people (``TVMScript``)."""
+    suffixes: tuple[str, ...]
+    """File suffixes, without the dot."""
+    load: Callable[[], Reader]
+    """Imports the reader: a frontend's dependencies load when it is used."""
+    sniff: Callable[[bytes], bool] | None = None
+    """Whether the input's first ``SNIFF_SIZE`` bytes are in this format (None: it cannot tell)."""
+    binary: bool = False
+    """Whether the reader takes bytes (else UTF-8 text)."""
+    split_marker: str | None = None
+    """What separates the pieces of a ``--split-input-file`` input (None: it cannot be split)."""
+    options: tuple[Option, ...] = ()
+
+    def decode(self, data: bytes) -> str | bytes:
+        """The input as the reader takes it: bytes, or the text (universal newlines,
+        as ``open`` reads it). Raises ``UnicodeDecodeError``."""
+        if self.binary:
+            return data
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+    def read(
+        self,
+        ctx: Context,
+        source: str | bytes,
+        name: str,
+        options: Mapping[str, object] | None = None,
+        line_offset: int = 0,
+    ) -> ModuleOp:
+        """The module of a ``decode``d input (see ``Reader``)."""
+        return self.load()(ctx, source, name, options or {}, line_offset)
+
+
+REGISTRY: dict[str, Frontend] = {}
+"""The frontends by name, in the order their sniffers are tried."""
+
+
+def register(frontend: Frontend) -> None:
+    """Add a frontend after those registered before it."""
+    if frontend.name in REGISTRY:
+        raise ValueError(f"a frontend named '{frontend.name}' is registered already")
+    REGISTRY[frontend.name] = frontend
+
+
+def lookup(name: str) -> Frontend:
+    """The frontend of a name or, failing that, of a file suffix (``-f py``)."""
+    found = REGISTRY.get(name) or next((f for f in REGISTRY.values() if name in f.suffixes), None)
+    if found is None:
+        raise UnknownFormat(f"unknown frontend '{name}' (registered: {', '.join(REGISTRY)})")
+    return found
+
+
+def candidates(path: str | None = None, frontend: str | None = None) -> tuple[Frontend, ...]:
+    """The frontends that may read an input: the one named, else those of the
+    path's suffix, else all."""
+    if frontend is not None:
+        return (lookup(frontend),)
+    suffix = os.path.splitext(path or "")[1].lstrip(".")
+    if not suffix:
+        return tuple(REGISTRY.values())
+    found = tuple(f for f in REGISTRY.values() if suffix in f.suffixes)
+    if not found:
+        raise UnknownFormat(f"unknown input format '{suffix}' (expected {_suffixes()})")
+    return found
+
+
+def select(data: bytes, path: str | None = None, frontend: str | None = None) -> Frontend:
+    """The frontend for an input: of the ``candidates``, the only one, else the
+    first whose sniffer recognises the input, else the first."""
+    found = candidates(path, frontend)
+    if len(found) == 1:
+        return found[0]
+    head = data[:SNIFF_SIZE]
+    return next((f for f in found if f.sniff is not None and f.sniff(head)), found[0])
+
+
+def options() -> tuple[Option, ...]:
+    """The registered frontends' options, each flag once."""
+    return tuple({o.flag: o for f in REGISTRY.values() for o in f.options}.values())
+
+
+def read_module(
+    source: str | os.PathLike[str] | bytes,
+    *,
+    name: str | None = None,
+    frontend: str | None = None,
+    ctx: Context | None = None,
+    **options: object,
+) -> ModuleOp:
+    """The module of a file (a path) or of an input's bytes, read by the frontend
+    named, else by the one of the suffix of ``name`` (or of the path), else by the
+    one that recognises the input; ``options`` are the frontend's own (``metadata=``
+    for TVMScript). Operations are located in ``name`` (default: the path, else
+    ``<input>``); ``ctx`` defaults to one with every dialect ``relax-opt`` knows.
+
+    Raises ``DiagnosticError`` for bad input, ``UnknownFormat`` when no frontend
+    fits, ``FrontendError`` for a bad option, ``OSError`` or ``UnicodeDecodeError``
+    when the input cannot be read."""
+    if isinstance(source, bytes):
+        data, path = source, None
+    else:
+        path = os.fspath(source)
+        with open(path, "rb") as handle:
+            data = handle.read()
+    chosen = select(data, name or path, frontend)
+    location = name or path or "<input>"
+    return chosen.read(ctx or default_context(), chosen.decode(data), location, options)
+
+
+def default_context() -> Context:
+    """A context with every dialect of xDSL's multiverse (Relax's, upstream MLIR's),
+    each loaded when first used, as in ``relax-opt``."""
+    from xdsl.context import Context
+    from xdsl.universe import Universe
+
+    ctx = Context()
+    for name, factory in Universe.get_multiverse().all_dialects.items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def _suffixes() -> str:
+    """The registered suffixes, for a message (``.mlir, or .py for TVMScript``)."""
+    owners: dict[str, Frontend] = {}
+    for frontend in REGISTRY.values():
+        for suffix in frontend.suffixes:
+            owners.setdefault(suffix, frontend)
+    return ", or ".join(
+        f".{suffix}" if owner.title.lower() == suffix else f".{suffix} for {owner.title}"
+        for suffix, owner in owners.items()
+    )
+
+
+# The built-in frontends: the dialect's MLIR text first, the format of last resort.
+
+
+def _mlir() -> Reader:
+    from .mlir import read
+
+    return read
+
+
+def _tvmscript() -> Reader:
+    from .tvmscript.frontend import read
+
+    return read
+
+
+PYTHON_START = re.compile(rb"(?:\s|#[^\n]*\n)*(?:from |import |@|[rRuU]?(?:\"\"\"|'''))")
+"""How TVMScript starts after blank lines and comments: an import, a decorator or
+a module docstring, none of which starts MLIR text."""
+
+
+def _is_python(head: bytes) -> bool:
+    return PYTHON_START.match(head) is not None
+
+
+register(Frontend("mlir", "MLIR", ("mlir",), _mlir, split_marker="// -----"))
+register(
+    Frontend(
+        "tvmscript",
+        "TVMScript",
+        ("py",),
+        _tvmscript,
+        sniff=_is_python,
+        split_marker="# -----",
+        options=(
+            Option(
+                "--metadata",
+                "arrays of the TVMScript input's metadata constants, keyed by index",
+                "CONSTANTS.npz",
+            ),
+        ),
+    )
+)
