@@ -32,7 +32,7 @@ from timing import best_of
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
-from relax_dialect.frontends.tvmscript import parse_tvmscript
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp

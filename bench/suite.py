@@ -246,7 +246,8 @@ def measure_stages(
 
     from relax_dialect.dialect import Relax
     from relax_dialect.frontends.mlir import parse_module
-    from relax_dialect.frontends.tvmscript import parse_tvmscript, print_tvmscript
+    from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
+    from relax_dialect.frontends.tvmscript.printer import print_tvmscript
     from relax_dialect.passes import pass_class
     from relax_dialect.well_formed import _ModuleChecker, verify_operations
     from relax_xdsl.lowering.convert_relax_to_linalg import ConvertRelaxToLinalgPass

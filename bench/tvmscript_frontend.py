@@ -24,7 +24,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 
 from relax_dialect.dialect import Relax
-from relax_dialect.frontends.tvmscript import parse_tvmscript
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.well_formed import check_well_formed
 
 

@@ -36,7 +36,7 @@ from io import StringIO
 
 from xdsl.printer import Printer
 
-from relax_dialect.frontends.tvmscript import parse_tvmscript
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 
 HEADER = """# from tvm.script import ir as I
 # from tvm.script import tirx as T

@@ -34,7 +34,7 @@ from relax_dialect.diagnostics import (
     from_parse_error,
     unmatched,
 )
-from relax_dialect.frontends import FrontendError, UnknownFormat
+from relax_dialect.frontends.frontend import FrontendError, UnknownFormat
 from relax_dialect.frontends.mlir import forget_resources
 from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.passes.pipelines import Pipeline
@@ -182,7 +182,8 @@ class RelaxOptMain(xDSLOptMain):
             return self.llvm_dialect(prog)
         if self.args.emit != "tvmscript":
             return super().output_resulting_program(prog)
-        from relax_dialect.frontends.tvmscript import CONSTANTS, print_tvmscript
+        from relax_dialect.frontends.tvmscript.printer import print_tvmscript
+        from relax_dialect.frontends.tvmscript.spelling import CONSTANTS
 
         if self.args.metadata_out is None:
             return print_tvmscript(prog)

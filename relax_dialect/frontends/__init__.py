@@ -1,109 +1,31 @@
 """The frontends: the input formats that become Relax modules, in one registry.
 
-A frontend declares its name, file suffixes, a sniffer of the input's first
-bytes, whether it reads bytes or text, its ``--split-input-file`` marker and
-its own command-line options; its reader is imported when first used, so that
-the tools start without loading every frontend's dependencies. ``relax-opt``,
-``relax-run`` and ``read_module`` choose a frontend alike: the one named
-(``-f``), else the one of the file's suffix, else the first whose sniffer
-recognises the input (standard input, a file without suffix), else the first
-registered (the dialect's MLIR text).
+Each frontend is a module or package of this one that declares its ``FRONTEND``
+(``frontend.Frontend``): its name, file suffixes, a sniffer of the input's first
+bytes, whether it reads bytes or text, its ``--split-input-file`` marker and its
+own command-line options; its reader is imported when first used, so that the
+tools start without loading every frontend's dependencies. ``BUILT_IN`` lists
+them in sniffing order. ``relax-opt``, ``relax-run`` and ``read_module`` choose
+a frontend alike: the one named (``-f``), else the one of the file's suffix,
+else the first whose sniffer recognises the input (standard input, a file
+without suffix), else the first registered (the dialect's MLIR text).
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from .frontend import SNIFF_SIZE, Frontend, Option, UnknownFormat
 
 if TYPE_CHECKING:
     from xdsl.context import Context
     from xdsl.dialects.builtin import ModuleOp
 
-SNIFF_SIZE = 65_536
-"""How many of the input's first bytes a sniffer sees."""
-
-
-class UnknownFormat(ValueError):
-    """No registered frontend has the name or file suffix asked for."""
-
-
-class FrontendError(Exception):
-    """A frontend cannot be used as asked: an option value it cannot use, or a
-    dependency that is not installed (a usage error, exit status 2)."""
-
-
-class Reader(Protocol):
-    """A frontend's reader: the module ``source`` defines (``str`` for a text
-    frontend, ``bytes`` for a binary one), its operations located in ``name``,
-    ``line_offset`` lines below the top of the file. Raises ``DiagnosticError``
-    (located) for bad input and ``FrontendError`` for a bad option."""
-
-    def __call__(
-        self,
-        ctx: Context,
-        source: Any,
-        name: str,
-        options: Mapping[str, object],
-        line_offset: int,
-    ) -> ModuleOp: ...
-
-
-@dataclass(frozen=True)
-class Option:
-    """A command-line option of a frontend, handed to its reader as ``options[dest]``
-    (``None``, or ``False`` for a switch, when not given)."""
-
-    flag: str
-    help: str
-    metavar: str | None = None
-    """What the option takes (None: a switch, present or not)."""
-
-    @property
-    def dest(self) -> str:
-        return self.flag.lstrip("-").replace("-", "_")
-
-
-@dataclass(frozen=True)
-class Frontend:
-    """One input format."""
-
-    name: str
-    """What ``-f`` takes."""
-    title: str
-    """The format's name for people (``TVMScript``)."""
-    suffixes: tuple[str, ...]
-    """File suffixes, without the dot."""
-    load: Callable[[], Reader]
-    """Imports the reader: a frontend's dependencies load when it is used."""
-    sniff: Callable[[bytes], bool] | None = None
-    """Whether the input's first ``SNIFF_SIZE`` bytes are in this format (None: it cannot tell)."""
-    binary: bool = False
-    """Whether the reader takes bytes (else UTF-8 text)."""
-    split_marker: str | None = None
-    """What separates the pieces of a ``--split-input-file`` input (None: it cannot be split)."""
-    options: tuple[Option, ...] = ()
-
-    def decode(self, data: bytes) -> str | bytes:
-        """The input as the reader takes it: bytes, or the text (universal newlines,
-        as ``open`` reads it). Raises ``UnicodeDecodeError``."""
-        if self.binary:
-            return data
-        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-
-    def read(
-        self,
-        ctx: Context,
-        source: str | bytes,
-        name: str,
-        options: Mapping[str, object] | None = None,
-        line_offset: int = 0,
-    ) -> ModuleOp:
-        """The module of a ``decode``d input (see ``Reader``)."""
-        return self.load()(ctx, source, name, options or {}, line_offset)
-
+BUILT_IN = ("mlir", "tvmscript")
+"""The frontends of this package, in the order their sniffers are tried: the
+dialect's MLIR text first, the format of last resort."""
 
 REGISTRY: dict[str, Frontend] = {}
 """The frontends by name, in the order their sniffers are tried."""
@@ -205,45 +127,5 @@ def _suffixes() -> str:
     )
 
 
-# The built-in frontends: the dialect's MLIR text first, the format of last resort.
-
-
-def _mlir() -> Reader:
-    from .mlir import read
-
-    return read
-
-
-def _tvmscript() -> Reader:
-    from .tvmscript.frontend import read
-
-    return read
-
-
-PYTHON_START = re.compile(rb"(?:\s|#[^\n]*\n)*(?:from |import |@|[rRuU]?(?:\"\"\"|'''))")
-"""How TVMScript starts after blank lines and comments: an import, a decorator or
-a module docstring, none of which starts MLIR text."""
-
-
-def _is_python(head: bytes) -> bool:
-    return PYTHON_START.match(head) is not None
-
-
-register(Frontend("mlir", "MLIR", ("mlir",), _mlir, split_marker="// -----"))
-register(
-    Frontend(
-        "tvmscript",
-        "TVMScript",
-        ("py",),
-        _tvmscript,
-        sniff=_is_python,
-        split_marker="# -----",
-        options=(
-            Option(
-                "--metadata",
-                "arrays of the TVMScript input's metadata constants, keyed by index",
-                "CONSTANTS.npz",
-            ),
-        ),
-    )
-)
+for _name in BUILT_IN:
+    register(import_module(f"{__name__}.{_name}").FRONTEND)

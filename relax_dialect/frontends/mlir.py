@@ -22,6 +22,7 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 from ..diagnostics import DiagnosticError, file_location, from_parse_error
 from ..ops.base import undefined_value_message
 from ..ops.operator import OperatorOp
+from .frontend import Frontend
 
 
 class LinearTimeLexer(MLIRLexer):
@@ -207,6 +208,11 @@ def read(
     except ParseError as error:
         error.span = dataclasses.replace(error.span, line_offset=line_offset)
         raise DiagnosticError([from_parse_error(error)]) from None
+
+
+FRONTEND = Frontend("mlir", "MLIR", ("mlir",), lambda: read, split_marker="// -----")
+"""The dialect's MLIR text (generic or custom syntax); it has no sniffer: it is the
+format of last resort."""
 
 
 def forget_resources(ctx: Context) -> None:

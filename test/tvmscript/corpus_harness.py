@@ -14,7 +14,7 @@ from xdsl.ir import Region
 
 from relax_dialect.diagnostics import Diagnostic, DiagnosticError
 from relax_dialect.dialect import Relax
-from relax_dialect.frontends.tvmscript import parse_tvmscript
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.ops.functions import FunctionOp, LambdaOp
 from relax_dialect.prim_expr import evaluate

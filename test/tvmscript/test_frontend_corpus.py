@@ -20,7 +20,8 @@ from corpus_harness import (
 )
 
 from relax_dialect.diagnostics import DiagnosticError
-from relax_dialect.frontends.tvmscript import parse_tvmscript, print_tvmscript
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
+from relax_dialect.frontends.tvmscript.printer import print_tvmscript
 
 ERROR_HEADER = re.compile(r"^# error: (?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
 PRIM_FUNC = "write the call_tir target as a destination-passing func.func"

@@ -14,7 +14,8 @@ from corpus_harness import CORPUS, ERRORS, NEWER, context
 from xdsl.printer import Printer
 
 from relax_dialect.diagnostics import DiagnosticError
-from relax_dialect.frontends.tvmscript import parse_tvmscript, placeholders
+from relax_dialect.frontends.tvmscript import placeholders
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.ops.operator import OperatorOp
 
 PROGRAMS = CORPUS + NEWER + ERRORS

@@ -16,7 +16,7 @@ from xdsl.dialects.builtin import Builtin, ModuleOp
 
 from relax_dialect.dialect import Relax
 from relax_dialect.frontends.mlir import parse_module
-from relax_dialect.frontends.tvmscript import parse_tvmscript
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.ops.dataflow import DataflowOp, OutputOp
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.ops.values import ConstantOp, ShapeOp

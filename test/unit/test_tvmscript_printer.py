@@ -20,7 +20,7 @@ from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 
 from relax_dialect.dialect import OPERATIONS, operator_class
-from relax_dialect.frontends.tvmscript import print_tvmscript
+from relax_dialect.frontends.tvmscript.printer import print_tvmscript
 from relax_dialect.frontends.tvmscript.spelling import CALLS, DPS_KERNELS, OPERATORS
 
 HEADER = """\

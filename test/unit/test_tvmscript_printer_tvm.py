@@ -26,7 +26,7 @@ import pytest
 from printer_corpus import CORPUS, corpus_module
 
 from relax_dialect.dialect import OPERATIONS
-from relax_dialect.frontends.tvmscript import print_tvmscript
+from relax_dialect.frontends.tvmscript.printer import print_tvmscript
 from relax_dialect.ops.base import BindingOp
 
 tvm = pytest.importorskip("tvm")

@@ -38,7 +38,7 @@ from ...ops.references import GlobalVarOp
 from ...ops.values import TupleGetItemOp
 from ...prim_expr import PrimExpr, Var
 from ...types import StructInfoType, TupleType, struct_info_text
-from .. import FrontendError
+from ..frontend import FrontendError
 from . import placeholders
 from .annotations import ExprReader, TVMScriptError, dotted_name
 from .calls import CallReader, Deferred, Function, check_binding, const_dtype, literal
