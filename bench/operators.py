@@ -28,7 +28,7 @@ from xdsl.dialects.builtin import Builtin
 
 from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import Machine
-from relax_dialect.interpreter.kernels import kernel_for
+from relax_dialect.numerics import kernel_for
 from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.parser import parse_module
 

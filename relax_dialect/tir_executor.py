@@ -1,19 +1,28 @@
-"""What the reference interpreter needs of an executor of ``call_tir`` targets.
+"""The executor of the destination-passing ``func.func`` targets of ``relax.call_tir``:
+what the reference interpreter and ``relax-fold-constant`` need of one, and which one
+they use when not given one.
 
-Kept apart from ``tir`` (the executor built on xDSL's interpreter): importing any of
-xDSL's interpreters imports all of them, about 0.35 s, which every ``relax-opt`` run
-would pay for the folding pass alone. ``default_tir_executor`` loads it on first use.
+The dialect has no executor of its own. The lowering provides one (the bundled
+interpreter of lowered IR) and the tools wire it: ``relax-opt``, ``relax-run`` and the
+``xdsl.universe`` entry point of plain ``xdsl-opt`` call
+``relax_xdsl.lowering.wire_tir_executor()``, which a Python program calls too (or it
+passes ``Machine(module, tir=...)``). Without one, the interpreter fails at a
+``call_tir`` with ``UNWIRED`` and ``relax-fold-constant`` leaves ``call_tir`` unfolded.
+
+Importing this module costs nothing (no NumPy, no dialect): ``xdsl-opt`` wires the
+executor for every run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
-import numpy as np
-from xdsl.dialects.builtin import ModuleOp
+if TYPE_CHECKING:
+    import numpy as np
+    from xdsl.dialects.builtin import ModuleOp
 
-TIRArgument = np.ndarray | int | float | bool
+TIRArgument: TypeAlias = "np.ndarray | int | float | bool"
 """An input of a ``call_tir`` target: a tensor, or a scalar for a prim value or tir_var."""
 
 
@@ -37,8 +46,22 @@ class TIRExecutionError(Exception):
     argument); the message names the problem and, when known, the operation."""
 
 
-def default_tir_executor() -> TIRExecutor:
-    """The executor on xDSL's interpreter (``tir.XDSLTIRExecutor``), imported now."""
-    from .tir import XDSLTIRExecutor
+UNWIRED = (
+    "no executor of call_tir targets is wired: call relax_xdsl.lowering.wire_tir_executor() "
+    "first, or pass one as Machine(module, tir=...)"
+)
+"""Why a ``call_tir`` cannot run when no executor is wired."""
 
-    return XDSLTIRExecutor()
+_wired: Callable[[], TIRExecutor] | None = None
+
+
+def use_tir_executor(factory: Callable[[], TIRExecutor] | None) -> None:
+    """Make ``factory`` the maker of the executor used when none is given (None: no
+    executor)."""
+    global _wired
+    _wired = factory
+
+
+def wired_tir_executor() -> TIRExecutor | None:
+    """A new executor from the wired factory; None when none is wired."""
+    return None if _wired is None else _wired()

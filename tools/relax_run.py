@@ -34,19 +34,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
 from relax_dialect.diagnostics import DiagnosticError, at, located
-from relax_dialect.interpreter import (
-    Machine,
-    PackedRegistry,
-    PluginError,
-    RelaxRuntimeError,
-    flatten,
-    to_array,
-    to_value,
-)
+from relax_dialect.interpreter import Machine, PackedRegistry, PluginError, RelaxRuntimeError
 from relax_dialect.interpreter.checks import MatchFailure, match_all
-from relax_dialect.interpreter.values import describe
 from relax_dialect.npz import read_npz
 from relax_dialect.types import StructInfoType, TupleType, struct_info_text
+from relax_dialect.values import describe, flatten, to_array, to_value
 
 from ..lowering.execution import BACKENDS, LoweredFunction, lower
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError

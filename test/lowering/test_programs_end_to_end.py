@@ -39,10 +39,10 @@ from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.tensor import Tensor
 
 from relax_dialect.dialect import Relax
-from relax_dialect.interpreter import PackedRegistry, flatten, run
-from relax_dialect.interpreter.values import PrimValue, ShapeValue
+from relax_dialect.interpreter import PackedRegistry, run
 from relax_dialect.parser import parse_module
 from relax_dialect.passes import pass_class
+from relax_dialect.values import PrimValue, ShapeValue, flatten
 from relax_dialect.well_formed import check_well_formed
 from relax_xdsl.lowering.execution import BACKENDS, LoweredFunction
 from relax_xdsl.lowering.lowerer import LoweringError
