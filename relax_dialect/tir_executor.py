@@ -55,9 +55,8 @@ UNWIRED = (
 _wired: Callable[[], TIRExecutor] | None = None
 
 
-def use_tir_executor(factory: Callable[[], TIRExecutor] | None) -> None:
-    """Make ``factory`` the maker of the executor used when none is given (None: no
-    executor)."""
+def use_tir_executor(factory: Callable[[], TIRExecutor]) -> None:
+    """Make ``factory`` the maker of the executor used when none is given."""
     global _wired
     _wired = factory
 

@@ -16,6 +16,9 @@ operator           ``OperatorValue`` (a ``relax.op_ref``)
 null object        ``NULL``
 other objects      any other Python object, passed through untouched
 =================  ======================================================
+
+The interpreter and the operator kernels (``relax_dialect.numerics``) both use them;
+``to_value`` and ``to_array`` convert NumPy inputs and outputs.
 """
 
 from __future__ import annotations

@@ -5,8 +5,11 @@ relax-fold-constant run call_tir through it once it is wired."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from math import erf
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -530,3 +533,17 @@ def test_fold_constant_folds_call_tir_once_wired(unwired: None) -> None:
     folded = load_call_tir()
     FoldConstantPass().apply(Context(), folded)  # pyright: ignore[reportArgumentType]
     assert sum(op.name == "relax.call_tir" for op in folded.walk()) == 1
+
+
+def test_plain_xdsl_opt_folds_call_tir(tmp_path: Path) -> None:
+    """The ``xdsl.universe`` entry point of the lowering wires the executor."""
+    path = tmp_path / "call_tir.mlir"
+    path.write_text(CALL_TIR)
+    xdsl_opt = Path(sys.executable).with_name("xdsl-opt")
+    done = subprocess.run(
+        [str(xdsl_opt), str(path), "-p", "relax-fold-constant"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.count("relax.call_tir") == 1
