@@ -29,7 +29,7 @@ from xdsl.dialects.builtin import Builtin
 from relax_dialect.dialect import Relax
 from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.interpreter import Machine
-from relax_dialect.interpreter.kernels import kernel_for
+from relax_dialect.numerics import kernel_for
 from relax_dialect.ops.operator import OperatorOp
 
 MATRIX = "!relax.tensor<[n, m], f32>"

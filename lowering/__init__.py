@@ -3,6 +3,8 @@
 ``LOWERING_PASSES`` maps each pass name to the module (in this package) that
 defines it; ``lowering_pass_class`` loads one lazily, as
 ``relax_dialect.passes.pass_class`` does for the dialect's passes.
+``wire_tir_executor`` makes the bundled interpreter of lowered IR the executor of
+``call_tir`` targets for the reference interpreter and ``relax-fold-constant``.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from xdsl.passes import ModulePass
+
+from relax_dialect.tir_executor import TIRExecutor, use_tir_executor
 
 LOWERING_PASSES: dict[str, str] = {
     "convert-relax-to-linalg": "convert_relax_to_linalg",
@@ -28,3 +32,16 @@ def lowering_pass_class(name: str) -> type[ModulePass]:
         ):
             return value
     raise LookupError(f"{module.__name__} defines no pass named '{name}'")
+
+
+def wire_tir_executor() -> None:
+    """Make the lowered interpreter (``interpreter.tir_executor``) the executor of
+    ``call_tir`` targets used when none is given (``relax-opt``, ``relax-run`` and the
+    ``xdsl.universe`` entry point call this); it loads when a target first runs."""
+    use_tir_executor(_lowered_tir_executor)
+
+
+def _lowered_tir_executor() -> TIRExecutor:
+    from .interpreter.tir_executor import LoweredTIRExecutor
+
+    return LoweredTIRExecutor()

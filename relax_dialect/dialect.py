@@ -5,25 +5,7 @@ from __future__ import annotations
 from xdsl.ir import Dialect, Operation
 
 from .attributes import DataTypeAttr, DenseAttr, PrimExprAttr, ShapeAttr
-from .ops import (
-    binary,
-    convolution,
-    core,
-    create,
-    datatype,
-    image,
-    index,
-    linear_algebra,
-    manipulate,
-    nn,
-    pooling,
-    search,
-    set,
-    sorting,
-    statistical,
-    ternary,
-    unary,
-)
+from .ops import operator_families
 from .ops.calls import (
     CallDPSPackedOp,
     CallInplacePackedOp,
@@ -50,27 +32,6 @@ from .ops.values import (
     TupleOp,
 )
 from .types import FuncType, ObjectType, PrimType, ShapeType, TensorType, TupleType
-
-OPERATOR_FAMILIES = (
-    unary,
-    binary,
-    ternary,
-    search,
-    statistical,
-    linear_algebra,
-    manipulate,
-    index,
-    create,
-    datatype,
-    sorting,
-    set,
-    nn,
-    convolution,
-    pooling,
-    image,
-    core,
-)
-"""The modules defining the operators, one per family (each lists its ``OPERATIONS``)."""
 
 STRUCTURE: list[type[Operation]] = [
     FunctionOp,
@@ -103,7 +64,7 @@ STRUCTURE: list[type[Operation]] = [
 """The operations of the language itself: functions, blocks, bindings, calls."""
 
 OPERATIONS: list[type[Operation]] = STRUCTURE + [
-    op for family in OPERATOR_FAMILIES for op in family.OPERATIONS
+    op for family in operator_families() for op in family.OPERATIONS
 ]
 
 Relax = Dialect(

@@ -20,7 +20,8 @@ from xdsl.irdl import (
 )
 from xdsl.printer import Printer
 
-from .dialect import OPERATOR_FAMILIES, STRUCTURE
+from .dialect import STRUCTURE
+from .ops import operator_families
 from .ops.base import BindingOp
 from .ops.operator import attribute_kind, print_attribute_entry
 
@@ -81,7 +82,7 @@ def _table(ops: list[type[Operation]]) -> list[str]:
 
 def render() -> str:
     """The whole reference as Markdown."""
-    families = [(f, list(f.OPERATIONS)) for f in OPERATOR_FAMILIES if f.OPERATIONS]
+    families = [(f, list(f.OPERATIONS)) for f in operator_families() if f.OPERATIONS]
     calls = [
         op for op in STRUCTURE if issubclass(op, BindingOp) and op.name.startswith("relax.call")
     ]

@@ -41,6 +41,8 @@ from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.recheck import recheck_well_formed
 from relax_dialect.recursion import deep_recursion
 
+from ..lowering import wire_tir_executor
+
 
 class UsageError(Exception):
     """A bad command line (exit status 2)."""
@@ -290,9 +292,11 @@ large compilation; the IR holds few reference cycles to reclaim."""
 
 
 def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None, name: str) -> int:
-    """Run a tool: usage errors exit 2; nothing escapes as a traceback (set
+    """Run a tool, with the lowered interpreter as the executor of ``call_tir``
+    targets: usage errors exit 2; nothing escapes as a traceback (set
     ``RELAX_OPT_TRACEBACK`` to see one for an internal error)."""
     gc.set_threshold(*GC_THRESHOLDS)
+    wire_tir_executor()
     try:
         with deep_recursion():
             return tool(argv).run_tool()

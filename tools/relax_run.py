@@ -39,18 +39,11 @@ import numpy as np
 from xdsl.ir import SSAValue
 
 from relax_dialect.diagnostics import DiagnosticError, at, located
-from relax_dialect.interpreter import (
-    PackedRegistry,
-    PluginError,
-    RelaxRuntimeError,
-    flatten,
-    to_array,
-    to_value,
-)
+from relax_dialect.interpreter import PackedRegistry, PluginError, RelaxRuntimeError
 from relax_dialect.interpreter.checks import MatchFailure, match_all
-from relax_dialect.interpreter.values import describe
 from relax_dialect.npz import read_npz
 from relax_dialect.types import StructInfoType, TupleType, struct_info_text
+from relax_dialect.values import describe, flatten, to_array, to_value
 
 from ..lowering.backends import BACKENDS, backend_named
 from ..lowering.backends.backend import Backend, Program, RunOptions

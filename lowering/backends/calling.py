@@ -17,9 +17,9 @@ import numpy as np
 
 from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.interpreter.checks import ArgumentMismatch, match_all
-from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
+from relax_dialect.values import PrimValue, ShapeValue
 
 FlatCall = Callable[[list[Any]], Sequence[Any]]
 """A lowered function called on flattened values, returning flattened results."""

@@ -12,7 +12,7 @@ import numpy as np
 from xdsl.dialects import math
 from xdsl.interpreter import InterpreterFunctions, register_impls
 
-from relax_dialect.interpreter.kernels.common import erf
+from relax_dialect.numerics.arithmetic import erf
 
 from .core import Kernel, KernelTable
 from .values import as_unsigned, dtype_of

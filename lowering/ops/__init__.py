@@ -1,11 +1,11 @@
 """Operator lowerings, one module per operator family, and their registry.
 
 A family module here has the name of the ``relax_dialect/ops`` module defining
-its operators (``binary.py`` lowers the operators of ``relax_dialect/ops/binary.py``)
-and registers a handler per operator with ``@lowers(AddOp, SubtractOp, ...)``.
-``lowering_for(op)`` imports the family module of ``op`` the first time one of
-its operators is lowered, so that adding a family needs no change here. See
-``docs/lowering/framework.md``.
+its operators (``binary.py`` lowers the operators of ``relax_dialect/ops/binary.py``;
+the families are ``relax_dialect.ops.OPERATOR_FAMILIES``) and registers a handler per
+operator with ``@lowers(AddOp, SubtractOp, ...)``. ``lowering_for(op)`` imports the
+family module of ``op`` the first time one of its operators is lowered, so that adding
+a family needs no change here. See ``docs/lowering/framework.md``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from collections.abc import Callable
 from importlib import import_module
 
 from xdsl.ir import Operation
+
+from relax_dialect.ops import family_of
 
 from ..lowerer import Handler
 
@@ -39,12 +41,9 @@ def lowering_for(op: Operation) -> Handler | None:
     handler = LOWERINGS.get(type(op))
     if handler is not None:
         return handler
-    family = type(op).__module__.rpartition(".")[2]
-    if family not in _LOADED:
-        _LOADED.add(family)
-        try:
-            import_module(f"{__name__}.{family}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{__name__}.{family}":
-                raise
+    family = family_of(type(op))
+    if family is None or family in _LOADED:
+        return None
+    _LOADED.add(family)
+    import_module(f"{__name__}.{family}")
     return LOWERINGS.get(type(op))

@@ -19,7 +19,7 @@ from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import TensorType, i64
 from xdsl.ir import SSAValue
 
-from relax_dialect.interpreter.kernels.core import format_values
+from relax_dialect.numerics.core import format_values
 from relax_dialect.ops import core as ops
 from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.types import ShapeType

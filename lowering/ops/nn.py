@@ -28,7 +28,7 @@ from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr
 
 from relax_dialect.dtype import FLOAT32, INT64, DataType
-from relax_dialect.interpreter.kernels.nn import SELU_ALPHA, SELU_SCALE
+from relax_dialect.numerics.nn import SELU_ALPHA, SELU_SCALE
 from relax_dialect.ops import nn as ops
 from relax_dialect.prim_expr import IntImm
 from relax_dialect.prim_expr_simplify import prove_equal

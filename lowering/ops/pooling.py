@@ -16,16 +16,14 @@ product of the window sizes.
 
 from __future__ import annotations
 
-import math as pymath
 from collections.abc import Sequence
 
-import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType, i64
 from xdsl.ir import SSAValue
 
 from relax_dialect.dtype import INT64, DataType
-from relax_dialect.interpreter.kernels.pooling import lowest as lowest_of
+from relax_dialect.numerics.arithmetic import lowest
 from relax_dialect.ops.pooling import OPERATIONS as POOLS
 from relax_dialect.ops.pooling import AdaptiveAvgPoolOp, AvgPoolOp, PoolOp
 from relax_dialect.prim_expr import IntImm, PrimExpr
@@ -50,11 +48,6 @@ from .common import (
     sizes_of,
 )
 from .convolution import builtin_type, from_canonical, sliding, to_canonical, window_counts
-
-
-def lowest(dtype: DataType) -> float | int | bool:
-    """The data type's smallest value, as the reference kernel pads (finite for floats)."""
-    return np.asarray(lowest_of(dtype.to_numpy())).item()
 
 
 def _int(lw: Lowerer, value: int) -> SSAValue:
@@ -112,7 +105,7 @@ def lower_pool(lw: Lowerer, op: PoolOp) -> SSAValue:
     spatial = len(sizes)
     extra = [s - 1 if settings.ceil_mode else 0 for s in settings.strides]
     after = [a + e for a, e in zip(settings.pad_after, extra, strict=True)]
-    padding = constant(lw, 0 if average else lowest(dtype), dtype)
+    padding = constant(lw, 0 if average else lowest(dtype.to_numpy()), dtype)
     padded = pad(lw, x, [0, 0, *settings.pad_before], [0, 0, *after], padding)
     axes = [(s, d, b, a) for _, s, d, b, a in settings.axes()]
     counts = window_counts(sizes, settings.pool_size, axes, settings.ceil_mode)
@@ -122,7 +115,7 @@ def lower_pool(lw: Lowerer, op: PoolOp) -> SSAValue:
         start = constant(lw, 0, dtype)
         combine = pick(dtype, arith.AddfOp, arith.AddiOp)
     else:
-        start = constant(lw, lowest(dtype) if not dtype.is_float else -pymath.inf, dtype)
+        start = constant(lw, lowest(dtype.to_numpy(), finite=False), dtype)
         combine = pick(dtype, arith.MaximumfOp, arith.MaxSIOp, arith.MaxUIOp)
         if dtype.is_bool:
             combine = arith.OrIOp

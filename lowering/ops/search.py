@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType, i64
 from xdsl.dialects.linalg.ops import IndexOp
 from xdsl.ir import SSAValue
 
 from relax_dialect.dtype import BOOL, INT64, DataType
+from relax_dialect.numerics.arithmetic import highest, lowest
 from relax_dialect.ops import search as ops
 
 from ..lowerer import Lowerer
-from ..type_conversion import element_type, is_unsigned
+from ..type_conversion import element_type
 from . import lowers
 from .common import (
     PARALLEL,
@@ -61,16 +61,6 @@ def lower_where(lw: Lowerer, op: ops.WhereOp) -> SSAValue:
 # -- argmax, argmin -----------------------------------------------------------------------
 
 
-def _start(dtype: DataType, largest: bool) -> float | int:
-    """The reference kernel's sentinel: the lowest (``largest``) or highest finite value."""
-    if dtype.is_float:
-        limit = float(np.finfo(dtype.to_numpy()).max)
-        return -limit if largest else limit
-    if is_unsigned(dtype):
-        return 0 if largest else (1 << dtype.bits) - 1
-    return -(1 << (dtype.bits - 1)) if largest else (1 << (dtype.bits - 1)) - 1
-
-
 @lowers(ops.ArgmaxOp, ops.ArgminOp)
 def lower_arg_extreme(lw: Lowerer, op: ops.IndexReductionOp) -> SSAValue:
     dtype = data_type(op.x.type)
@@ -92,7 +82,7 @@ def lower_arg_extreme(lw: Lowerer, op: ops.IndexReductionOp) -> SSAValue:
     kept_sizes = [sizes[a] for a in kept]
     values = fill(
         lw,
-        constant(lw, _start(dtype, largest), dtype),
+        constant(lw, (lowest if largest else highest)(dtype.to_numpy()), dtype),
         lw.empty(TensorType(element_type(dtype), [shape[a] for a in kept]), kept_sizes),
     )
     indices = fill(

@@ -13,7 +13,6 @@ the running slice (``tensor.extract_slice``/``insert_slice``).
 
 from __future__ import annotations
 
-import math as pymath
 from collections.abc import Callable
 
 from xdsl.dialects import arith, math, scf
@@ -21,10 +20,11 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, TensorType
 from xdsl.ir import Block, SSAValue
 
 from relax_dialect.dtype import BOOL, INT64, DataType
+from relax_dialect.numerics.arithmetic import highest, lowest
 from relax_dialect.ops import statistical as ops
 
 from ..lowerer import Lowerer
-from ..type_conversion import element_type, is_unsigned, tensor_type
+from ..type_conversion import element_type, tensor_type
 from . import lowers
 from .common import (
     PARALLEL,
@@ -48,17 +48,6 @@ from .common import (
 FLOAT64 = DataType("float", 64)
 
 
-def _bound(dtype: DataType, lowest: bool) -> float | int | bool:
-    """The smallest (``lowest``) or largest value of ``dtype``: max's or min's identity."""
-    if dtype.is_float:
-        return -pymath.inf if lowest else pymath.inf
-    if dtype.is_bool:
-        return not lowest
-    if is_unsigned(dtype):
-        return 0 if lowest else (1 << dtype.bits) - 1
-    return -(1 << (dtype.bits - 1)) if lowest else (1 << (dtype.bits - 1)) - 1
-
-
 def _combiner(float_op, int_op, uint_op, bool_op, dtype: DataType) -> Combine:
     op = bool_op if dtype.is_bool else pick(dtype, float_op, int_op, uint_op)
     return lambda lw, x, acc: lw.make(op, acc, x)
@@ -77,11 +66,11 @@ REDUCTIONS: dict[type[ops.ReductionOp], tuple[Callable[[DataType], Combine], Cal
     ops.ProdOp: (_mul, lambda dtype: True if dtype.is_bool else 1),
     ops.MaxOp: (
         lambda dt: _combiner(arith.MaximumfOp, arith.MaxSIOp, arith.MaxUIOp, arith.OrIOp, dt),
-        lambda dtype: _bound(dtype, lowest=True),
+        lambda dtype: lowest(dtype.to_numpy(), finite=False),
     ),
     ops.MinOp: (
         lambda dt: _combiner(arith.MinimumfOp, arith.MinSIOp, arith.MinUIOp, arith.AndIOp, dt),
-        lambda dtype: _bound(dtype, lowest=False),
+        lambda dtype: highest(dtype.to_numpy(), finite=False),
     ),
 }
 """Each plain reduction's combiner and identity, by data type."""
@@ -182,11 +171,7 @@ def lower_moment(lw: Lowerer, op: ops.ReductionOp) -> SSAValue:
     return parallel(lw, [variance], identity, out_sizes, type, root)
 
 
-SCANS = {ops.CumsumOp: ops.SumOp, ops.CumprodOp: ops.ProdOp}
-"""The reduction whose combiner and identity each scan uses."""
-
-
-@lowers(*SCANS)
+@lowers(ops.CumsumOp, ops.CumprodOp)
 def lower_scan(lw: Lowerer, op: ops.ScanOp) -> SSAValue:
     """An ``scf.for`` along the axis carrying the result and the running slice (updated
     in place); ``exclusive`` stores the running slice before adding the element."""
@@ -211,7 +196,7 @@ def lower_scan(lw: Lowerer, op: ops.ScanOp) -> SSAValue:
             converted,
             lambda lw, xs: convert(lw, xs[0], source_dtype, dtype),
         )
-    combine_of, identity = REDUCTIONS[SCANS[type(op)]]
+    combine_of, identity = REDUCTIONS[op.REDUCTION]
     combine = combine_of(dtype)
     slice_sizes = [
         1 if a == axis else (s if s != DYNAMIC_INDEX else sizes[a]) for a, s in enumerate(shape)

@@ -26,7 +26,7 @@ from ..types import (
     TupleType,
     struct_info_text,
 )
-from .values import Closure, OperatorValue, PackedFunc, PrimValue, ShapeValue, describe
+from ..values import Closure, OperatorValue, PackedFunc, PrimValue, ShapeValue, describe
 
 
 class MatchFailure(Exception):

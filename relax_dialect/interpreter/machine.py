@@ -25,6 +25,7 @@ from xdsl.traits import SymbolTable
 
 from ..diagnostics import location_of
 from ..dtype import DataType
+from ..numerics import KERNEL_ERRORS, kernel_for
 from ..ops.base import BindingOp
 from ..ops.calls import (
     CallDPSPackedOp,
@@ -54,7 +55,15 @@ from ..ops.values import (
     TupleOp,
 )
 from ..recursion import deep_recursion
+from ..tir_executor import (
+    UNWIRED,
+    TIRArgument,
+    TIRExecutionError,
+    TIRExecutor,
+    wired_tir_executor,
+)
 from ..types import FuncType, StructInfoType, TensorType
+from ..values import Closure, OperatorValue, PackedFunc, PrimValue, ShapeValue, describe
 from .checks import (
     ArgumentMismatch,
     MatchFailure,
@@ -64,10 +73,7 @@ from .checks import (
     match_all,
     run_time_struct_info,
 )
-from .kernels import kernel_for
 from .packed import PackedRegistry
-from .tir_interface import TIRExecutionError, TIRExecutor, default_tir_executor
-from .values import Closure, OperatorValue, PackedFunc, PrimValue, ShapeValue, describe
 
 Frame = list[object]
 Symbols = dict[str, int]
@@ -98,7 +104,8 @@ class CompiledFunction:
 
 
 class Machine:
-    """Runs the functions of one module."""
+    """Runs the functions of one module; ``call_tir`` targets run on ``tir``, else on
+    the wired executor (``relax_dialect.tir_executor``)."""
 
     def __init__(
         self,
@@ -108,7 +115,7 @@ class Machine:
     ):
         self.module = module
         self.packed = packed if packed is not None else PackedRegistry()
-        self.tir = tir if tir is not None else default_tir_executor()
+        self._tir = tir
         self._globals = {
             op.sym_name.data: op for op in module.body.block.ops if isinstance(op, FunctionOp)
         }
@@ -129,6 +136,14 @@ class Machine:
             compiled = _Compiler(self, op, None).compile(f"@{name}")
             self._compiled[name] = compiled
         return compiled
+
+    def tir(self, call: TIRCallBase) -> TIRExecutor:
+        """The executor of ``call_tir`` targets (the wired one is made on first use)."""
+        if self._tir is None:
+            self._tir = wired_tir_executor()
+            if self._tir is None:
+                raise RelaxRuntimeError(call, f"{call.name} @{call.callee_name}: {UNWIRED}")
+        return self._tir
 
     def run(self, entry: str, *args: object) -> object:
         """Call the global function ``entry`` with run-time values."""
@@ -323,7 +338,7 @@ def _step(
             raise
         except MatchFailure as failure:
             raise RelaxRuntimeError(op, f"{op.name}: {failure}") from None
-        except (ValueError, TypeError, ArithmeticError, IndexError) as error:
+        except KERNEL_ERRORS as error:
             raise RelaxRuntimeError(op, f"{op.name}: {str(error).strip()}") from None
 
     return run
@@ -525,7 +540,7 @@ def _call_tir(compiler: _Compiler, op: TIRCallBase) -> Callable[[Symbols, list[o
         in_place = list(python_value(op.properties["inplace_indices"]))
 
     def call(symbols: Symbols, args: list[object]) -> object:
-        inputs: list[np.ndarray | int | float | bool] = [
+        inputs: list[TIRArgument] = [
             a.value if isinstance(a, PrimValue) else a  # pyright: ignore[reportAssignmentType]
             for a in args[:n_args]
         ]
@@ -536,7 +551,7 @@ def _call_tir(compiler: _Compiler, op: TIRCallBase) -> Callable[[Symbols, list[o
         fresh = _allocate(outputs, symbols)
         arrays = [fresh[i] if index == -1 else args[index] for i, index in enumerate(in_place)]
         try:
-            results = machine.tir.call(machine.module, callee, inputs, arrays)  # pyright: ignore
+            results = machine.tir(op).call(machine.module, callee, inputs, arrays)  # pyright: ignore
         except TIRExecutionError as error:
             raise RelaxRuntimeError(op, f"{op.name} @{callee}: {error}") from None
         for index, (result, out) in enumerate(zip(results, fresh, strict=True)):

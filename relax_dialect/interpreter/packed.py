@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .values import NULL, PackedFunc, ShapeValue
+from ..values import NULL, PackedFunc, ShapeValue
 
 
 class PluginError(Exception):

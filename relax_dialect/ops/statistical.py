@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import mul
+from typing import ClassVar
 
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr
 from xdsl.ir import Operation
@@ -131,6 +132,9 @@ class ScanOp(OperatorOp):
     result = result_def()
     traits = traits_def(Pure())
 
+    REDUCTION: ClassVar[type[ReductionOp]]
+    """The reduction the scan accumulates (its combiner and identity)."""
+
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.data, "data")
         dtype = self.attr("dtype", VOID)
@@ -159,6 +163,7 @@ class CumsumOp(ScanOp):
     """
 
     name = "relax.cumsum"
+    REDUCTION: ClassVar[type[ReductionOp]] = SumOp
 
 
 @irdl_op_definition
@@ -171,6 +176,7 @@ class CumprodOp(ScanOp):
     """
 
     name = "relax.cumprod"
+    REDUCTION: ClassVar[type[ReductionOp]] = ProdOp
 
 
 OPERATIONS: list[type[Operation]] = [

@@ -13,12 +13,12 @@ from xdsl.ir import BlockArgument, Operation
 from xdsl.passes import ModulePass
 
 from ..diagnostics import Diagnostic, DiagnosticError, at
-from ..interpreter import to_value
 from ..interpreter.checks import ArgumentMismatch, match_all
 from ..npz import read_npz
 from ..ops.functions import FunctionOp
 from ..prim_expr import IntImm, PrimExpr
 from ..types import StructInfoType, TupleType
+from ..values import to_value
 from .bind_symbolic_vars import referenced_function, specialise, text_of
 from .fold_constant import materialize
 from .function_walk import FunctionWalk

@@ -1,8 +1,8 @@
 """``relax-fold-constant``: evaluate pure operations whose operands are known.
 
-Operators run on the NumPy kernels of the interpreter (``kernel_for``), the
-targets of ``call_tir`` on its TIR executor: the pass has no operator
-semantics of its own.
+Operators run on the NumPy kernels the interpreter uses (``kernel_for``), the
+targets of ``call_tir`` on the wired executor (``relax_dialect.tir_executor``;
+unfolded when none is wired): the pass has no operator semantics of its own.
 """
 
 from __future__ import annotations
@@ -18,10 +18,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DenseAttr, PrimExprAttr, ShapeAttr
-from ..interpreter.checks import MatchFailure
-from ..interpreter.kernels import kernel_for
-from ..interpreter.tir_interface import TIRExecutionError, TIRExecutor, default_tir_executor
-from ..interpreter.values import PrimValue, ShapeValue
+from ..numerics import KERNEL_ERRORS, kernel_for
 from ..ops.base import BindingOp
 from ..ops.calls import CallTIROp, output_tensors
 from ..ops.dataflow import DataflowOp
@@ -30,11 +27,10 @@ from ..ops.operator import OperatorOp
 from ..ops.values import ConstantOp, PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
 from ..prim_expr import BoolImm, FloatImm, IntImm, as_expr
 from ..struct_info import is_base_of
+from ..tir_executor import TIRExecutionError, TIRExecutor, wired_tir_executor
 from ..types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
+from ..values import PrimValue, ShapeValue
 from .function_walk import FunctionWalk, Replacement, rewrite_functions
-
-KERNEL_ERRORS = (ValueError, TypeError, ArithmeticError, IndexError, MatchFailure)
-"""What a kernel raises on inputs it rejects (the interpreter reports these at run time)."""
 
 
 def known_from_type(sinfo: object) -> object | None:
@@ -136,9 +132,9 @@ class FoldConstantWalk(FunctionWalk):
         self._known: dict[SSAValue, object | None] = {}
 
     @cached_property
-    def executor(self) -> TIRExecutor:
-        """The TIR executor, made when a ``call_tir`` is first folded."""
-        return default_tir_executor()
+    def executor(self) -> TIRExecutor | None:
+        """The wired TIR executor, made when a ``call_tir`` is first folded."""
+        return wired_tir_executor()
 
     def known(self, value: SSAValue) -> object | None:
         """The run-time value of ``value`` when the program determines it: a
@@ -204,7 +200,7 @@ class FoldConstantWalk(FunctionWalk):
         return self.checked_result(op, inferred, result)
 
     def fold_call_tir(self, op: CallTIROp) -> Replacement | None:
-        """``call_tir`` of known arguments, run by the interpreter's TIR executor."""
+        """``call_tir`` of known arguments, run by the wired TIR executor."""
         declared = op.result.type
         assert isinstance(declared, StructInfoType)
         count = elements(declared)
@@ -223,6 +219,8 @@ class FoldConstantWalk(FunctionWalk):
         ]
         module = self.function.parent_op()
         assert isinstance(module, ModuleOp)
+        if self.executor is None:
+            return None
         try:
             results = self.executor.call(module, op.callee_name, inputs, outputs)  # pyright: ignore
         except TIRExecutionError:
@@ -277,7 +275,7 @@ class FoldConstantPass(ModulePass):
     max_creation_size: int = 1024
     """Largest folded result of an operation without tensor operands (TVM's limit)."""
     max_tir_size: int = 4096
-    """Largest folded ``call_tir`` result (its executor interprets scalar operations)."""
+    """Largest folded ``call_tir`` result (a folded result is stored in the program)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         rewrite_functions(op, lambda function, refine: FoldConstantWalk(function, refine, self))

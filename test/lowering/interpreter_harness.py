@@ -2,33 +2,37 @@
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from types import ModuleType
+from collections.abc import Sequence
 from typing import Any
 
+from xdsl.context import Context
+from xdsl.dialects import arith, builtin, cf, func, linalg, math, memref, scf, tensor
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
 
 from relax_xdsl.lowering.interpreter import interpreter_for, run_lowered
 
+DIALECTS = (
+    builtin.Builtin,
+    func.Func,
+    arith.Arith,
+    linalg.Linalg,
+    tensor.Tensor,
+    scf.Scf,
+    cf.Cf,
+    math.Math,
+    memref.MemRef,
+)
 
-def _unit_cases() -> ModuleType:
-    """``test/unit/test_tir_executor.py``, whose kernels and parser these tests share."""
-    path = Path(__file__).parents[1] / "unit" / "test_tir_executor.py"
-    spec = importlib.util.spec_from_file_location("tir_executor_cases", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+
+def parse(source: str) -> ModuleOp:
+    """The verified module of an upstream MLIR source."""
+    context = Context()
+    for dialect in DIALECTS:
+        context.load_dialect(dialect)
+    module = Parser(context, source).parse_module()
+    module.verify()
     return module
-
-
-tir_cases = _unit_cases()
-"""The cases of XDSLTIRExecutor, reused for LoweredTIRExecutor."""
-
-DIALECTS = tir_cases.DIALECTS
-parse: Callable[[str], ModuleOp] = tir_cases.parse
-"""The verified module of an upstream MLIR source."""
 
 
 def run(source: str, name: str, *args: Any, **external: Any) -> list[Any]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
 
 import numpy as np
 import pytest
@@ -407,19 +406,3 @@ def test_integer_division_by_zero_and_by_minus_one(op: str, dtype: str, backend:
     actual = np.asarray(compile_function(module, "main", backend)(x, y))
     np.testing.assert_array_equal(actual, expected)
     assert expected[0] == 0 and (op.endswith("mod") or info.min == 0 or expected[1] == info.min)
-
-
-def test_every_operator_of_the_families_has_a_lowering() -> None:
-    """Every operator has a handler: a lowering, or (``unique``, ``nonzero``, ``print``,
-    ``null_value``) a located error saying why not (tested in ``test_lower_core.py``).
-    The closure operators of ``core`` are structural (``test_convert_closures.py``)."""
-    from relax_dialect.ops import core, datatype, linear_algebra, search, sorting, ternary
-    from relax_dialect.ops import set as set_ops
-    from relax_xdsl.lowering.ops import LOWERINGS
-
-    families = (binary, unary, ternary, datatype, linear_algebra, statistical, search, sorting)
-    families += (set_ops, core)
-    for family in families:
-        import_module(f"relax_xdsl.lowering.ops.{family.__name__.rpartition('.')[2]}")
-    missing = [op.name for family in families for op in family.OPERATIONS if op not in LOWERINGS]
-    assert missing == ["relax.make_closure", "relax.invoke_closure", "relax.invoke_pure_closure"]

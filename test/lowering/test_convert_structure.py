@@ -20,7 +20,7 @@ from convert_harness import (
 from xdsl.dialects import func
 
 from relax_dialect.dtype import BOOL, DataType
-from relax_dialect.interpreter import PrimValue, ShapeValue
+from relax_dialect.values import PrimValue, ShapeValue
 
 F32 = "!relax.tensor<[n, 4], f32>"
 

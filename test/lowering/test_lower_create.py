@@ -17,8 +17,8 @@ from lower_harness import (
 )
 
 from relax_dialect.dtype import DataType
-from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.ops import create
+from relax_dialect.values import PrimValue, ShapeValue
 
 INT64 = DataType("int", 64)
 N = "%pn: !relax.prim<i64, n>"

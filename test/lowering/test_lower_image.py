@@ -16,8 +16,8 @@ from lower_harness import (
     tensor,
 )
 
-from relax_dialect.interpreter.values import ShapeValue
 from relax_dialect.ops import image
+from relax_dialect.values import ShapeValue
 
 
 def resize(name: str, size: str, attrs: str = "", data: str = "2, 3, n, 4", dtype: str = "f32"):

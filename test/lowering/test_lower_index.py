@@ -21,8 +21,8 @@ from lower_harness import (
 )
 
 from relax_dialect.dtype import DataType
-from relax_dialect.interpreter.values import PrimValue
 from relax_dialect.ops import index
+from relax_dialect.values import PrimValue
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 

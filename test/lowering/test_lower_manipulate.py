@@ -25,8 +25,8 @@ from lower_harness import (
 
 from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import run
-from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.ops import manipulate
+from relax_dialect.values import PrimValue, ShapeValue
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 

@@ -40,9 +40,9 @@ from xdsl.dialects.tensor import Tensor
 
 from relax_dialect.dialect import Relax
 from relax_dialect.frontends.mlir import parse_module
-from relax_dialect.interpreter import PackedRegistry, flatten, run
-from relax_dialect.interpreter.values import PrimValue, ShapeValue
+from relax_dialect.interpreter import PackedRegistry, run
 from relax_dialect.passes import pass_class
+from relax_dialect.values import PrimValue, ShapeValue, flatten
 from relax_dialect.well_formed import check_well_formed
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import Compiled, RunOptions

@@ -25,8 +25,9 @@ from xdsl.dialects.func import Func
 from xdsl.passes import PassPipeline
 
 from relax_dialect.dialect import Relax
-from relax_dialect.interpreter import flatten, run
+from relax_dialect.interpreter import run
 from relax_dialect.passes import PASSES, pass_class
+from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 
 SEEDS = int(os.environ.get("RELAX_PASS_SEEDS", "20"))

@@ -19,10 +19,11 @@ from xdsl.ir import Attribute
 from relax_dialect.dialect import Relax
 from relax_dialect.dtype import DataType
 from relax_dialect.frontends.mlir import parse_module
-from relax_dialect.interpreter import PrimValue, run
+from relax_dialect.interpreter import run
 from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.prim_expr import evaluate
 from relax_dialect.types import TensorType
+from relax_dialect.values import PrimValue
 from relax_dialect.well_formed import check_well_formed
 
 

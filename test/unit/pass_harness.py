@@ -8,8 +8,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 
-from relax_dialect.interpreter import flatten, run
+from relax_dialect.interpreter import run
 from relax_dialect.passes import PASSES, pass_class
+from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 
 

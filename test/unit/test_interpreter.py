@@ -9,16 +9,8 @@ from xdsl.dialects.builtin import ModuleOp
 
 from relax_dialect.diagnostics import location_of
 from relax_dialect.dtype import INT64
-from relax_dialect.interpreter import (
-    NULL,
-    Closure,
-    Machine,
-    PackedRegistry,
-    PrimValue,
-    RelaxRuntimeError,
-    ShapeValue,
-    run,
-)
+from relax_dialect.interpreter import Machine, PackedRegistry, RelaxRuntimeError, run
+from relax_dialect.values import NULL, Closure, PrimValue, ShapeValue
 
 F32 = "!relax.tensor<[n, 4], f32>"
 

@@ -11,7 +11,8 @@ import pytest
 from operator_harness import apply, assert_exact
 
 from relax_dialect.dtype import DataType
-from relax_dialect.interpreter import PrimValue, RelaxRuntimeError
+from relax_dialect.interpreter import RelaxRuntimeError
+from relax_dialect.values import PrimValue
 
 
 def array(dtype: str, *values: float) -> np.ndarray:

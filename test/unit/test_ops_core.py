@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 from operator_harness import load
 
-from relax_dialect.interpreter import NULL, PackedRegistry, RelaxRuntimeError, ShapeValue, run
-from relax_dialect.interpreter.kernels.core import format_values
+from relax_dialect.interpreter import PackedRegistry, RelaxRuntimeError, run
+from relax_dialect.numerics.core import format_values
+from relax_dialect.values import NULL, ShapeValue
 
 SHAPES = """
 relax.function @main(%x: !relax.tensor<[n, m], f32>) -> !relax.tuple<shape<[n, m]>, tensor<[], i64>, tensor<[2], i64>, shape<ndim = 2>, object> {

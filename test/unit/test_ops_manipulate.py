@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from operator_harness import assert_exact, function
 
-from relax_dialect.interpreter import RelaxRuntimeError, ShapeValue, run
+from relax_dialect.interpreter import RelaxRuntimeError, run
+from relax_dialect.values import ShapeValue
 
 F32 = np.float32
 

@@ -10,7 +10,7 @@ import pytest
 from operator_harness import function, param_type, run_strictly
 
 from relax_dialect.interpreter import RelaxRuntimeError
-from relax_dialect.interpreter.kernels import nn as kernels
+from relax_dialect.numerics.arithmetic import erf
 from relax_dialect.ops import nn as ops
 
 SIZES = [1, 3, 6]
@@ -38,8 +38,7 @@ def close(actual: object, expected: np.ndarray, rtol: float = 1e-5, atol: float 
     np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol, equal_nan=True)
 
 
-def test_every_operator_has_a_kernel() -> None:
-    assert set(kernels.KERNELS) == set(ops.OPERATIONS)
+def test_every_operator_is_listed() -> None:
     assert len(ops.OPERATIONS) == 23
 
 
@@ -51,9 +50,9 @@ SPECIAL = np.array([np.nan, -np.inf, np.inf, -0.0, 0.0, -30.0, 30.0, 1e-8], "flo
 def test_erf_matches_the_math_library() -> None:
     x = np.concatenate([np.linspace(-7, 7, 20001), np.geomspace(1e-300, 1e-2, 200), [-0.0]])
     expected = np.array([math.erf(v) for v in x])
-    np.testing.assert_allclose(kernels.erf(x), expected, rtol=1e-14, atol=0)
-    assert np.signbit(kernels.erf(np.array([-0.0])))[0]
-    special = kernels.erf(np.array([np.nan, np.inf, -np.inf, 40.0]))
+    np.testing.assert_allclose(erf(x), expected, rtol=1e-14, atol=0)
+    assert np.signbit(erf(np.array([-0.0])))[0]
+    special = erf(np.array([np.nan, np.inf, -np.inf, 40.0]))
     np.testing.assert_array_equal(special, [np.nan, 1.0, -1.0, 1.0])
 
 

@@ -10,13 +10,12 @@ import numpy as np
 import pytest
 from operator_harness import apply, function, load, run_strictly
 
-from relax_dialect.interpreter import PrimValue, RelaxRuntimeError, run
-from relax_dialect.interpreter.kernels import unary as kernels
+from relax_dialect.interpreter import RelaxRuntimeError, run
 from relax_dialect.ops import unary as ops
+from relax_dialect.values import PrimValue
 
 
-def test_every_operator_has_a_kernel() -> None:
-    assert set(kernels.KERNELS) == set(ops.OPERATIONS)
+def test_every_operator_is_listed() -> None:
     assert len(ops.OPERATIONS) == 32
 
 

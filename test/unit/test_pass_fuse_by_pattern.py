@@ -15,7 +15,7 @@ from xdsl.ir import Operation
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
-from relax_dialect.interpreter import flatten, run
+from relax_dialect.interpreter import run
 from relax_dialect.passes.fuse_by_pattern import (
     FuseByPatternPass,
     fuse_by_pattern,
@@ -34,6 +34,7 @@ from relax_dialect.patterns import (
     match_at,
     wildcard,
 )
+from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 
 BLOCK = """

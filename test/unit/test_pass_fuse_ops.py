@@ -10,7 +10,7 @@ from operator_harness import load
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 
-from relax_dialect.interpreter import flatten, run
+from relax_dialect.interpreter import run
 from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.ops.patterns import OpPattern, operator_pattern
 from relax_dialect.passes.fuse_ops import FuseOpsPass
@@ -22,6 +22,7 @@ from relax_dialect.passes.outline_groups import (
     dataflow_blocks,
 )
 from relax_dialect.passes.rewriting import function_named, walk_ops
+from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 
 PROGRAMS = {

@@ -15,8 +15,9 @@ from xdsl.dialects.builtin import Builtin
 from xdsl.dialects.func import Func
 
 from relax_dialect.dialect import Relax
-from relax_dialect.interpreter import flatten, run
+from relax_dialect.interpreter import run
 from relax_dialect.passes.topological_sort import TopologicalSortPass
+from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "passes"))

@@ -13,10 +13,12 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...ops import unary as ops
-from ...ops.operator import OperatorOp
+from ..ops import unary as ops
+from ..ops.operator import OperatorOp
 from ..values import PrimValue, describe
-from .common import Kernel, KernelFactory, as_array, elementwise, erf, result_form
+from . import evaluates
+from .arithmetic import erf
+from .common import Kernel, as_array, quiet_kernel, result_form
 
 ArrayFunction = Callable[[np.ndarray], np.ndarray]
 
@@ -47,6 +49,7 @@ def _erf(x: np.ndarray) -> np.ndarray:
 # --- clip --------------------------------------------------------------------------
 
 
+@evaluates(ops.ClipOp)
 def _clip(op: OperatorOp) -> Kernel:
     form = result_form(op)
 
@@ -95,8 +98,9 @@ FUNCTIONS: dict[type[OperatorOp], ArrayFunction] = {
     ops.TanhOp: np.tanh,
     ops.TruncOp: _on_floats(np.trunc),
 }
+"""The operators computing a function of their operand alone."""
 
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    **{op: elementwise(function) for op, function in FUNCTIONS.items()},
-    ops.ClipOp: _clip,
-}
+
+@evaluates(*FUNCTIONS)
+def _function(op: OperatorOp) -> Kernel:
+    return quiet_kernel(op, FUNCTIONS[type(op)])  # pyright: ignore[reportArgumentType]

@@ -8,20 +8,12 @@ from functools import reduce
 
 import numpy as np
 
-from ...ops.operator import OperatorOp
-from ...ops.pooling import OPERATIONS as POOLS
-from ...ops.pooling import AdaptiveAvgPoolOp, AvgPoolOp, PoolOp, PoolSettings
-from .common import Kernel, KernelFactory, result_form, truncating_divide
+from ..ops.pooling import OPERATIONS as POOLS
+from ..ops.pooling import AdaptiveAvgPoolOp, AvgPoolOp, PoolOp, PoolSettings
+from . import evaluates
+from .arithmetic import lowest, truncating_divide
+from .common import Kernel, result_form
 from .convolution import from_canonical, output_count, pad_spatial, to_canonical, windows
-
-
-def lowest(dtype: np.dtype) -> object:
-    """The smallest value of ``dtype`` (TVM's ``min_value``: finite for floats)."""
-    if dtype.kind == "f":
-        return np.finfo(dtype).min
-    if dtype.kind in "iu":
-        return np.iinfo(dtype).min
-    return False
 
 
 def _outer_product(factors: list[np.ndarray]) -> np.ndarray:
@@ -57,8 +49,8 @@ def _divisors(sizes: tuple[int, ...], counts: list[int], settings: PoolSettings)
     return np.maximum(_outer_product(factors), 1)
 
 
-def _pool(op: OperatorOp) -> Kernel:
-    assert isinstance(op, PoolOp)
+@evaluates(*(op for op in POOLS if issubclass(op, PoolOp)))
+def _pool(op: PoolOp) -> Kernel:
     settings = op.settings()
     layout, out_layout = op.layouts()
     canonical = op.canonical_layout()
@@ -102,8 +94,8 @@ def _window_sums(x: np.ndarray, axis: int, count: int) -> tuple[np.ndarray, np.n
     return total, sizes
 
 
-def _adaptive_pool(op: OperatorOp) -> Kernel:
-    assert isinstance(op, AdaptiveAvgPoolOp)
+@evaluates(*(op for op in POOLS if issubclass(op, AdaptiveAvgPoolOp)))
+def _adaptive_pool(op: AdaptiveAvgPoolOp) -> Kernel:
     given = op.output_size_values()
     layout, out_layout = op.layouts()
     canonical = op.canonical_layout()
@@ -119,8 +111,3 @@ def _adaptive_pool(op: OperatorOp) -> Kernel:
         return form(from_canonical(out, out_layout, canonical))
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    op: _adaptive_pool if issubclass(op, AdaptiveAvgPoolOp) else _pool for op in POOLS
-}

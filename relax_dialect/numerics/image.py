@@ -8,10 +8,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...ops.image import Resize2DOp, ResizeSettings
-from ...ops.operator import OperatorOp
+from ..ops.image import Resize2DOp, ResizeSettings
+from ..ops.operator import OperatorOp
 from ..values import ShapeValue
-from .common import Kernel, KernelFactory, result_form
+from . import evaluates
+from .common import Kernel, result_form
 from .convolution import from_canonical, to_canonical
 
 F32 = np.float32
@@ -97,6 +98,7 @@ def resize_axis(
     return value
 
 
+@evaluates(Resize2DOp)
 def _resize2d(op: OperatorOp) -> Kernel:
     assert isinstance(op, Resize2DOp)
     settings = op.settings()
@@ -120,6 +122,3 @@ def _resize2d(op: OperatorOp) -> Kernel:
         return form(from_canonical(x, settings.layout, canonical))
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {Resize2DOp: _resize2d}

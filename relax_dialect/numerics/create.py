@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.create import (
+from ..ops.create import (
     ArangeOp,
     EyeLikeOp,
     EyeOp,
@@ -18,12 +18,14 @@ from ...ops.create import (
     ZerosOp,
     arange_length,
 )
-from ...ops.operator import OperatorOp
-from ...prim_expr import FloatImm, IntImm
+from ..ops.operator import OperatorOp
+from ..prim_expr import FloatImm, IntImm
 from ..values import PrimValue, ShapeValue
-from .common import Kernel, KernelFactory, as_array, result_dtype, result_form
+from . import evaluates
+from .common import Kernel, as_array, result_dtype, result_form
 
 
+@evaluates(ZerosOp, OnesOp)
 def _shape_fill(op: OperatorOp) -> Kernel:
     fill = type(op).FILL  # pyright: ignore[reportAttributeAccessIssue]
     dtype = result_dtype(op)
@@ -35,6 +37,7 @@ def _shape_fill(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(ZerosLikeOp, OnesLikeOp)
 def _like_fill(op: OperatorOp) -> Kernel:
     fill = type(op).FILL  # pyright: ignore[reportAttributeAccessIssue]
     dtype = result_dtype(op)
@@ -46,6 +49,7 @@ def _like_fill(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(FullOp)
 def _full(op: OperatorOp) -> Kernel:
     dtype = result_dtype(op)
     form = result_form(op)
@@ -56,6 +60,7 @@ def _full(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(FullLikeOp)
 def _full_like(op: OperatorOp) -> Kernel:
     dtype = result_dtype(op)
     form = result_form(op)
@@ -66,6 +71,7 @@ def _full_like(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(EyeOp)
 def _eye(op: OperatorOp) -> Kernel:
     form = result_form(op)
 
@@ -75,6 +81,7 @@ def _eye(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(EyeLikeOp)
 def _eye_like(op: OperatorOp) -> Kernel:
     dtype = result_dtype(op)
     form = result_form(op)
@@ -88,6 +95,7 @@ def _eye_like(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(ArangeOp)
 def _arange(op: OperatorOp) -> Kernel:
     # TVM folds a range of constants with NumPy and computes others as start + step * i.
     folded = all(isinstance(v.type.known_value, IntImm | FloatImm) for v in op.operands)  # pyright: ignore
@@ -117,6 +125,7 @@ def _arange(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(TrilOp, TriuOp)
 def _triangular(op: OperatorOp) -> Kernel:
     triangle = np.triu if isinstance(op, TriuOp) else np.tril
     form = result_form(op)
@@ -125,18 +134,3 @@ def _triangular(op: OperatorOp) -> Kernel:
         return form(triangle(x, int(k.value)))
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    ZerosOp: _shape_fill,
-    OnesOp: _shape_fill,
-    FullOp: _full,
-    ZerosLikeOp: _like_fill,
-    OnesLikeOp: _like_fill,
-    FullLikeOp: _full_like,
-    EyeOp: _eye,
-    EyeLikeOp: _eye_like,
-    ArangeOp: _arange,
-    TrilOp: _triangular,
-    TriuOp: _triangular,
-}

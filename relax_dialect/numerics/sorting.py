@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...dtype import DataType
-from ...ops.operator import OperatorOp
-from ...ops.sorting import ArgsortOp, SortOp, TopkOp
-from ...prim_expr import IntImm
-from ...types import TensorType
-from .common import Kernel, KernelFactory
+from ..dtype import DataType
+from ..ops.operator import OperatorOp
+from ..ops.sorting import ArgsortOp, SortOp, TopkOp
+from ..prim_expr import IntImm
+from ..types import TensorType
+from . import evaluates
+from .common import Kernel
 
 
 def stable_argsort(data: np.ndarray, axis: int, descending: bool) -> np.ndarray:
@@ -33,6 +34,7 @@ def _as_indices(order: np.ndarray, data: np.ndarray, dtype: DataType) -> np.ndar
     return order.astype(data.dtype if dtype.is_void else dtype.to_numpy())
 
 
+@evaluates(SortOp)
 def _sort(op: OperatorOp) -> Kernel:
     axis, descending = op.attr("axis"), op.attr("descending")
 
@@ -42,6 +44,7 @@ def _sort(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(ArgsortOp)
 def _argsort(op: OperatorOp) -> Kernel:
     axis, descending = op.attr("axis"), op.attr("descending")
     dtype = op.attr("dtype")
@@ -52,6 +55,7 @@ def _argsort(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(TopkOp)
 def _topk(op: OperatorOp) -> Kernel:
     assert isinstance(op, TopkOp)
     k, axis, largest = op.attr("k"), op.attr("axis"), op.attr("largest")
@@ -80,10 +84,3 @@ def _topk(op: OperatorOp) -> Kernel:
         return {"both": (values, indices), "values": values, "indices": indices}[ret_type]
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    SortOp: _sort,
-    ArgsortOp: _argsort,
-    TopkOp: _topk,
-}

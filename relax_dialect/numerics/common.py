@@ -1,16 +1,15 @@
-"""What the operator kernels share: the kernel type, value conversions and the
-numerics several families use (TIR's division, erf)."""
+"""What the operator kernels share: the kernel type and the conversions between
+run-time values and NumPy results."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import numpy as np
 
-from ...dtype import DataType
-from ...ops.operator import OperatorOp
-from ...types import PrimType, TensorType
+from ..dtype import DataType
+from ..ops.operator import OperatorOp
+from ..types import PrimType, TensorType
 from ..values import PrimValue
 
 Kernel = Callable[..., object]
@@ -71,47 +70,3 @@ def quiet_kernel(op: OperatorOp, compute: Callable[..., object]) -> Kernel:
         return form(result)
 
     return apply
-
-
-def elementwise(function: Callable[[np.ndarray], np.ndarray]) -> KernelFactory:
-    """The kernel factory applying ``function`` to the operand array."""
-    return lambda op: quiet_kernel(op, function)
-
-
-def truncating_divide(dividend: np.ndarray, divisor: np.ndarray | int) -> np.ndarray:
-    """TIR's ``div`` in the dividend's data type: true division for floats,
-    rounding toward zero for integers."""
-    dividend = np.asarray(dividend)
-    divisor = np.asarray(divisor).astype(dividend.dtype, copy=False)
-    if dividend.dtype.kind == "f":
-        return dividend / divisor
-    return (dividend - np.fmod(dividend, divisor)) // divisor
-
-
-# --- erf -----------------------------------------------------------------------------
-
-_TAYLOR_LIMIT = 1.0
-"""Below it, erf is its Taylor series; from it on, 1 - erfc by a continued fraction."""
-
-_TAYLOR = np.array(
-    [2 / math.sqrt(math.pi) * (-1) ** n / (math.factorial(n) * (2 * n + 1)) for n in range(24)]
-)
-"""erf(a) = a * sum(_TAYLOR[n] * a**(2n)); 24 terms reach float64 precision for a < 1."""
-
-_FRACTION_DEPTH = 200
-"""Depth of the continued fraction of erfc, enough for float64 precision from a = 1."""
-
-
-def erf(x: np.ndarray) -> np.ndarray:
-    """The error function in float64 (within 2 ulp of the correctly rounded value)."""
-    a = np.abs(np.asarray(x, np.float64))
-    near = ~(a >= _TAYLOR_LIMIT)  # NaN included
-    out = np.empty_like(a)
-    out[near] = a[near] * np.polyval(_TAYLOR[::-1], a[near] * a[near])
-    far = a[~near]
-    # erfc(a) = exp(-a²) / sqrt(pi) / (a + (1/2) / (a + 1 / (a + (3/2) / (a + ...))))
-    fraction = far.copy()
-    for k in range(_FRACTION_DEPTH, 0, -1):
-        fraction = far + (k / 2) / fraction
-    out[~near] = 1 - np.exp(-far * far) / (math.sqrt(math.pi) * fraction)
-    return np.copysign(out, x)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.operator import OperatorOp
-from ...ops.ternary import EwiseFmaOp
-from .common import Kernel, KernelFactory, result_form
+from ..ops.operator import OperatorOp
+from ..ops.ternary import EwiseFmaOp
+from . import evaluates
+from .common import Kernel, result_form
 
 
+@evaluates(EwiseFmaOp)
 def _ewise_fma(op: OperatorOp) -> Kernel:
     form = result_form(op)
 
@@ -16,6 +18,3 @@ def _ewise_fma(op: OperatorOp) -> Kernel:
         return form(x1 * x2 + x3)
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {EwiseFmaOp: _ewise_fma}

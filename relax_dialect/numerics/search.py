@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.operator import OperatorOp
-from ...ops.search import ArgmaxOp, ArgminOp, BucketizeOp, WhereOp
-from .common import Kernel, KernelFactory, result_form
+from ..ops.operator import OperatorOp
+from ..ops.search import ArgmaxOp, ArgminOp, BucketizeOp, WhereOp
+from . import evaluates
+from .arithmetic import highest, lowest
+from .common import Kernel, result_form
 
 
+@evaluates(WhereOp)
 def _where(op: OperatorOp) -> Kernel:
     form = result_form(op)
 
@@ -34,8 +37,7 @@ def tvm_arg_extreme(data: np.ndarray, axis: int, largest: bool) -> np.ndarray:
     if length == 0:
         raise ValueError(f"axis {axis} of the input is empty")
     floating = data.dtype.kind == "f"
-    limits = np.finfo(data.dtype) if floating else np.iinfo(data.dtype)
-    sentinel = limits.min if largest else limits.max
+    sentinel = lowest(data.dtype) if largest else highest(data.dtype)
     nan = np.isnan(data) if floating else None
     if nan is None or not nan.any():  # NumPy's first extreme, unless the sentinel wins
         found = (data.argmax if largest else data.argmin)(axis, keepdims=True)
@@ -56,24 +58,24 @@ def tvm_arg_extreme(data: np.ndarray, axis: int, largest: bool) -> np.ndarray:
     return np.where(has_nan | beaten, found, -1)
 
 
-def _index_reduction(largest: bool) -> KernelFactory:
-    def factory(op: OperatorOp) -> Kernel:
-        axis: int | None = op.attr("axis")
-        keepdims: bool = op.attr("keepdims")
-        form = result_form(op)
+@evaluates(ArgmaxOp, ArgminOp)
+def _index_reduction(op: OperatorOp) -> Kernel:
+    largest = isinstance(op, ArgmaxOp)
+    axis: int | None = op.attr("axis")
+    keepdims: bool = op.attr("keepdims")
+    form = result_form(op)
 
-        def apply(data: np.ndarray) -> object:
-            if axis is None:
-                found = tvm_arg_extreme(data.reshape(-1), 0, largest)
-                return form(found.reshape((1,) * data.ndim if keepdims else ()))
-            found = tvm_arg_extreme(data, axis % data.ndim, largest)
-            return form(found if keepdims else found.squeeze(axis))
+    def apply(data: np.ndarray) -> object:
+        if axis is None:
+            found = tvm_arg_extreme(data.reshape(-1), 0, largest)
+            return form(found.reshape((1,) * data.ndim if keepdims else ()))
+        found = tvm_arg_extreme(data, axis % data.ndim, largest)
+        return form(found if keepdims else found.squeeze(axis))
 
-        return apply
-
-    return factory
+    return apply
 
 
+@evaluates(BucketizeOp)
 def _bucketize(op: OperatorOp) -> Kernel:
     side = "right" if op.attr("right") else "left"
     form = result_form(op)
@@ -82,11 +84,3 @@ def _bucketize(op: OperatorOp) -> Kernel:
         return form(np.searchsorted(boundaries, values, side=side))
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    WhereOp: _where,
-    ArgmaxOp: _index_reduction(largest=True),
-    ArgminOp: _index_reduction(largest=False),
-    BucketizeOp: _bucketize,
-}

@@ -7,7 +7,7 @@ import string
 
 import numpy as np
 
-from ...ops.core import (
+from ..ops.core import (
     AssertOp,
     NullValueOp,
     PrintOp,
@@ -16,9 +16,10 @@ from ...ops.core import (
     SizeOp,
     TensorToShapeOp,
 )
-from ...ops.operator import OperatorOp
+from ..ops.operator import OperatorOp
 from ..values import NULL, PrimValue, ShapeValue
-from .common import Kernel, KernelFactory
+from . import evaluates
+from .common import Kernel
 
 
 def render(value: object) -> str:
@@ -44,6 +45,7 @@ def format_values(template: str, values: tuple[object, ...]) -> str:
     return template.format(*rendered)
 
 
+@evaluates(PrintOp)
 def _print(op: OperatorOp) -> Kernel:
     template = op.attr("format")
 
@@ -54,6 +56,7 @@ def _print(op: OperatorOp) -> Kernel:
     return show
 
 
+@evaluates(AssertOp)
 def _assert(op: OperatorOp) -> Kernel:
     template = op.attr("format")
 
@@ -66,14 +69,22 @@ def _assert(op: OperatorOp) -> Kernel:
     return check
 
 
+@evaluates(NullValueOp)
+def _null_value(op: OperatorOp) -> Kernel:
+    return lambda: NULL
+
+
+@evaluates(ShapeOfOp)
 def _shape_of(op: OperatorOp) -> Kernel:
     return lambda tensor: ShapeValue(tuple(tensor.shape))
 
 
+@evaluates(SizeOp)
 def _size(op: OperatorOp) -> Kernel:
     return lambda tensor: np.array(tensor.size, dtype=np.int64)
 
 
+@evaluates(TensorToShapeOp)
 def _tensor_to_shape(op: OperatorOp) -> Kernel:
     def convert(tensor: np.ndarray) -> ShapeValue:
         if tensor.ndim != 1 or tensor.dtype.kind not in "iu":
@@ -83,16 +94,6 @@ def _tensor_to_shape(op: OperatorOp) -> Kernel:
     return convert
 
 
+@evaluates(ShapeToTensorOp)
 def _shape_to_tensor(op: OperatorOp) -> Kernel:
     return lambda shape: np.array(shape.dims, dtype=np.int64)
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    ShapeOfOp: _shape_of,
-    SizeOp: _size,
-    TensorToShapeOp: _tensor_to_shape,
-    ShapeToTensorOp: _shape_to_tensor,
-    NullValueOp: lambda op: lambda: NULL,
-    PrintOp: _print,
-    AssertOp: _assert,
-}

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.index import DynamicStridedSliceOp, StridedSliceOp, TakeOp
-from ...ops.operator import OperatorOp
+from ..ops.index import DynamicStridedSliceOp, StridedSliceOp, TakeOp
+from ..ops.operator import OperatorOp
 from ..values import PrimValue
-from .common import Kernel, KernelFactory, as_array, result_form
+from . import evaluates
+from .common import Kernel, as_array, result_form
 
 
+@evaluates(TakeOp)
 def _take(op: OperatorOp) -> Kernel:
     axis = op.attr("axis", 0)
     mode = op.attr("mode")
@@ -42,6 +44,7 @@ def _take(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(StridedSliceOp)
 def _strided_slice(op: OperatorOp) -> Kernel:
     inbound = op.attr("assume_inbound")
     form = result_form(op)
@@ -77,6 +80,7 @@ def _inbound_range(begin: int, end: int, step: int, extent: int) -> range:
     return index
 
 
+@evaluates(DynamicStridedSliceOp)
 def _dynamic_strided_slice(op: OperatorOp) -> Kernel:
     form = result_form(op)
 
@@ -87,10 +91,3 @@ def _dynamic_strided_slice(op: OperatorOp) -> Kernel:
         return form(x[tuple(slice(*b) for b in bounds)])
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    TakeOp: _take,
-    StridedSliceOp: _strided_slice,
-    DynamicStridedSliceOp: _dynamic_strided_slice,
-}

@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...ops.operator import OperatorOp
-from ...ops.statistical import (
+from ..ops.operator import OperatorOp
+from ..ops.statistical import (
     CumprodOp,
     CumsumOp,
     MaxOp,
@@ -30,7 +30,9 @@ from ...ops.statistical import (
     SumOp,
     VarianceOp,
 )
-from .common import Kernel, KernelFactory, result_dtype, result_form, truncating_divide
+from . import evaluates
+from .arithmetic import highest, lowest, truncating_divide
+from .common import Kernel, result_dtype, result_form
 
 Axes = tuple[int, ...] | None
 Reduction = Callable[[np.ndarray, Axes, bool], np.ndarray]
@@ -45,21 +47,11 @@ def _prod(data: np.ndarray, axis: Axes, keepdims: bool) -> np.ndarray:
 
 
 def _max(data: np.ndarray, axis: Axes, keepdims: bool) -> np.ndarray:
-    return np.max(data, axis=axis, keepdims=keepdims, initial=_bound(data.dtype, lowest=True))
+    return np.max(data, axis=axis, keepdims=keepdims, initial=lowest(data.dtype, finite=False))
 
 
 def _min(data: np.ndarray, axis: Axes, keepdims: bool) -> np.ndarray:
-    return np.min(data, axis=axis, keepdims=keepdims, initial=_bound(data.dtype, lowest=False))
-
-
-def _bound(dtype: np.dtype, lowest: bool) -> object:
-    """The smallest (``lowest``) or largest value of ``dtype``: the identity of max or min."""
-    if dtype.kind == "f":
-        return -np.inf if lowest else np.inf
-    if dtype.kind == "b":
-        return not lowest
-    info = np.iinfo(dtype)
-    return info.min if lowest else info.max
+    return np.min(data, axis=axis, keepdims=keepdims, initial=highest(data.dtype, finite=False))
 
 
 def _mean(data: np.ndarray, axis: Axes, keepdims: bool) -> np.ndarray:
@@ -96,6 +88,7 @@ REDUCTIONS: dict[type[ReductionOp], Reduction] = {
 }
 
 
+@evaluates(*REDUCTIONS)
 def _reduction(op: OperatorOp) -> Kernel:
     reduction = REDUCTIONS[type(op)]  # pyright: ignore[reportArgumentType]
     axis, keepdims = op.attr("axis"), op.attr("keepdims")
@@ -107,15 +100,17 @@ def _reduction(op: OperatorOp) -> Kernel:
     return apply
 
 
-SCANS: dict[type[ScanOp], tuple[np.ufunc, int]] = {
-    CumsumOp: (np.add, 0),
-    CumprodOp: (np.multiply, 1),
+ACCUMULATIONS: dict[type[ReductionOp], tuple[np.ufunc, int]] = {
+    SumOp: (np.add, 0),
+    ProdOp: (np.multiply, 1),
 }
-"""Each scan's operation and its identity (the first element of an exclusive scan)."""
+"""The operation and identity (the first element of an exclusive scan) of each
+reduction a scan accumulates (``ScanOp.REDUCTION``)."""
 
 
-def _scan(op: OperatorOp) -> Kernel:
-    ufunc, identity = SCANS[type(op)]  # pyright: ignore[reportArgumentType]
+@evaluates(CumsumOp, CumprodOp)
+def _scan(op: ScanOp) -> Kernel:
+    ufunc, identity = ACCUMULATIONS[op.REDUCTION]
     axis, exclusive = op.attr("axis"), op.attr("exclusive")
     dtype = result_dtype(op)
     form = result_form(op)
@@ -134,9 +129,3 @@ def _scan(op: OperatorOp) -> Kernel:
         return form(result)
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    **dict.fromkeys(REDUCTIONS, _reduction),
-    **dict.fromkeys(SCANS, _scan),
-}

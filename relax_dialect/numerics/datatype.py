@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.datatype import AstypeOp, ConvertOp, WrapParamOp
-from ...ops.operator import OperatorOp
-from .common import Kernel, KernelFactory
+from ..ops.datatype import AstypeOp, ConvertOp, WrapParamOp
+from ..ops.operator import OperatorOp
+from . import evaluates
+from .common import Kernel
 
 
+@evaluates(AstypeOp, WrapParamOp)
 def _convert(op: OperatorOp) -> Kernel:
     assert isinstance(op, ConvertOp)
     dtype = op.attr("dtype", op.DEFAULT_DTYPE).to_numpy()
@@ -20,6 +22,3 @@ def _convert(op: OperatorOp) -> Kernel:
             return x.astype(dtype)
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = dict.fromkeys((AstypeOp, WrapParamOp), _convert)

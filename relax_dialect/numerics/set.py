@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.operator import OperatorOp
-from ...ops.set import NonzeroOp, UniqueOp
+from ..ops.operator import OperatorOp
+from ..ops.set import NonzeroOp, UniqueOp
 from ..values import PrimValue
-from .common import Kernel, KernelFactory
+from . import evaluates
+from .common import Kernel
 
 
+@evaluates(UniqueOp)
 def _unique(op: OperatorOp) -> Kernel:
     def apply(
         x: np.ndarray,
@@ -41,11 +43,9 @@ def _unique(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(NonzeroOp)
 def _nonzero(op: OperatorOp) -> Kernel:
     def apply(x: np.ndarray) -> object:
         return np.stack(np.atleast_1d(x).nonzero()).astype(np.int64)
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {UniqueOp: _unique, NonzeroOp: _nonzero}

@@ -1,49 +1,39 @@
-"""XDSLTIRExecutor: the destination-passing func.func targets of relax.call_tir, run
-with xDSL's interpreter and compared against NumPy."""
+"""LoweredTIRExecutor: the destination-passing func.func targets of relax.call_tir, run
+with the lowered interpreter and compared against NumPy; the reference interpreter and
+relax-fold-constant run call_tir through it once it is wired."""
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from math import erf
+from pathlib import Path
 
 import numpy as np
 import pytest
+from interpreter_harness import parse
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, cf, func, linalg, math, memref, scf, tensor
+from xdsl.dialects import arith, builtin, func, linalg
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.parser import Parser
 
-from relax_dialect.interpreter.tir import TIRArgument, TIRExecutionError, XDSLTIRExecutor
-
-DIALECTS = (
-    builtin.Builtin,
-    func.Func,
-    arith.Arith,
-    linalg.Linalg,
-    tensor.Tensor,
-    scf.Scf,
-    cf.Cf,
-    math.Math,
-    memref.MemRef,
-)
-
-
-def parse(source: str) -> ModuleOp:
-    """The verified module of source."""
-    context = Context()
-    for dialect in DIALECTS:
-        context.load_dialect(dialect)
-    module = Parser(context, source).parse_module()
-    module.verify()
-    return module
+from relax_dialect import tir_executor
+from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
+from relax_dialect.interpreter import Machine, RelaxRuntimeError
+from relax_dialect.interpreter import run as run_relax
+from relax_dialect.passes.fold_constant import FoldConstantPass
+from relax_dialect.tir_executor import UNWIRED, TIRArgument, TIRExecutionError
+from relax_xdsl.lowering import wire_tir_executor
+from relax_xdsl.lowering.interpreter.tir_executor import LoweredTIRExecutor
 
 
 def run(
     source: str, callee: str, inputs: Sequence[TIRArgument], outputs: Sequence[np.ndarray]
 ) -> list[np.ndarray]:
     """The outputs of @callee of source run on inputs and outputs."""
-    return XDSLTIRExecutor().call(parse(source), callee, inputs, outputs)
+    return LoweredTIRExecutor().call(parse(source), callee, inputs, outputs)
 
 
 def elementwise(body: str, input_type: str, output_type: str) -> str:
@@ -418,10 +408,21 @@ def test_bad_calls(
 
 
 def test_unsupported_operation_is_named_before_running() -> None:
-    source = elementwise("%v = math.cbrt %x : f32", "f32", "f32")
+    source = elementwise(
+        '%w = memref.alloc() : memref<4xf32>\n%v = "memref.rank"(%w) : (memref<4xf32>) -> index',
+        "f32",
+        "index",
+    )
     with pytest.raises(TIRExecutionError) as error:
-        run(source, "kernel", [np.ones(4, np.float32)] * 2, [np.zeros(4, np.float32)])
-    assert str(error.value) == "math.cbrt in @kernel is not supported by the xDSL interpreter"
+        run(source, "kernel", [np.ones(4, np.float32)] * 2, [np.zeros(4, np.int64)])
+    assert str(error.value) == "memref.rank in @kernel is not supported by the lowered interpreter"
+
+
+def test_cube_root_runs() -> None:
+    source = elementwise("%v = math.cbrt %x : f32", "f32", "f32")
+    x = np.array([8.0, -27.0, 0.0, 1.0], np.float32)
+    (result,) = run(source, "kernel", [x, x], [np.zeros(4, np.float32)])
+    np.testing.assert_allclose(result, [2.0, -3.0, 0.0, 1.0], rtol=1e-6)
 
 
 def test_failure_inside_the_interpreter_names_the_operation() -> None:
@@ -466,3 +467,83 @@ func.func @two(%a: tensor<?xf32>, %out: tensor<?xf32>) -> (tensor<?xf32>, tensor
 def test_returned_values_must_match_the_outputs(callee: str, message: str) -> None:
     with pytest.raises(TIRExecutionError, match="^" + re.escape(message)):
         run(RETURNS, callee, [np.zeros(3, np.float32)], [np.zeros(2, np.float32)])
+
+
+# --- the reference interpreter and relax-fold-constant ------------------------------
+
+CALL_TIR = """
+func.func @double(%a: tensor<?x4xf32>, %out: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %r = linalg.add ins(%a, %a : tensor<?x4xf32>, tensor<?x4xf32>)
+      outs(%out : tensor<?x4xf32>) -> tensor<?x4xf32>
+  func.return %r : tensor<?x4xf32>
+}
+relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
+  %y = relax.call_tir @double(%x) : !relax.tensor<[n, 4], f32>
+  relax.return %y
+}
+relax.function @folded() -> !relax.tensor<[2, 4], f32> {
+  %c = relax.constant dense<[2, 4], f32, 1.5> : !relax.tensor<[2, 4], f32>
+  %y = relax.call_tir @double(%c) : !relax.tensor<[2, 4], f32>
+  relax.return %y
+}
+"""
+
+
+def load_call_tir() -> ModuleOp:
+    """The module of CALL_TIR."""
+    ctx = Context()
+    for dialect in (builtin.Builtin, func.Func, arith.Arith, linalg.Linalg, Relax):
+        ctx.load_dialect(dialect)
+    return parse_module(ctx, CALL_TIR, "call_tir.mlir")
+
+
+@pytest.fixture
+def unwired(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No executor of call_tir targets is wired (as for a Python program that wires none)."""
+    monkeypatch.setattr(tir_executor, "_wired", None)
+
+
+def test_reference_interpreter_call_tir() -> None:
+    """The reference interpreter runs call_tir through the executor it is given."""
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    result = Machine(load_call_tir(), tir=LoweredTIRExecutor()).run("main", x)
+    np.testing.assert_array_equal(result, 2 * x)
+
+
+def test_wired_executor_serves_the_interpreter(unwired: None) -> None:
+    wire_tir_executor()
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    np.testing.assert_array_equal(run_relax(load_call_tir(), "main", x), 2 * x)
+
+
+def test_unwired_call_tir_fails_at_the_call_naming_the_fix(unwired: None) -> None:
+    module = load_call_tir()
+    with pytest.raises(RelaxRuntimeError) as error:
+        run_relax(module, "main", np.zeros((2, 4), np.float32))
+    assert error.value.message == f"relax.call_tir @double: {UNWIRED}"
+    assert error.value.where is next(op for op in module.walk() if op.name == "relax.call_tir")
+    assert "relax_xdsl.lowering.wire_tir_executor()" in UNWIRED
+
+
+def test_fold_constant_folds_call_tir_once_wired(unwired: None) -> None:
+    unfolded = load_call_tir()
+    FoldConstantPass().apply(Context(), unfolded)  # pyright: ignore[reportArgumentType]
+    assert sum(op.name == "relax.call_tir" for op in unfolded.walk()) == 2
+    wire_tir_executor()
+    folded = load_call_tir()
+    FoldConstantPass().apply(Context(), folded)  # pyright: ignore[reportArgumentType]
+    assert sum(op.name == "relax.call_tir" for op in folded.walk()) == 1
+
+
+def test_plain_xdsl_opt_folds_call_tir(tmp_path: Path) -> None:
+    """The ``xdsl.universe`` entry point of the lowering wires the executor."""
+    path = tmp_path / "call_tir.mlir"
+    path.write_text(CALL_TIR)
+    xdsl_opt = Path(sys.executable).with_name("xdsl-opt")
+    done = subprocess.run(
+        [str(xdsl_opt), str(path), "-p", "relax-fold-constant"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.count("relax.call_tir") == 1

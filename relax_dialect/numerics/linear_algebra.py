@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ops.linear_algebra import EinsumOp, MatmulOp, OuterOp
-from ...ops.operator import OperatorOp
-from .common import Kernel, KernelFactory, result_form
+from ..ops.linear_algebra import EinsumOp, MatmulOp, OuterOp
+from ..ops.operator import OperatorOp
+from . import evaluates
+from .common import Kernel, result_form
 
 
+@evaluates(MatmulOp)
 def _matmul(op: OperatorOp) -> Kernel:
     out_dtype = op.data_type_attr("out_dtype")
     cast = None if out_dtype is None else out_dtype.to_numpy()
@@ -25,6 +27,7 @@ def _matmul(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(EinsumOp)
 def _einsum(op: OperatorOp) -> Kernel:
     assert isinstance(op, EinsumOp)
     equation = op.equation().text()
@@ -36,6 +39,7 @@ def _einsum(op: OperatorOp) -> Kernel:
     return apply
 
 
+@evaluates(OuterOp)
 def _outer(op: OperatorOp) -> Kernel:
     form = result_form(op)
 
@@ -43,10 +47,3 @@ def _outer(op: OperatorOp) -> Kernel:
         return form(np.multiply.outer(lhs, rhs))
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {
-    MatmulOp: _matmul,
-    EinsumOp: _einsum,
-    OuterOp: _outer,
-}

@@ -7,14 +7,16 @@ values propagate without warnings.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ...ops import nn
-from ...ops.operator import OperatorOp
-from .common import Kernel, KernelFactory, elementwise, erf, quiet_kernel, truncating_divide
+from ..ops import nn
+from ..ops.operator import OperatorOp
+from . import evaluates
+from .arithmetic import erf, truncating_divide
+from .common import Kernel, quiet_kernel
 
 SELU_ALPHA = 1.6732632423543772848170429916717
 SELU_SCALE = 1.0507009873554804934193349852946
@@ -36,11 +38,13 @@ def _selu(x: np.ndarray) -> np.ndarray:
     return SELU_SCALE * (np.where(x > 0, x, 0) + negative)
 
 
+@evaluates(nn.LeakyReluOp)
 def _leakyrelu(op: nn.NNOp) -> Kernel:
     alpha = op.attr("alpha")
     return quiet_kernel(op, lambda x: np.where(x > 0, x, x * alpha))
 
 
+@evaluates(nn.SoftplusOp)
 def _softplus(op: nn.NNOp) -> Kernel:
     beta, threshold = op.attr("beta"), op.attr("threshold")
     return quiet_kernel(
@@ -49,6 +53,7 @@ def _softplus(op: nn.NNOp) -> Kernel:
     )
 
 
+@evaluates(nn.PReluOp)
 def _prelu(op: nn.NNOp) -> Kernel:
     axis = op.attr("axis")
 
@@ -64,6 +69,7 @@ def _shifted(x: np.ndarray, axis: int) -> np.ndarray:
     return x - np.max(x, axis=axis, keepdims=True, initial=-np.inf)
 
 
+@evaluates(nn.SoftmaxOp)
 def _softmax(op: nn.NNOp) -> Kernel:
     axis = op.attr("axis")
 
@@ -74,6 +80,7 @@ def _softmax(op: nn.NNOp) -> Kernel:
     return quiet_kernel(op, compute)
 
 
+@evaluates(nn.LogSoftmaxOp)
 def _log_softmax(op: nn.NNOp) -> Kernel:
     axis = op.attr("axis")
 
@@ -87,6 +94,7 @@ def _log_softmax(op: nn.NNOp) -> Kernel:
 # --- shape-changing operators --------------------------------------------------------
 
 
+@evaluates(nn.PadOp)
 def _pad(op: nn.NNOp) -> Kernel:
     widths = op.attr("pad_width")
     pairs = list(zip(widths[::2], widths[1::2], strict=True))
@@ -134,6 +142,7 @@ def _pad(op: nn.NNOp) -> Kernel:
     return quiet_kernel(op, compute)
 
 
+@evaluates(nn.PixelShuffleOp)
 def _pixel_shuffle(op: nn.NNOp) -> Kernel:
     factor = op.attr("upscale_factor")
 
@@ -203,6 +212,7 @@ def _axes(axes: Sequence[int], ndim: int) -> tuple[int, ...]:
     return tuple(sorted(axis % ndim for axis in axes))
 
 
+@evaluates(nn.BatchNormOp)
 def _batch_norm(op: nn.NNOp) -> Kernel:
     affine, axis = Affine.of(op), op.attr("axis")
     momentum, training = op.attr("momentum"), op.attr("training")
@@ -233,6 +243,7 @@ def _batch_norm(op: nn.NNOp) -> Kernel:
     return quiet_kernel(op, compute)
 
 
+@evaluates(nn.LayerNormOp)
 def _layer_norm(op: nn.NNOp) -> Kernel:
     affine, axes = Affine.of(op), op.attr("axes")
 
@@ -247,6 +258,7 @@ def _layer_norm(op: nn.NNOp) -> Kernel:
     return quiet_kernel(op, compute)
 
 
+@evaluates(nn.RMSNormOp)
 def _rms_norm(op: nn.NNOp) -> Kernel:
     axes, epsilon = op.attr("axes"), op.attr("epsilon")
 
@@ -269,6 +281,7 @@ def _moments_normalized(
     return affine.normalized(data - mean, variance, dtype)
 
 
+@evaluates(nn.GroupNormOp)
 def _group_norm(op: nn.NNOp) -> Kernel:
     affine, groups = Affine.of(op), op.attr("num_groups")
     channel_axis, axes = op.attr("channel_axis"), op.attr("axes")
@@ -287,6 +300,7 @@ def _group_norm(op: nn.NNOp) -> Kernel:
     return quiet_kernel(op, compute)
 
 
+@evaluates(nn.InstanceNormOp)
 def _instance_norm(op: nn.NNOp) -> Kernel:
     affine = Affine.of(op)
     channel_axis, axes = op.attr("channel_axis"), op.attr("axes")
@@ -308,6 +322,7 @@ def _cross_entropy(predictions: np.ndarray, labels: np.ndarray) -> np.ndarray:
     return truncating_divide(total, predictions.shape[0]) if predictions.ndim > 1 else total
 
 
+@evaluates(nn.NLLLossOp)
 def _nll_loss(op: nn.NNOp) -> Kernel:
     reduction, ignore_index = op.attr("reduction"), op.attr("ignore_index")
 
@@ -342,6 +357,7 @@ def _nll_loss(op: nn.NNOp) -> Kernel:
 # --- attention ----------------------------------------------------------------------------
 
 
+@evaluates(nn.AttentionOp, nn.AttentionBiasOp)
 def _attention(op: nn.NNOp) -> Kernel:
     scale, causal_mask = op.attr("scale"), op.attr("causal_mask")
     window_size = op.attr("window_size")
@@ -381,28 +397,19 @@ def _attention(op: nn.NNOp) -> Kernel:
     return quiet_kernel(op, compute)
 
 
-KERNELS: dict[type[OperatorOp], KernelFactory] = {  # pyright: ignore[reportAssignmentType]
-    nn.ReluOp: elementwise(lambda x: np.where(x > 0, x, 0)),
-    nn.GeluOp: elementwise(_gelu),
-    nn.GeluTanhOp: elementwise(_gelu_tanh),
-    nn.SeluOp: elementwise(_selu),
-    nn.SiluOp: elementwise(lambda x: x * (1 / (1 + np.exp(-x)))),
-    nn.LeakyReluOp: _leakyrelu,
-    nn.SoftplusOp: _softplus,
-    nn.SoftmaxOp: _softmax,
-    nn.LogSoftmaxOp: _log_softmax,
-    nn.PReluOp: _prelu,
-    nn.PadOp: _pad,
-    nn.PixelShuffleOp: _pixel_shuffle,
-    nn.BatchFlattenOp: elementwise(_batch_flatten),
-    nn.DropoutOp: elementwise(_dropout),
-    nn.BatchNormOp: _batch_norm,
-    nn.LayerNormOp: _layer_norm,
-    nn.RMSNormOp: _rms_norm,
-    nn.GroupNormOp: _group_norm,
-    nn.InstanceNormOp: _instance_norm,
-    nn.CrossEntropyWithLogitsOp: elementwise(_cross_entropy),
-    nn.NLLLossOp: _nll_loss,
-    nn.AttentionOp: _attention,
-    nn.AttentionBiasOp: _attention,
+FUNCTIONS: dict[type[OperatorOp], Callable[..., object]] = {
+    nn.ReluOp: lambda x: np.where(x > 0, x, 0),
+    nn.GeluOp: _gelu,
+    nn.GeluTanhOp: _gelu_tanh,
+    nn.SeluOp: _selu,
+    nn.SiluOp: lambda x: x * (1 / (1 + np.exp(-x))),
+    nn.BatchFlattenOp: _batch_flatten,
+    nn.DropoutOp: _dropout,
+    nn.CrossEntropyWithLogitsOp: _cross_entropy,
 }
+"""The operators computing a function of their operands alone."""
+
+
+@evaluates(*FUNCTIONS)
+def _function(op: OperatorOp) -> Kernel:
+    return quiet_kernel(op, FUNCTIONS[type(op)])  # pyright: ignore[reportArgumentType]

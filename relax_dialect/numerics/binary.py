@@ -15,11 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...dtype import DataType
-from ...ops import binary as ops
-from ...ops.operator import OperatorOp
+from ..dtype import DataType
+from ..ops import binary as ops
+from ..ops.operator import OperatorOp
 from ..values import PrimValue
-from .common import Kernel, KernelFactory, as_array, result_form, truncating_divide
+from . import evaluates
+from .arithmetic import truncating_divide
+from .common import Kernel, as_array, result_form
 
 Compute = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -110,6 +112,7 @@ def _operand(value: object) -> np.ndarray:
     return array.reshape(1) if isinstance(value, PrimValue) else array
 
 
+@evaluates(*NUMERICS)
 def _binary(op: OperatorOp) -> Kernel:
     numerics = NUMERICS[type(op)]  # pyright: ignore[reportArgumentType]
     form = result_form(op)
@@ -140,6 +143,3 @@ def _matched_dtype(numerics: Numerics, lhs: np.dtype, rhs: np.dtype) -> np.dtype
                 f"not on {DataType.from_numpy(dtype)}"
             )
     return common
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = dict.fromkeys(NUMERICS, _binary)

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ...ops.manipulate import (
+from ..ops.manipulate import (
     BroadcastToOp,
     CollapseSumLikeOp,
     CollapseSumToOp,
@@ -36,9 +36,10 @@ from ...ops.manipulate import (
     StackOp,
     TileOp,
 )
-from ...ops.operator import OperatorOp
+from ..ops.operator import OperatorOp
 from ..values import PrimValue, ShapeValue
-from .common import Kernel, KernelFactory, quiet_kernel
+from . import evaluates
+from .common import Kernel, quiet_kernel
 
 Combine = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -54,6 +55,7 @@ COMBINE: dict[str, Combine] = {
 }
 
 
+@evaluates(ReshapeOp)
 def _reshape(op: ReshapeOp) -> Kernel:
     zeros, inferred = op.placeholders()
 
@@ -68,15 +70,12 @@ def _reshape(op: ReshapeOp) -> Kernel:
     return quiet_kernel(op, reshape)
 
 
+@evaluates(FlattenOp)
 def _flatten(op: FlattenOp) -> Kernel:
     return quiet_kernel(op, lambda x: x.reshape(-1))
 
 
-def _expand_dims(op: ExpandDimsOp) -> Kernel:
-    axis = op.attr("axis")
-    return quiet_kernel(op, lambda x: np.expand_dims(x, axis))
-
-
+@evaluates(SqueezeOp)
 def _squeeze(op: SqueezeOp) -> Kernel:
     axes = op.squeezed_axes()
     if axes is None:
@@ -84,16 +83,26 @@ def _squeeze(op: SqueezeOp) -> Kernel:
     return quiet_kernel(op, lambda x: np.squeeze(x, axes))
 
 
-def _with_attribute(function: Callable[[Any, Any], np.ndarray], name: str) -> KernelFactory:
-    """The kernel factory computing ``function(operand, attribute name)``."""
+WITH_ATTRIBUTE: dict[type[OperatorOp], tuple[Callable[[Any, Any], np.ndarray], str]] = {
+    ExpandDimsOp: (np.expand_dims, "axis"),
+    PermuteDimsOp: (np.transpose, "axes"),
+    FlipOp: (np.flip, "axis"),
+    ConcatOp: (np.concatenate, "axis"),
+    StackOp: (np.stack, "axis"),
+    TileOp: (np.tile, "repeats"),
+}
+"""The operators computing ``function(operand, attribute)``: the function and the
+attribute's name."""
 
-    def factory(op: OperatorOp) -> Kernel:
-        value = op.attr(name)
-        return quiet_kernel(op, lambda operand: function(operand, value))
 
-    return factory
+@evaluates(*WITH_ATTRIBUTE)
+def _with_attribute(op: OperatorOp) -> Kernel:
+    function, name = WITH_ATTRIBUTE[type(op)]
+    value = op.attr(name)
+    return quiet_kernel(op, lambda operand: function(operand, value))
 
 
+@evaluates(SplitOp)
 def _split(op: SplitOp) -> Kernel:
     spec = op.attr("indices_or_sections")
     axis = op.attr("axis")
@@ -112,20 +121,18 @@ def _split(op: SplitOp) -> Kernel:
     return split
 
 
+@evaluates(MeshgridOp)
 def _meshgrid(op: MeshgridOp) -> Kernel:
     indexing = op.attr("indexing")
     return lambda tensors: tuple(np.meshgrid(*tensors, indexing=indexing))
 
 
+@evaluates(BroadcastToOp)
 def _broadcast_to(op: BroadcastToOp) -> Kernel:
     return quiet_kernel(op, lambda x, shape: np.broadcast_to(x, shape.dims).copy())
 
 
-def _tile(op: TileOp) -> Kernel:
-    repeats = op.attr("repeats")
-    return quiet_kernel(op, lambda data: np.tile(data, repeats))
-
-
+@evaluates(RepeatOp)
 def _repeat(op: RepeatOp) -> Kernel:
     repeats, axis = op.attr("repeats"), op.attr("axis")
     return quiet_kernel(op, lambda data: np.repeat(data, repeats, axis))
@@ -144,14 +151,17 @@ def collapse_sum(data: np.ndarray, target: tuple[int, ...]) -> np.ndarray:
     return data.sum(axis=(*range(lead), *kept), keepdims=True).reshape(target)
 
 
+@evaluates(CollapseSumLikeOp)
 def _collapse_sum_like(op: CollapseSumLikeOp) -> Kernel:
     return quiet_kernel(op, lambda data, target: collapse_sum(data, target.shape))
 
 
+@evaluates(CollapseSumToOp)
 def _collapse_sum_to(op: CollapseSumToOp) -> Kernel:
     return quiet_kernel(op, lambda data, shape: collapse_sum(data, shape.dims))
 
 
+@evaluates(GatherElementsOp)
 def _gather_elements(op: GatherElementsOp) -> Kernel:
     axis = op.attr("axis")
 
@@ -163,6 +173,7 @@ def _gather_elements(op: GatherElementsOp) -> Kernel:
     return quiet_kernel(op, gather)
 
 
+@evaluates(GatherNDOp)
 def _gather_nd(op: GatherNDOp) -> Kernel:
     batch_dims = op.attr("batch_dims")
 
@@ -192,6 +203,7 @@ def scatter_rows(
         rows[hit] = combine(rows[hit], values[chosen])
 
 
+@evaluates(ScatterElementsOp)
 def _scatter_elements(op: ScatterElementsOp) -> Kernel:
     axis, combine = op.attr("axis"), COMBINE[op.attr("reduction")]
 
@@ -212,6 +224,7 @@ def _scatter_elements(op: ScatterElementsOp) -> Kernel:
     return quiet_kernel(op, scatter)
 
 
+@evaluates(ScatterNDOp)
 def _scatter_nd(op: ScatterNDOp) -> Kernel:
     combine = COMBINE[op.attr("reduction")]
 
@@ -235,6 +248,7 @@ def _scatter_nd(op: ScatterNDOp) -> Kernel:
     return quiet_kernel(op, scatter)
 
 
+@evaluates(OneHotOp)
 def _one_hot(op: OneHotOp) -> Kernel:
     depth, axis = op.attr("depth"), op.attr("axis")
 
@@ -243,27 +257,3 @@ def _one_hot(op: OneHotOp) -> Kernel:
         return np.where(hit, on.value, off.value)
 
     return quiet_kernel(op, one_hot)
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = {  # pyright: ignore[reportAssignmentType]
-    ReshapeOp: _reshape,
-    FlattenOp: _flatten,
-    ExpandDimsOp: _expand_dims,
-    SqueezeOp: _squeeze,
-    PermuteDimsOp: _with_attribute(np.transpose, "axes"),
-    FlipOp: _with_attribute(np.flip, "axis"),
-    ConcatOp: _with_attribute(np.concatenate, "axis"),
-    StackOp: _with_attribute(np.stack, "axis"),
-    SplitOp: _split,
-    MeshgridOp: _meshgrid,
-    BroadcastToOp: _broadcast_to,
-    TileOp: _tile,
-    RepeatOp: _repeat,
-    CollapseSumLikeOp: _collapse_sum_like,
-    CollapseSumToOp: _collapse_sum_to,
-    GatherElementsOp: _gather_elements,
-    GatherNDOp: _gather_nd,
-    ScatterElementsOp: _scatter_elements,
-    ScatterNDOp: _scatter_nd,
-    OneHotOp: _one_hot,
-}

@@ -16,22 +16,25 @@ operator           ``OperatorValue`` (a ``relax.op_ref``)
 null object        ``NULL``
 other objects      any other Python object, passed through untouched
 =================  ======================================================
+
+The interpreter and the operator kernels (``relax_dialect.numerics``) both use them;
+``to_value`` and ``to_array`` convert NumPy inputs and outputs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..dtype import DataType
-from ..ops.references import EXTERN_FUNC_TYPE
-from ..types import FuncType
+from .dtype import DataType
+from .ops.references import EXTERN_FUNC_TYPE
+from .types import FuncType, PrimType, ShapeType, StructInfoType, TupleType
 
 if TYPE_CHECKING:
-    from .machine import CompiledFunction
+    from .interpreter.machine import CompiledFunction
 
 
 @dataclass(frozen=True)
@@ -123,3 +126,35 @@ def flatten(value: object) -> list[object]:
     if isinstance(value, tuple):
         return [leaf for item in value for leaf in flatten(item)]
     return [value]
+
+
+def to_value(data: object, sinfo: StructInfoType) -> object:
+    """A Python/NumPy input as the run-time value a parameter of type ``sinfo``
+    expects: an integer array for a shape, a scalar for a prim value, a tuple
+    for a tuple; arrays stay tensors."""
+    if isinstance(sinfo, ShapeType) and not isinstance(data, ShapeValue):
+        return ShapeValue(tuple(int(d) for d in np.asarray(data).reshape(-1)))
+    if isinstance(sinfo, PrimType) and not isinstance(data, PrimValue):
+        dtype = sinfo.data_type
+        scalar = np.asarray(data, dtype=dtype.to_numpy()).item()
+        return PrimValue(scalar, dtype)
+    if isinstance(sinfo, TupleType) and isinstance(data, Sequence) and not isinstance(data, str):
+        return tuple(to_value(d, t) for d, t in zip(data, sinfo.types, strict=True))
+    if isinstance(data, np.generic | int | float | bool) and not isinstance(data, np.ndarray):
+        return np.asarray(data)
+    return data
+
+
+def to_array(value: object) -> np.ndarray | None:
+    """A run-time value as an array to save (None for closures and objects)."""
+    if isinstance(value, np.ndarray):
+        return value
+    if isinstance(value, ShapeValue):
+        return np.array(value.dims, dtype=np.int64)
+    if isinstance(value, PrimValue):
+        return np.array(value.value, dtype=value.dtype.to_numpy())
+    if isinstance(value, str):
+        return np.array(value)
+    if isinstance(value, DataType):
+        return np.array(str(value))
+    return None

@@ -13,17 +13,18 @@ from math import prod
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from ...ops.convolution import OPERATIONS as CONVOLUTIONS
-from ...ops.convolution import (
+from ..ops.convolution import OPERATIONS as CONVOLUTIONS
+from ..ops.convolution import (
     ConvolutionOp,
     ConvolutionSettings,
     Layout,
     TransposedConvolutionOp,
     window_count,
 )
-from ...ops.operator import OperatorOp
-from ...prim_expr import IntImm
-from .common import Kernel, KernelFactory, result_dtype, result_form
+from ..ops.operator import OperatorOp
+from ..prim_expr import IntImm
+from . import evaluates
+from .common import Kernel, result_dtype, result_form
 
 # --- layouts, padding, windows --------------------------------------------------------
 
@@ -173,6 +174,7 @@ def _transposed(x: np.ndarray, w: np.ndarray, settings: ConvolutionSettings) -> 
     return pad_spatial(out, crop_before, extend_after)
 
 
+@evaluates(*CONVOLUTIONS)
 def _convolution(op: OperatorOp) -> Kernel:
     assert isinstance(op, ConvolutionOp)
     settings = op.settings()
@@ -190,6 +192,3 @@ def _convolution(op: OperatorOp) -> Kernel:
         return form(from_canonical(out, settings.out_layout, data_canonical))
 
     return apply
-
-
-KERNELS: dict[type[OperatorOp], KernelFactory] = dict.fromkeys(CONVOLUTIONS, _convolution)
