@@ -67,6 +67,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from relax_dialect.analysis.effects import in_place_outputs
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
     CallOp,
@@ -89,7 +90,7 @@ from relax_dialect.ops.core import (
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp, LambdaOp
 from relax_dialect.ops.match_cast import MatchCastOp
-from relax_dialect.ops.operator import OperatorOp, python_value
+from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from relax_dialect.ops.values import (
     ConstantOp as RelaxConstantOp,
@@ -396,11 +397,7 @@ class ModuleLowering:
             lw.error(op, f"@{name} must be a func.func returning its output tensors")
         declared = op.result.type
         outputs = output_tensors(op.name, declared)
-        inplace = (
-            list(python_value(op.properties["inplace_indices"]))
-            if isinstance(op, CallTIRInplaceOp)
-            else [-1] * len(outputs)
-        )
+        inplace = in_place_outputs(op, len(outputs))
         operands = [lw.lowered(a)[0] for a in op.args]
         if op.tir_vars is not None:
             operands += lw.lowered(op.tir_vars)

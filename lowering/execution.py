@@ -21,11 +21,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
+from relax_dialect.analysis.call_graph import function_named
 from relax_dialect.interpreter import PackedRegistry, RelaxRuntimeError
 from relax_dialect.interpreter.checks import ArgumentMismatch, match_all
 from relax_dialect.interpreter.values import PrimValue, ShapeValue
 from relax_dialect.memo_printer import print_module
-from relax_dialect.passes.rewriting import function_named
 from relax_dialect.types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
 
 from .interpreter import LoweredProgram

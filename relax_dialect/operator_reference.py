@@ -23,6 +23,7 @@ from xdsl.printer import Printer
 from .dialect import OPERATOR_FAMILIES, STRUCTURE
 from .ops.base import BindingOp
 from .ops.operator import attribute_kind, print_attribute_entry
+from .ops.traits import Impure
 
 
 def _operands(op: type[Operation]) -> str:
@@ -72,7 +73,7 @@ def _table(ops: list[type[Operation]]) -> list[str]:
         "|---|---|---|---|---|",
     ]
     for op in ops:
-        pure = "yes" if getattr(op, "PURE", True) else "**no**"
+        pure = "**no**" if op.has_trait(Impure) else "yes"
         lines.append(
             f"| `{op.name}` | {_operands(op)} | {_attributes(op)} | {pure} | {_description(op)} |"
         )

@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import SymbolTable
 
+from ..analysis.effects import in_place_outputs
 from ..diagnostics import location_of
 from ..dtype import DataType
 from ..ops.base import BindingOp
@@ -32,7 +33,6 @@ from ..ops.calls import (
     CallOp,
     CallPackedOp,
     CallPurePackedOp,
-    CallTIRInplaceOp,
     InvokeOp,
     TIRCallBase,
     output_tensors,
@@ -42,7 +42,6 @@ from ..ops.core import InvokeClosureBase, MakeClosureOp
 from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
 from ..ops.match_cast import MatchCastOp
-from ..ops.operator import python_value
 from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from ..ops.values import (
     ConstantOp,
@@ -520,9 +519,7 @@ def _call_tir(compiler: _Compiler, op: TIRCallBase) -> Callable[[Symbols, list[o
     declared = op.result.type
     outputs = output_tensors(op.name, declared)
     n_args = len(op.args)
-    in_place = [-1] * len(outputs)
-    if isinstance(op, CallTIRInplaceOp):
-        in_place = list(python_value(op.properties["inplace_indices"]))
+    in_place = in_place_outputs(op, len(outputs))
 
     def call(symbols: Symbols, args: list[object]) -> object:
         inputs: list[np.ndarray | int | float | bool] = [

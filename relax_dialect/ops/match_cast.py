@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from xdsl.ir import SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, result_def
+from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -11,6 +11,7 @@ from xdsl.utils.exceptions import VerifyException
 from ..struct_info import Check, base_check, definable_vars
 from ..types import StructInfoType, struct_info_text
 from .base import BindingOp, parse_result_type, parse_value, print_result_type, relax_type
+from .traits import NoSideEffect
 
 
 @irdl_op_definition
@@ -25,6 +26,7 @@ class MatchCastOp(BindingOp):
     name = "relax.match_cast"
     value = operand_def()
     result = result_def()
+    traits = traits_def(NoSideEffect())
 
     def __init__(self, value: SSAValue, target: StructInfoType):
         super().__init__(operands=[value], result_types=[target])

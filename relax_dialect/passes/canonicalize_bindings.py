@@ -11,6 +11,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import functions_callees_first
 from ..attributes import PrimExprAttr, ShapeAttr
 from ..ops.control_flow import IfOp, YieldOp
 from ..ops.dataflow import DataflowOp
@@ -19,12 +20,11 @@ from ..ops.match_cast import MatchCastOp
 from ..ops.values import PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
 from ..prim_expr import PrimExpr, free_vars, substitute
 from ..prim_expr_simplify import simplify
+from ..rewriting.bindings import erase_unused
+from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, prune_outputs
+from ..rewriting.type_refiner import TypeRefiner, never_matches
 from ..struct_info import definable_vars, is_base_of, signature_mapping, substitute_vars, used_vars
 from ..types import FuncType, StructInfoType, TupleType
-from .dataflow_blocks import merge_adjacent_dataflows, prune_outputs
-from .normalize import TypeRefiner, never_matches
-from .rewriting import erase_unused
-from .symbols import functions_callees_first
 
 Known = dict[str, PrimExpr]
 """Symbolic variables whose value a ``relax.match_cast`` established, in scope."""

@@ -35,7 +35,7 @@ from ..ops.functions import FunctionOp
 from ..ops.operator import OperatorOp
 from ..ops.patterns import OpPattern, operator_pattern
 from ..ops.values import TupleGetItemOp, TupleOp
-from .outline_groups import (
+from ..rewriting.outline_groups import (
     CODEGEN,
     NUM_INPUT,
     PRIMITIVE,

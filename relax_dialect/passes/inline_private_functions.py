@@ -11,6 +11,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import callees_first, is_recursive, remove_unreachable, symbol_uses
+from ..analysis.effects import function_purity, is_pure
+from ..analysis.symbolic_vars import symbolic_names
+from ..analysis.symbols import symbol_name, symbol_table
 from ..attributes import PrimExprAttr, ShapeAttr
 from ..ops.base import BindingOp
 from ..ops.calls import CallOp
@@ -20,21 +24,11 @@ from ..ops.match_cast import MatchCastOp
 from ..ops.values import TupleGetItemOp, TupleOp
 from ..prim_expr import PrimExpr, Var, free_vars, substitute
 from ..prim_expr_simplify import simplify
+from ..rewriting.bindings import set_type
+from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
+from ..rewriting.dead_code import eliminate_dead_code
 from ..struct_info import is_base_of, signature_mapping, substitute_vars
 from ..types import StructInfoType, TupleType
-from .dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
-from .dce import eliminate_dead_code
-from .remove_unused_parameters import mentioned_vars
-from .rewriting import set_type
-from .symbols import (
-    callees_first,
-    function_purity,
-    is_recursive,
-    remove_unreachable,
-    symbol_name,
-    symbol_table,
-    symbol_uses,
-)
 
 NOT_INLINED = ("Primitive", "Composite", "Codegen")
 """Function attributes (TVM's) of functions kept whole: fused kernels, pattern
@@ -156,7 +150,7 @@ def _fits_dataflow(op: Operation) -> bool:
         return all(
             _fits_dataflow(inner) for inner in op.body.block.ops if inner is not op.output_op
         )
-    return isinstance(op, BindingOp) and not op.regions and op.is_pure()
+    return isinstance(op, BindingOp) and not op.regions and is_pure(op)
 
 
 def _innermost_function(op: Operation) -> FunctionLike:
@@ -176,9 +170,9 @@ class _Callees:
         self.vars: dict[str, set[str]] = {}
         self.flat: dict[str, bool] = {}
 
-    def mentioned_vars(self, name: str) -> set[str]:
+    def symbolic_names(self, name: str) -> set[str]:
         if name not in self.vars:
-            self.vars[name] = mentioned_vars(iter([self.functions[name]]))
+            self.vars[name] = set(symbolic_names([self.functions[name]]))
         return self.vars[name]
 
     def fits_dataflow(self, name: str) -> bool:
@@ -212,7 +206,7 @@ class _Inliner:
         (dead calls need not be inlined)."""
         if not self.calls():
             return
-        self.names = mentioned_vars(iter([self.function]))
+        self.names = set(symbolic_names([self.function]))
         eliminate_dead_code(self.function.body.block, purity)
         work = self.calls()
         work.reverse()
@@ -235,7 +229,7 @@ class _Inliner:
     def renaming(self, callee: FunctionOp, call: CallOp) -> _Substitution:
         """Signature variables to the caller's expressions; the callee's other
         variables to names the caller does not use."""
-        own = self.callees.mentioned_vars(callee.sym_name.data)
+        own = self.callees.symbolic_names(callee.sym_name.data)
         signature = signature_mapping(callee.param_types(), [arg.type for arg in call.args])  # pyright: ignore
         mapping = {var: expr for var, expr in signature.items() if expr != Var(var)}
         for var in sorted(own - signature.keys()):
