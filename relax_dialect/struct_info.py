@@ -147,6 +147,15 @@ def is_base_of(base: StructInfoType, derived: StructInfoType) -> bool:
     return base_check(base, derived) == Check.PASS
 
 
+def never_matches(source: StructInfoType, target: StructInfoType) -> bool:
+    """No value of type ``source`` can match ``target``: each provably fails the
+    other's check (a ``relax.match_cast`` between them always fails)."""
+    return (
+        base_check(target, source) == Check.FAIL_STATIC
+        and base_check(source, target) == Check.FAIL_STATIC
+    )
+
+
 # --- join (least upper bound) ----------------------------------------------
 
 

@@ -22,8 +22,15 @@ from ..prim_expr import PrimExpr, free_vars, substitute
 from ..prim_expr_simplify import simplify
 from ..rewriting.bindings import erase_unused
 from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, prune_outputs
-from ..rewriting.type_refiner import TypeRefiner, never_matches
-from ..struct_info import definable_vars, is_base_of, signature_mapping, substitute_vars, used_vars
+from ..rewriting.type_refiner import TypeRefiner
+from ..struct_info import (
+    definable_vars,
+    is_base_of,
+    never_matches,
+    signature_mapping,
+    substitute_vars,
+    used_vars,
+)
 from ..types import FuncType, StructInfoType, TupleType
 
 Known = dict[str, PrimExpr]
@@ -108,7 +115,7 @@ class _Canonicalizer:
                 self.refiner.set_type(op.self_reference, op.function_type())
         elif isinstance(op, MatchCastOp):
             target = substitute_free(op.target, known)
-            if not never_matches(op.value, target):
+            if not never_matches(op.value.type, target):  # pyright: ignore[reportArgumentType]
                 self.refiner.set_type(op.result, target)
         elif not isinstance(op, DataflowOp):
             for result in op.results:
@@ -142,7 +149,7 @@ class _Canonicalizer:
         if not learned:
             return
         target = substitute_free(cast.target, learned)
-        if never_matches(cast.value, target):
+        if never_matches(cast.value.type, target):  # pyright: ignore[reportArgumentType]
             return
         for name, expr in known.items():
             known[name] = _substitute_expr(expr, learned)

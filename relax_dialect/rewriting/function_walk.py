@@ -3,7 +3,8 @@
 binding): it visits a function in program order, rewrites the symbolic
 expressions of every type, re-infers the bindings whose operands changed type
 and applies a pass's local rewrites, giving the function back unchanged when a
-change of StructInfo makes an operation invalid."""
+change of StructInfo makes an operation invalid. ``specialise`` runs one that
+substitutes symbolic variables and reports what it breaks."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from ..ops.base import BindingOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionLike, LambdaOp, ReturnOp
 from ..ops.match_cast import MatchCastOp
-from ..struct_info import Check, base_check, is_base_of
+from ..struct_info import is_base_of, never_matches
 from ..types import StructInfoType
 from .bindings import set_type
 
@@ -83,7 +83,7 @@ class TypeRefiner:
         restored = False
         for index, operand in enumerate(op.operands):
             old = self.previous.get((op, index))
-            if old is None or old == operand.type or never_matches(operand, old):
+            if old is None or old == operand.type or never_matches(operand.type, old):  # pyright: ignore[reportArgumentType]
                 continue
             cast = MatchCastOp(operand, old)
             cast.result.name_hint = operand.name_hint
@@ -96,12 +96,3 @@ class TypeRefiner:
 def strictly_stronger(declared: StructInfoType, inferred: StructInfoType) -> bool:
     """``declared`` is provably a subtype of ``inferred`` but not equal to it."""
     return is_base_of(inferred, declared) and not is_base_of(declared, inferred)
-
-
-def never_matches(value: SSAValue, sinfo: StructInfoType) -> bool:
-    source = value.type
-    assert isinstance(source, StructInfoType)
-    return (
-        base_check(sinfo, source) == Check.FAIL_STATIC
-        and base_check(source, sinfo) == Check.FAIL_STATIC
-    )
