@@ -5,6 +5,7 @@ bindings."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
@@ -24,15 +25,25 @@ def is_pure(op: Operation) -> bool:
     """Whether running ``op`` itself has no side effect, as its traits declare
     (xDSL's ``Pure`` or a ``Purity`` trait); an operation without either is not.
     Nested operations count for themselves."""
-    if op.has_trait(Pure):
-        return True
-    purity = op.get_trait(Purity)
-    return purity is not None and purity.is_pure(op)
+    purity = _purity(type(op))
+    return purity if isinstance(purity, bool) else purity.is_pure(op)
+
+
+@cache
+def _purity(kind: type[Operation]) -> Purity | bool:
+    """Whether ``kind``'s operations are pure when xDSL's ``Pure`` (or the lack of
+    any trait) decides it, else the ``Purity`` trait that does; once per class."""
+    return kind.has_trait(Pure) or kind.get_trait(Purity) or False
 
 
 def writes_in_place(op: Operation) -> bool:
     """Whether ``op`` writes into some of its arguments (the ``InPlace`` trait)."""
-    return op.has_trait(InPlace)
+    return _writes_in_place(type(op))
+
+
+@cache
+def _writes_in_place(kind: type[Operation]) -> bool:
+    return kind.has_trait(InPlace)
 
 
 def written_in_place(value: SSAValue) -> bool:
