@@ -67,6 +67,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from relax_dialect.analysis.call_graph import functions, kernels
 from relax_dialect.analysis.effects import in_place_outputs
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
@@ -168,15 +169,13 @@ class ModuleLowering:
         self.handlers: dict[type[Operation], Handler] = {
             kind: getattr(self, method) for kind, method in STRUCTURAL.items()
         }
-        self.kernels = {
-            op.sym_name.data: op for op in module.body.block.ops if isinstance(op, func.FuncOp)
-        }
+        self.kernels = kernels(module)
         self.objects = Objects(module)
 
     def run(self) -> None:
-        functions = [op for op in self.module.body.block.ops if isinstance(op, FunctionOp)]
+        relax_functions = functions(self.module)
         probe = Lowerer(Block(), self.lower_op)
-        for function in functions:
+        for function in relax_functions:
             name = function.sym_name.data
             ret = function.result_info()
             inputs = tuple(
@@ -191,8 +190,8 @@ class ModuleLowering:
             self.signatures[name] = Signature(
                 params, inputs, ret, outputs, FuncType(params, ret), unlowerable
             )
-        lowered = [self.lower_function(function) for function in functions]
-        for function, new in zip(functions, lowered, strict=True):
+        lowered = [self.lower_function(function) for function in relax_functions]
+        for function, new in zip(relax_functions, lowered, strict=True):
             self.module.body.block.insert_op_before(new, function)
             function.detach()
             function.erase(safe_erase=False)

@@ -1,7 +1,8 @@
 """The module's Relax functions and the references between them: the functions
-(``functions``, ``function_named``), what each refers to and how each is used
-(``symbol_uses``), the graph's strongly connected components (callees first,
-recursion) and what public functions reach (``remove_unreachable``)."""
+(``functions``, ``function_named``; ``kernels``: the ``func.func`` ones), what
+each refers to and how each is used (``symbol_uses``), the graph's strongly
+connected components (callees first, recursion) and what public functions reach
+(``remove_unreachable``)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ def functions(module: ModuleOp) -> list[FunctionOp]:
 def function_named(module: ModuleOp, name: str) -> FunctionOp | None:
     """The module's ``relax.function @name``, if any."""
     return next((f for f in functions(module) if f.sym_name.data == name), None)
+
+
+def kernels(module: ModuleOp) -> dict[str, FuncOp]:
+    """The module's ``func.func`` operations (what ``call_tir`` calls), by name."""
+    return {op.sym_name.data: op for op in module.body.block.ops if isinstance(op, FuncOp)}
 
 
 def enclosing_function(op: Operation) -> FunctionOp:

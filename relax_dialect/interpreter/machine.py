@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import SymbolTable
 
+from ..analysis.call_graph import functions
 from ..analysis.effects import in_place_outputs
 from ..diagnostics import location_of
 from ..dtype import DataType
@@ -40,7 +41,7 @@ from ..ops.calls import (
 from ..ops.control_flow import IfOp, YieldOp
 from ..ops.core import InvokeClosureBase, MakeClosureOp
 from ..ops.dataflow import DataflowOp, OutputOp
-from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
+from ..ops.functions import FunctionLike, LambdaOp, ReturnOp
 from ..ops.match_cast import MatchCastOp
 from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from ..ops.values import (
@@ -108,9 +109,7 @@ class Machine:
         self.module = module
         self.packed = packed if packed is not None else PackedRegistry()
         self.tir = tir if tir is not None else default_tir_executor()
-        self._globals = {
-            op.sym_name.data: op for op in module.body.block.ops if isinstance(op, FunctionOp)
-        }
+        self._globals = {function.sym_name.data: function for function in functions(module)}
         self._compiled: dict[str, CompiledFunction] = {}
 
     def function(self, name: str) -> CompiledFunction:
