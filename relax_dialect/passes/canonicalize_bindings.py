@@ -18,8 +18,7 @@ from ..ops.dataflow import DataflowOp
 from ..ops.functions import LambdaOp
 from ..ops.match_cast import MatchCastOp
 from ..ops.values import PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
-from ..prim_expr import PrimExpr, free_vars, substitute
-from ..prim_expr_simplify import simplify
+from ..prim_expr import PrimExpr, free_vars
 from ..rewriting.bindings import erase_unused
 from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, prune_outputs
 from ..rewriting.type_refiner import TypeRefiner
@@ -28,6 +27,7 @@ from ..struct_info import (
     is_base_of,
     never_matches,
     signature_mapping,
+    substitute_expr,
     substitute_vars,
     used_vars,
 )
@@ -103,9 +103,9 @@ class _Canonicalizer:
     def substitute(self, op: Operation, known: Known) -> None:
         """Replace the known symbolic variables in what ``op`` declares."""
         if isinstance(op, ShapeOp):
-            op.dims = ShapeAttr(tuple(_substitute_expr(d, known) for d in op.dims.data))
+            op.dims = ShapeAttr(tuple(substitute_expr(d, known) for d in op.dims.data))
         elif isinstance(op, PrimValueOp):
-            op.value = PrimExprAttr(_substitute_expr(op.value.data, known))
+            op.value = PrimExprAttr(substitute_expr(op.value.data, known))
         if isinstance(op, LambdaOp):
             for param in op.params:
                 self.refiner.set_type(param, substitute_free(param.type, known))  # pyright: ignore
@@ -152,7 +152,7 @@ class _Canonicalizer:
         if never_matches(cast.value.type, target):  # pyright: ignore[reportArgumentType]
             return
         for name, expr in known.items():
-            known[name] = _substitute_expr(expr, learned)
+            known[name] = substitute_expr(expr, learned)
         known.update(learned)
         self.refiner.set_type(cast.result, target)
 
@@ -185,12 +185,6 @@ def _yielded(region: Region) -> SSAValue:
     terminator = region.block.last_op
     assert isinstance(terminator, YieldOp)
     return terminator.value
-
-
-def _substitute_expr(expr: PrimExpr, known: Mapping[str, PrimExpr]) -> PrimExpr:
-    if free_vars(expr).isdisjoint(known):
-        return expr
-    return simplify(substitute(expr, known))
 
 
 def substitute_free(sinfo: StructInfoType, known: Mapping[str, PrimExpr]) -> StructInfoType:

@@ -22,12 +22,11 @@ from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
 from ..ops.match_cast import MatchCastOp
 from ..ops.values import TupleGetItemOp, TupleOp
-from ..prim_expr import PrimExpr, Var, free_vars, substitute
-from ..prim_expr_simplify import simplify
+from ..prim_expr import PrimExpr, Var
 from ..rewriting.bindings import set_type
 from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
 from ..rewriting.dead_code import eliminate_dead_code
-from ..struct_info import is_base_of, signature_mapping, substitute_vars
+from ..struct_info import is_base_of, signature_mapping, substitute_expr, substitute_vars
 from ..types import StructInfoType, TupleType
 
 NOT_INLINED = ("Primitive", "Composite", "Codegen")
@@ -86,11 +85,6 @@ class _Substitution:
         self.mapping = mapping
         self.types: dict[StructInfoType, StructInfoType] = {}
 
-    def expr(self, expr: PrimExpr) -> PrimExpr:
-        if free_vars(expr).isdisjoint(self.mapping):
-            return expr
-        return simplify(substitute(expr, self.mapping))
-
     def type(self, sinfo: StructInfoType) -> StructInfoType:
         if not self.mapping:
             return sinfo
@@ -105,9 +99,9 @@ class _Substitution:
         if isinstance(attr, StructInfoType):
             return self.type(attr)
         if isinstance(attr, ShapeAttr):
-            return ShapeAttr(tuple(self.expr(dim) for dim in attr.data))
+            return ShapeAttr(tuple(substitute_expr(dim, self.mapping) for dim in attr.data))
         if isinstance(attr, PrimExprAttr):
-            return PrimExprAttr(self.expr(attr.data))
+            return PrimExprAttr(substitute_expr(attr.data, self.mapping))
         return attr
 
     def clone(self, op: Operation, values: dict[SSAValue, SSAValue]) -> Operation:
