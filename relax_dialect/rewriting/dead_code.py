@@ -37,7 +37,11 @@ class _DeadCode:
         )
 
     def sweep(self, block: Block) -> None:
-        op = block.last_op
+        self.sweep_back(block.last_op)
+        merge_adjacent_dataflows(block)
+
+    def sweep_back(self, op: Operation | None) -> None:
+        """Sweep ``op`` and the operations before it in its block."""
         while op is not None:
             previous = op.prev_op
             if isinstance(op, DataflowOp):
@@ -48,18 +52,9 @@ class _DeadCode:
                 for region in op.regions:
                     self.sweep(region.block)
             op = previous
-        merge_adjacent_dataflows(block)
 
     def sweep_dataflow(self, dataflow: DataflowOp) -> None:
         dataflow = prune_outputs(dataflow, drop_unused=True)
-        op = dataflow.output_op.prev_op
-        while op is not None:
-            previous = op.prev_op
-            if self.is_dead(op):
-                erase_unused(op)
-            else:
-                for region in op.regions:
-                    self.sweep(region.block)
-            op = previous
+        self.sweep_back(dataflow.output_op.prev_op)
         if is_empty(dataflow):
             erase_unused(dataflow)
