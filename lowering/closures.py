@@ -36,13 +36,14 @@ from functools import cached_property
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, SSAValue
 
+from relax_dialect.analysis.call_graph import functions
+from relax_dialect.analysis.walk import walk_ops
 from relax_dialect.ops.calls import CallOp
 from relax_dialect.ops.core import MakeClosureOp
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.ops.match_cast import MatchCastOp
 from relax_dialect.ops.references import GlobalVarOp
-from relax_dialect.passes.rewriting import functions, walk_ops
 from relax_dialect.struct_info import OBJECT, erase_vars
 from relax_dialect.types import ObjectType, StructInfoType, TupleType
 

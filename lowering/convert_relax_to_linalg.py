@@ -67,6 +67,8 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from relax_dialect.analysis.call_graph import functions, kernels
+from relax_dialect.analysis.effects import in_place_outputs
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
     CallOp,
@@ -89,7 +91,7 @@ from relax_dialect.ops.core import (
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp, LambdaOp
 from relax_dialect.ops.match_cast import MatchCastOp
-from relax_dialect.ops.operator import OperatorOp, python_value
+from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from relax_dialect.ops.values import (
     ConstantOp as RelaxConstantOp,
@@ -167,15 +169,13 @@ class ModuleLowering:
         self.handlers: dict[type[Operation], Handler] = {
             kind: getattr(self, method) for kind, method in STRUCTURAL.items()
         }
-        self.kernels = {
-            op.sym_name.data: op for op in module.body.block.ops if isinstance(op, func.FuncOp)
-        }
+        self.kernels = kernels(module)
         self.objects = Objects(module)
 
     def run(self) -> None:
-        functions = [op for op in self.module.body.block.ops if isinstance(op, FunctionOp)]
+        relax_functions = functions(self.module)
         probe = Lowerer(Block(), self.lower_op)
-        for function in functions:
+        for function in relax_functions:
             name = function.sym_name.data
             ret = function.result_info()
             inputs = tuple(
@@ -190,8 +190,8 @@ class ModuleLowering:
             self.signatures[name] = Signature(
                 params, inputs, ret, outputs, FuncType(params, ret), unlowerable
             )
-        lowered = [self.lower_function(function) for function in functions]
-        for function, new in zip(functions, lowered, strict=True):
+        lowered = [self.lower_function(function) for function in relax_functions]
+        for function, new in zip(relax_functions, lowered, strict=True):
             self.module.body.block.insert_op_before(new, function)
             function.detach()
             function.erase(safe_erase=False)
@@ -396,11 +396,7 @@ class ModuleLowering:
             lw.error(op, f"@{name} must be a func.func returning its output tensors")
         declared = op.result.type
         outputs = output_tensors(op.name, declared)
-        inplace = (
-            list(python_value(op.properties["inplace_indices"]))
-            if isinstance(op, CallTIRInplaceOp)
-            else [-1] * len(outputs)
-        )
+        inplace = in_place_outputs(op, len(outputs))
         operands = [lw.lowered(a)[0] for a in op.args]
         if op.tir_vars is not None:
             operands += lw.lowered(op.tir_vars)

@@ -35,6 +35,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import VerifyException
 
+from .analysis.call_graph import function_named
 from .attributes import DenseAttr, PrimExprAttr, ShapeAttr
 from .dtype import DataType
 from .ops.base import BindingOp, check_annotation, verify_definition
@@ -167,10 +168,7 @@ class Builder:
 
     def function_named(self, name: str) -> FunctionOp | None:
         """The module's ``relax.function @name``, if any."""
-        for op in self.module.body.block.ops:
-            if isinstance(op, FunctionOp) and op.sym_name.data == name:
-                return op
-        return None
+        return function_named(self.module, name)
 
     @contextmanager
     def function(

@@ -24,6 +24,7 @@ from .dialect import STRUCTURE
 from .ops import operator_families
 from .ops.base import BindingOp
 from .ops.operator import attribute_kind, print_attribute_entry
+from .ops.traits import Impure
 
 
 def _operands(op: type[Operation]) -> str:
@@ -73,7 +74,7 @@ def _table(ops: list[type[Operation]]) -> list[str]:
         "|---|---|---|---|---|",
     ]
     for op in ops:
-        pure = "yes" if getattr(op, "PURE", True) else "**no**"
+        pure = "**no**" if op.has_trait(Impure) else "yes"
         lines.append(
             f"| `{op.name}` | {_operands(op)} | {_attributes(op)} | {pure} | {_description(op)} |"
         )

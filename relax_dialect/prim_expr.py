@@ -310,6 +310,11 @@ def to_text(expr: PrimExpr, parent_precedence: int = 0) -> str:
     return f"{expr.op}({', '.join(to_text(a) for a in expr.args)})"
 
 
+def substitution_text(mapping: Mapping[str, PrimExpr]) -> str:
+    """``name = expr, ...``: a substitution of variables, as messages show it."""
+    return ", ".join(f"{name} = {to_text(expr)}" for name, expr in mapping.items())
+
+
 def float_text(value: float) -> str:
     """A float literal that MLIR's lexer reads back (always with a ``.``)."""
     text = repr(value)

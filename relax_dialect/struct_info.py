@@ -147,6 +147,15 @@ def is_base_of(base: StructInfoType, derived: StructInfoType) -> bool:
     return base_check(base, derived) == Check.PASS
 
 
+def never_matches(source: StructInfoType, target: StructInfoType) -> bool:
+    """No value of type ``source`` can match ``target``: each provably fails the
+    other's check (a ``relax.match_cast`` between them always fails)."""
+    return (
+        base_check(target, source) == Check.FAIL_STATIC
+        and base_check(source, target) == Check.FAIL_STATIC
+    )
+
+
 # --- join (least upper bound) ----------------------------------------------
 
 
@@ -256,17 +265,18 @@ def map_dims(sinfo: StructInfoType, fn: Callable[[PrimExpr], PrimExpr | None]) -
     return sinfo
 
 
+def substitute_expr(expr: PrimExpr, mapping: Mapping[str, PrimExpr]) -> PrimExpr:
+    """Replace symbolic variables and simplify (``expr`` itself when none occurs)."""
+    if free_vars(expr).isdisjoint(mapping):
+        return expr
+    return simplify(substitute(expr, mapping))
+
+
 def substitute_vars(sinfo: StructInfoType, mapping: Mapping[str, PrimExpr]) -> StructInfoType:
     """Replace symbolic variables and simplify the affected expressions."""
     if not mapping:
         return sinfo
-
-    def rewrite(expr: PrimExpr) -> PrimExpr:
-        if free_vars(expr).isdisjoint(mapping):
-            return expr
-        return simplify(substitute(expr, mapping))
-
-    return map_dims(sinfo, rewrite)
+    return map_dims(sinfo, lambda expr: substitute_expr(expr, mapping))
 
 
 def erase_vars(sinfo: StructInfoType, in_scope: Callable[[str], bool]) -> StructInfoType:

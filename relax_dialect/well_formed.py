@@ -14,17 +14,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
-from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr
 from xdsl.ir import Attribute, Block, ErasedSSAValue, Operation, SSAValue
 from xdsl.traits import IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from .analysis.call_graph import functions, recursive_groups
+from .analysis.effects import is_pure
+from .analysis.symbolic_vars import type_names
+from .analysis.symbols import symbol_name
 from .attributes import DataTypeAttr
 from .bounded_memo import BoundedMemo
 from .diagnostics import Diagnostic, at
-from .graphs import strongly_connected_components
 from .ops.base import RelaxOp
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp
@@ -118,11 +121,10 @@ def _redefined_symbols(module: ModuleOp) -> list[Diagnostic]:
     seen: set[str] = set()
     diagnostics = []
     for op in module.body.block.ops:
-        name = op.properties.get("sym_name")
-        if isinstance(name, StringAttr):
-            if name.data in seen:
-                diagnostics.append(at(op, f"redefinition of symbol @{name.data}"))
-            seen.add(name.data)
+        if (name := symbol_name(op)) is not None:
+            if name in seen:
+                diagnostics.append(at(op, f"redefinition of symbol @{name}"))
+            seen.add(name)
     return diagnostics
 
 
@@ -287,8 +289,8 @@ class _ModuleChecker:
     def __init__(self, module: ModuleOp):
         self.module = module
         self.diagnostics: list[Diagnostic] = []
-        self.functions = [op for op in module.body.block.ops if isinstance(op, FunctionOp)]
-        self.recursive_groups = recursive_groups(self.functions)
+        self.functions = functions(module)
+        self.recursive_groups = recursive_groups(module)
         self.defining: list[Operation] = []
         self.checked_types: set[Attribute] = set()
 
@@ -493,7 +495,7 @@ class _ModuleChecker:
                         "the current function",
                     ),
                 )
-        if isinstance(op, RelaxOp) and not op.is_pure():
+        if isinstance(op, RelaxOp) and not is_pure(op):
             if ctx.dataflow is not None:
                 self.error(op, rule(6, f"impure {op.name} cannot appear in a dataflow block"))
             elif ctx.function.pure and not ctx.function.force_pure:
@@ -542,11 +544,12 @@ class _ModuleChecker:
         self.checked_types.add(sinfo)
 
     def check_symbols(self, op: Operation, sinfo: Attribute, allowed: set[str]) -> None:
-        if not isinstance(sinfo, StructInfoType) or _mentioned_vars(sinfo) <= allowed:
+        if not isinstance(sinfo, StructInfoType) or allowed.issuperset(type_names(sinfo)):
             return
         for nested in _nested_types(sinfo, into_functions=False):
-            unbound = _own_vars(nested) - allowed
-            if unbound:
+            if isinstance(nested, TupleType | FuncType):
+                continue
+            if unbound := used_vars(nested) - allowed:
                 number = {TensorType: 13, ShapeType: 14}.get(type(nested), 5)
                 self.error(
                     op,
@@ -576,36 +579,3 @@ def _nested_types(sinfo: Attribute, into_functions: bool = True) -> Iterator[Str
     elif isinstance(sinfo, FuncType) and into_functions:
         for part in (*(sinfo.param_types or ()), sinfo.ret_type):
             yield from _nested_types(part, into_functions)
-
-
-@lru_cache(maxsize=1 << 14)
-def _mentioned_vars(sinfo: StructInfoType) -> frozenset[str]:
-    """Every symbolic variable in ``sinfo``: when all are in scope, no rule about
-    symbolic variables can fail (the common case, checked first)."""
-    return frozenset(name for nested in _nested_types(sinfo) for name in used_vars(nested))
-
-
-def _own_vars(sinfo: StructInfoType) -> set[str]:
-    if isinstance(sinfo, TupleType | FuncType):
-        return set()
-    return used_vars(sinfo)
-
-
-def recursive_groups(functions: list[FunctionOp]) -> dict[str, frozenset[str]]:
-    """For each function on a call cycle, the functions of its cycle (Tarjan's SCCs)."""
-    edges: dict[str, set[str]] = {}
-    for function in functions:
-        callees = set()
-        for op in function.walk():
-            if isinstance(op, CallOp):
-                callees.add(op.callee_name)
-            elif isinstance(op, GlobalVarOp):
-                callees.add(op.function.root_reference.data)
-        edges[function.sym_name.data] = callees
-    groups: dict[str, frozenset[str]] = {}
-    for component in strongly_connected_components(edges, lambda name: sorted(edges[name])):
-        group = frozenset(component)
-        if len(group) > 1 or component[0] in edges[component[0]]:
-            for member in group:
-                groups[member] = group
-    return groups

@@ -19,10 +19,10 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import ModuleOp
 
+from relax_dialect.analysis.call_graph import function_named
 from relax_dialect.diagnostics import Diagnostic
 from relax_dialect.interpreter import Machine, PackedRegistry, RelaxRuntimeError
 from relax_dialect.ops.functions import FunctionOp
-from relax_dialect.passes.rewriting import function_named
 
 from ..pipeline import lower
 

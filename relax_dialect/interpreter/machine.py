@@ -23,6 +23,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import SymbolTable
 
+from ..analysis.call_graph import functions
+from ..analysis.effects import in_place_outputs
 from ..diagnostics import location_of
 from ..dtype import DataType
 from ..numerics import KERNEL_ERRORS, kernel_for
@@ -33,7 +35,6 @@ from ..ops.calls import (
     CallOp,
     CallPackedOp,
     CallPurePackedOp,
-    CallTIRInplaceOp,
     InvokeOp,
     TIRCallBase,
     output_tensors,
@@ -41,9 +42,8 @@ from ..ops.calls import (
 from ..ops.control_flow import IfOp, YieldOp
 from ..ops.core import InvokeClosureBase, MakeClosureOp
 from ..ops.dataflow import DataflowOp, OutputOp
-from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
+from ..ops.functions import FunctionLike, LambdaOp, ReturnOp
 from ..ops.match_cast import MatchCastOp
-from ..ops.operator import python_value
 from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from ..ops.values import (
     ConstantOp,
@@ -116,9 +116,7 @@ class Machine:
         self.module = module
         self.packed = packed if packed is not None else PackedRegistry()
         self._tir = tir
-        self._globals = {
-            op.sym_name.data: op for op in module.body.block.ops if isinstance(op, FunctionOp)
-        }
+        self._globals = {function.sym_name.data: function for function in functions(module)}
         self._compiled: dict[str, CompiledFunction] = {}
 
     def function(self, name: str) -> CompiledFunction:
@@ -535,9 +533,7 @@ def _call_tir(compiler: _Compiler, op: TIRCallBase) -> Callable[[Symbols, list[o
     declared = op.result.type
     outputs = output_tensors(op.name, declared)
     n_args = len(op.args)
-    in_place = [-1] * len(outputs)
-    if isinstance(op, CallTIRInplaceOp):
-        in_place = list(python_value(op.properties["inplace_indices"]))
+    in_place = in_place_outputs(op, len(outputs))
 
     def call(symbols: Symbols, args: list[object]) -> object:
         inputs: list[TIRArgument] = [

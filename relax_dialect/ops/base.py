@@ -1,10 +1,9 @@
-"""What every Relax operation shares: purity, result inference, syntax helpers."""
+"""What every Relax operation shares: result inference, syntax helpers."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import ClassVar
 
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.irdl import AnyAttr, IRDLOperation, RangeLengthConstraint, RangeOf
@@ -19,13 +18,8 @@ from ..types import ObjectType, StructInfoType, parse_struct_info, struct_info_t
 
 
 class RelaxOp(IRDLOperation):
-    """Base of the dialect's operations."""
-
-    PURE: ClassVar[bool] = True
-    """Whether the operation is free of side effects (TVM's ``FPurity``)."""
-
-    def is_pure(self) -> bool:
-        return self.PURE
+    """Base of the dialect's operations (each declares its purity with a trait,
+    see ``ops.traits``)."""
 
 
 class BindingOp(RelaxOp):

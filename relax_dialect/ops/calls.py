@@ -11,7 +11,7 @@ its ``sinfo_args`` (TVM's ``infer_by_sinfo_args``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
     DenseArrayBase,
@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
 )
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     irdl_op_definition,
@@ -38,6 +38,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ..analysis.symbols import lookup_symbol
 from ..builtin_types import element_type_matches
 from ..struct_info import CallMismatch, derive_call_ret, is_base_of
 from ..types import (
@@ -60,7 +61,8 @@ from .base import (
     relax_type,
 )
 from .operator import SEGMENTS, parse_attributes, print_attributes, python_value
-from .references import OpRefOp, function_type_of, lookup_symbol
+from .references import OpRefOp, function_type_of
+from .traits import Impure, InPlace, Purity
 
 
 def _arg_types(op_name: str, args: Sequence[SSAValue]) -> list[StructInfoType]:
@@ -80,6 +82,18 @@ def _print_call(printer: Printer, callee: str, args: Sequence[SSAValue]) -> None
     printer.print_string(")")
 
 
+@dataclass(frozen=True)
+class CallPurity(Purity):
+    """A call is as pure as the function it calls (impure when that is missing)."""
+
+    def is_pure(self, op: Operation) -> bool:
+        assert isinstance(op, CallOp)
+        try:
+            return op.callee_type().is_pure
+        except VerifyException:
+            return False
+
+
 @irdl_op_definition
 class CallOp(BindingOp):
     """A call of a global Relax function: ``relax.call @f(%x)``."""
@@ -88,6 +102,7 @@ class CallOp(BindingOp):
     callee = prop_def(SymbolRefAttr)
     args = var_operand_def()
     result = result_def()
+    traits = traits_def(CallPurity())
 
     def __init__(self, callee: str, args: Sequence[SSAValue], result_type: StructInfoType):
         super().__init__(
@@ -102,12 +117,6 @@ class CallOp(BindingOp):
 
     def callee_type(self) -> FuncType:
         return function_type_of(self, self.callee_name, f"relax.call @{self.callee_name}")
-
-    def is_pure(self) -> bool:
-        try:
-            return self.callee_type().is_pure
-        except VerifyException:
-            return False
 
     def infer_type(self) -> StructInfoType:
         what = f"relax.call @{self.callee_name}"
@@ -124,6 +133,24 @@ class CallOp(BindingOp):
         print_result_type(printer, self)
 
 
+def calls_purely(callee: Attribute) -> bool:
+    """Whether calling a value of type ``callee`` is pure: a pure function type
+    without a derive function (which would make its purity unknown)."""
+    return isinstance(callee, FuncType) and callee.is_pure and callee.derive is None
+
+
+@dataclass(frozen=True)
+class InvokePurity(Purity):
+    """A call of a function value is as pure as the operator it names, or else as
+    its callee's type says (``calls_purely``)."""
+
+    def is_pure(self, op: Operation) -> bool:
+        assert isinstance(op, InvokeOp)
+        if (ref := op.operator_ref()) is not None:
+            return ref.operator().has_trait(Pure)
+        return calls_purely(op.callee.type)
+
+
 @irdl_op_definition
 class InvokeOp(BindingOp):
     """A call of a function value (closure, packed function or operator reference):
@@ -133,22 +160,18 @@ class InvokeOp(BindingOp):
     callee = operand_def()
     args = var_operand_def()
     result = result_def()
+    traits = traits_def(InvokePurity())
 
     def __init__(self, callee: SSAValue, args: Sequence[SSAValue], result_type: StructInfoType):
         super().__init__(operands=[callee, args], result_types=[result_type])
 
-    def _operator_ref(self) -> OpRefOp | None:
+    def operator_ref(self) -> OpRefOp | None:
+        """The ``relax.op_ref`` defining the callee, if it is one."""
         owner = self.callee.owner
         return owner if isinstance(owner, OpRefOp) else None
 
-    def is_pure(self) -> bool:
-        if (ref := self._operator_ref()) is not None:
-            return getattr(ref.operator(), "PURE", False)
-        callee = self.callee.type
-        return isinstance(callee, FuncType) and callee.is_pure and callee.derive is None
-
     def infer_type(self) -> StructInfoType:
-        if (ref := self._operator_ref()) is not None:
+        if (ref := self.operator_ref()) is not None:
             return self._infer_operator(ref)
         callee = relax_type(self.name, self.callee, "callee")
         if not isinstance(callee, FuncType):
@@ -285,7 +308,9 @@ class CallTIROp(TIRCallBase):
 def inplace_indices(op: BindingOp, outputs: Sequence[StructInfoType], n_args: int) -> list[int]:
     """The ``inplace_indices`` attribute, checked: one index per output, each -1
     (a fresh output) or a distinct argument position, at least one in place."""
-    indices = list(python_value(op.properties["inplace_indices"]))
+    trait = op.get_trait(InPlace)
+    assert trait is not None
+    indices = trait.outputs(op)
     if len(indices) != len(outputs):
         raise VerifyException(
             f"{op.name}: {len(indices)} in-place indices for {len(outputs)} outputs"
@@ -316,6 +341,7 @@ class CallTIRInplaceOp(TIRCallBase):
 
     name = "relax.call_tir_inplace"
     inplace_indices = prop_def(DenseArrayBase)
+    traits = traits_def(Pure(), InPlace())
 
     def infer_type(self) -> StructInfoType:
         declared = super().infer_type()
@@ -421,7 +447,7 @@ class CallPackedOp(PackedCallOp):
     """An impure call of a packed function: ``relax.call_packed "f"(%x) : T``."""
 
     name = "relax.call_packed"
-    PURE: ClassVar[bool] = False
+    traits = traits_def(Impure())
 
 
 @irdl_op_definition
@@ -440,7 +466,7 @@ class CallInplacePackedOp(PackedCallOp):
 
     name = "relax.call_inplace_packed"
     inplace_indices = prop_def(DenseArrayBase)
-    traits = traits_def(Pure())
+    traits = traits_def(Pure(), InPlace())
 
     def infer_type(self) -> StructInfoType:
         declared = super().infer_type()

@@ -9,6 +9,7 @@ from xdsl.irdl import (
     operand_def,
     region_def,
     result_def,
+    traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -19,6 +20,7 @@ from ..struct_info import erase_vars, join
 from ..types import PrimType, StructInfoType, TensorType, parse_struct_info, struct_info_text
 from .base import BindingOp, RelaxOp, parse_body, parse_value, print_result_type, relax_type
 from .functions import body_local_vars
+from .traits import NoSideEffect
 
 
 @irdl_op_definition
@@ -35,6 +37,7 @@ class IfOp(BindingOp):
     then_region = region_def("single_block")
     else_region = region_def("single_block")
     result = result_def()
+    traits = traits_def(NoSideEffect())
 
     def __init__(
         self, cond: SSAValue, then_region: Region, else_region: Region, result_type: StructInfoType
@@ -119,7 +122,7 @@ class YieldOp(RelaxOp):
 
     name = "relax.yield"
     value = operand_def()
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(IfOp)))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(IfOp), NoSideEffect()))
 
     def __init__(self, value: SSAValue):
         super().__init__(operands=[value])

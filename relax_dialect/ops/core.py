@@ -7,7 +7,6 @@ are with the other calls in ``calls.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from xdsl.dialects.builtin import StringAttr, SymbolRefAttr
 from xdsl.ir import Operation, SSAValue
@@ -48,6 +47,7 @@ from .base import (
 from .control_flow import is_bool_scalar
 from .operator import OperatorOp, attribute_of
 from .references import function_type_of
+from .traits import Impure
 
 
 class TensorInspectionOp(OperatorOp):
@@ -146,10 +146,10 @@ class FormattedOp(OperatorOp):
     """An operator that formats its operands with a Python-style ``format``
     string (only ``{}``/``{N}`` fields with format specs; empty: space-separated)."""
 
-    PURE: ClassVar[bool] = False
     values = var_operand_def()
     format = opt_prop_def(StringAttr, default_value=attribute_of(""))
     result = result_def()
+    traits = traits_def(Impure())
 
 
 @irdl_op_definition
@@ -274,7 +274,7 @@ class InvokeClosureOp(InvokeClosureBase):
     Inference: none; the declared result type ``T`` (required) is the result's."""
 
     name = "relax.invoke_closure"
-    PURE: ClassVar[bool] = False
+    traits = traits_def(Impure())
 
 
 @irdl_op_definition

@@ -14,6 +14,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     lazy_traits_def,
     region_def,
+    traits_def,
     var_operand_def,
     var_result_def,
 )
@@ -23,6 +24,7 @@ from xdsl.traits import HasParent, IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from .base import RelaxOp, parse_body, parse_value, print_values
+from .traits import NoSideEffect
 
 
 @irdl_op_definition
@@ -32,6 +34,7 @@ class DataflowOp(RelaxOp):
     name = "relax.dataflow"
     body = region_def("single_block")
     outputs = var_result_def()
+    traits = traits_def(NoSideEffect())
 
     def __init__(self, body: Region):
         last = body.blocks.first.last_op if len(body.blocks) == 1 else None  # pyright: ignore
@@ -67,7 +70,7 @@ class OutputOp(RelaxOp):
 
     name = "relax.output"
     values = var_operand_def()
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(DataflowOp)))
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(DataflowOp), NoSideEffect()))
 
     def __init__(self, values: Sequence[SSAValue]):
         super().__init__(operands=[values])

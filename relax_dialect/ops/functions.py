@@ -29,6 +29,7 @@ from xdsl.irdl import (
     prop_def,
     region_def,
     result_def,
+    traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -39,6 +40,7 @@ from ..struct_info import definable_vars, erase_vars, used_vars
 from ..types import FuncType, ObjectType, StructInfoType, parse_struct_info, struct_info_text
 from .base import RelaxOp, check_annotation, parse_body, parse_value
 from .match_cast import MatchCastOp
+from .traits import NoSideEffect
 
 TRUE = BoolAttr.from_bool(True)
 FORCE_PURE = "relax.force_pure"
@@ -166,7 +168,12 @@ class FunctionOp(FunctionLike):
     sym_name = prop_def(SymbolNameConstraint())
     global_symbol = opt_prop_def(StringAttr)
     traits = lazy_traits_def(
-        lambda: (IsolatedByScopeRules(), SymbolOpInterface(), HasParent(ModuleOp))
+        lambda: (
+            IsolatedByScopeRules(),
+            SymbolOpInterface(),
+            HasParent(ModuleOp),
+            NoSideEffect(),
+        )
     )
 
     def __init__(
@@ -237,6 +244,7 @@ class LambdaOp(FunctionLike):
     name = "relax.lambda"
     recursive = opt_prop_def(UnitAttr)
     result = result_def()
+    traits = traits_def(NoSideEffect())
 
     def __init__(
         self,
@@ -351,7 +359,9 @@ class ReturnOp(RelaxOp):
 
     name = "relax.return"
     value = operand_def()
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(FunctionOp, LambdaOp)))
+    traits = lazy_traits_def(
+        lambda: (IsTerminator(), HasParent(FunctionOp, LambdaOp), NoSideEffect())
+    )
 
     def __init__(self, value: SSAValue):
         super().__init__(operands=[value])

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from xdsl.ir import SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, result_def
+from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ..struct_info import Check, base_check, definable_vars
+from ..struct_info import definable_vars, never_matches
 from ..types import StructInfoType, struct_info_text
 from .base import BindingOp, parse_result_type, parse_value, print_result_type, relax_type
+from .traits import NoSideEffect
 
 
 @irdl_op_definition
@@ -25,6 +26,7 @@ class MatchCastOp(BindingOp):
     name = "relax.match_cast"
     value = operand_def()
     result = result_def()
+    traits = traits_def(NoSideEffect())
 
     def __init__(self, value: SSAValue, target: StructInfoType):
         super().__init__(operands=[value], result_types=[target])
@@ -43,10 +45,7 @@ class MatchCastOp(BindingOp):
     def verify_(self) -> None:
         source = relax_type(self.name, self.value)
         target = self.target
-        if (
-            base_check(target, source) == Check.FAIL_STATIC
-            and base_check(source, target) == Check.FAIL_STATIC
-        ):
+        if never_matches(source, target):
             raise VerifyException(
                 f"relax.match_cast: a value of type {struct_info_text(source)} can never "
                 f"match {struct_info_text(target)}"

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
-from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import StringAttr, SymbolRefAttr
 from xdsl.ir import Operation
 from xdsl.irdl import irdl_op_definition, prop_def, result_def, traits_def
 from xdsl.parser import Parser
@@ -12,38 +10,11 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ..analysis.symbols import lookup_symbol
 from ..types import FuncType, ObjectType, StructInfoType
 from .base import BindingOp, parse_result_type, print_result_type
 
 EXTERN_FUNC_TYPE = FuncType(None, ObjectType(), pure=False, derive_func="default_derive")
-
-
-def lookup_symbol(op: Operation, name: str) -> Operation | None:
-    """The top-level operation named ``@name`` in the module enclosing ``op``."""
-    module = op
-    while module is not None and not isinstance(module, ModuleOp):
-        module = module.parent_op()
-    if module is None:
-        return None
-    block = module.body.block
-    found = (table := _FOUND.setdefault(module, {})).get(name)
-    if found is not None and found.parent is block and _symbol_name(found) == name:
-        return found
-    for candidate in block.ops:
-        if _symbol_name(candidate) == name:
-            table[name] = candidate
-            return candidate
-    return None
-
-
-_FOUND: WeakKeyDictionary[ModuleOp, dict[str, Operation]] = WeakKeyDictionary()
-"""Per module, symbols found before: calls look up the same callees again and again;
-an entry is used only while the operation is still there under that name."""
-
-
-def _symbol_name(op: Operation) -> str | None:
-    sym_name = op.properties.get("sym_name")
-    return sym_name.data if isinstance(sym_name, StringAttr) else None
 
 
 def function_type_of(op: Operation, name: str, what: str) -> FuncType:

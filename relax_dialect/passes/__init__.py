@@ -2,6 +2,8 @@
 
 ``PASSES`` maps each pass name to the module (in this package) that defines
 it; ``pass_class`` loads one lazily, as ``xdsl-opt`` and ``relax-opt`` do.
+What passes share is not in a pass file: the queries in ``relax_dialect.analysis``,
+the changes of the IR in ``relax_dialect.rewriting``.
 """
 
 from __future__ import annotations

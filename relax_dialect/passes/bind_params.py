@@ -12,17 +12,16 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import BlockArgument, Operation
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import function_named, referenced_function
 from ..diagnostics import Diagnostic, DiagnosticError, at
 from ..interpreter.checks import ArgumentMismatch, match_all
 from ..npz import read_npz
 from ..ops.functions import FunctionOp
-from ..prim_expr import IntImm, PrimExpr
+from ..prim_expr import IntImm, PrimExpr, substitution_text
+from ..rewriting.function_walk import FunctionWalk, specialise
+from ..rewriting.materialize import materialize
 from ..types import StructInfoType, TupleType
 from ..values import to_value
-from .bind_symbolic_vars import referenced_function, specialise, text_of
-from .fold_constant import materialize
-from .function_walk import FunctionWalk
-from .rewriting import function_named
 
 PASS = "relax-bind-params"
 
@@ -138,8 +137,8 @@ def replace_params(
         param.replace_all_uses_with(replacement.value)
         walk.mark_users(replacement.value)
         block.erase_arg(param)
-    what = f"{PASS} @{function.sym_name.data}" + (f" with {text_of(mapping)}" if mapping else "")
-    specialise(function, mapping, what, walk)
+    what = f"{PASS} @{function.sym_name.data}"
+    specialise(walk, what + (f" with {substitution_text(mapping)}" if mapping else ""))
 
 
 @dataclass(frozen=True)

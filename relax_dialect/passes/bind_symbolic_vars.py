@@ -2,32 +2,22 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation
 from xdsl.parser import Parser
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from ..analysis.call_graph import function_named, functions, referenced_function
+from ..analysis.symbolic_vars import symbolic_scopes
 from ..diagnostics import Diagnostic, DiagnosticError, at
-from ..ops.calls import CallOp
-from ..ops.core import MakeClosureOp
-from ..ops.dataflow import DataflowOp
-from ..ops.functions import FunctionLike, FunctionOp, LambdaOp
-from ..ops.match_cast import MatchCastOp
-from ..ops.references import GlobalVarOp
-from ..ops.values import PrimValueOp, ShapeOp
-from ..prim_expr import IntImm, PrimExpr, Var, free_vars, to_text
-from ..struct_info import definable_vars, used_vars
+from ..prim_expr import IntImm, PrimExpr, Var, substitution_text, to_text
+from ..rewriting.function_walk import FunctionWalk, specialise
 from ..syntax import parse_prim_expr
-from ..types import StructInfoType
-from .function_walk import FunctionWalk, Rollback
-from .rewriting import function_named, functions, walk_ops
 
 PASS = "relax-bind-symbolic-vars"
 
@@ -60,95 +50,6 @@ def parse_bindings(text: str) -> dict[str, PrimExpr]:
             [Diagnostic(None, f"{PASS}: invalid bindings '{text}' at column {column}: {error.msg}")]
         ) from None
     return bindings
-
-
-def text_of(mapping: Mapping[str, PrimExpr]) -> str:
-    return ", ".join(f"{name} = {to_text(expr)}" for name, expr in mapping.items())
-
-
-def variables_by_name(function: FunctionOp) -> Counter[str]:
-    """How many distinct symbolic variables of each name the function binds (in
-    its parameters, its closures' parameters and ``match_cast``): a name bound
-    again where the first is out of scope (another branch, another closure) is
-    another variable."""
-    counts: Counter[str] = Counter()
-    scope: set[str] = set()
-
-    def define(names: set[str], added: list[str]) -> None:
-        new = names - scope
-        counts.update(new)
-        scope.update(new)
-        added.extend(new)
-
-    def visit_block(block: Block, added: list[str]) -> None:
-        for op in block.ops:
-            if isinstance(op, MatchCastOp):
-                define(op.defined_vars(), added)
-            elif isinstance(op, DataflowOp):  # its variables stay in scope after it
-                visit_block(op.body.block, added)
-            elif isinstance(op, LambdaOp):
-                visit_function(op)
-            else:
-                for region in op.regions:
-                    visit_scope(region.block, [])
-
-    def visit_scope(block: Block, added: list[str]) -> None:
-        visit_block(block, added)
-        scope.difference_update(added)
-
-    def visit_function(op: FunctionLike) -> None:
-        added: list[str] = []
-        define(definable_vars(op.param_types()), added)
-        visit_scope(op.body.block, added)
-
-    visit_function(function)
-    return counts
-
-
-def undefined_vars(function: FunctionOp) -> set[str]:
-    """Symbolic variables the function uses but does not bind."""
-    used: set[str] = set()
-    types: list[object] = [p.type for p in function.params]
-    types.append(function.ret_type)
-    for op in walk_ops(function.body):
-        types.extend(r.type for r in op.results)
-        for region in op.regions:
-            types.extend(a.type for a in region.block.args)
-        if isinstance(op, LambdaOp):
-            types.append(op.ret_type)
-        elif isinstance(op, ShapeOp):
-            used.update(v for d in op.dims.data for v in free_vars(d))
-        elif isinstance(op, PrimValueOp):
-            used |= free_vars(op.value.data)
-    for sinfo in types:
-        if isinstance(sinfo, StructInfoType):
-            used |= used_vars(sinfo)
-    return used - set(variables_by_name(function))
-
-
-def specialise(
-    function: FunctionOp, mapping: Mapping[str, PrimExpr], what: str, walk: FunctionWalk
-) -> None:
-    """Run ``walk`` (substituting ``mapping``) on the function; an operation it
-    makes invalid, or a variable it leaves unbound, is an error (the function is
-    then left as it was)."""
-    try:
-        walk.run()
-    except Rollback as failure:
-        raise DiagnosticError([at(failure.op, f"{what}: {failure.message}")]) from None
-    if unbound := undefined_vars(function):
-        error = at(function, f"{what}: symbolic variable {sorted(unbound)[0]} is no longer bound")
-        walk.restore()
-        raise DiagnosticError([error])
-
-
-def referenced_function(op: Operation) -> str | None:
-    """The global function an operation calls or refers to, if any."""
-    if isinstance(op, GlobalVarOp | MakeClosureOp):
-        return op.function.root_reference.data
-    if isinstance(op, CallOp):
-        return op.callee_name
-    return None
 
 
 def check_references(module: ModuleOp, names: set[str], what: str) -> None:
@@ -191,7 +92,7 @@ def bind_symbolic_vars(
     done: list[FunctionWalk] = []
     try:
         for function in targets:
-            counts = variables_by_name(function)
+            counts = symbolic_scopes(function).variables_by_name()
             name = function.sym_name.data
             local = {k: v for k, v in bindings.items() if k in counts}
             if ambiguous := sorted(k for k in local if counts[k] > 1):
@@ -202,7 +103,7 @@ def bind_symbolic_vars(
                 raise DiagnosticError([at(function, message)])
             if local:
                 walk = FunctionWalk(function, True, local)
-                specialise(function, local, f"{PASS} @{name} with {text_of(local)}", walk)
+                specialise(walk, f"{PASS} @{name} with {substitution_text(local)}")
                 done.append(walk)
         check_references(module, {w.function.sym_name.data for w in done}, PASS)
     except DiagnosticError:

@@ -11,20 +11,27 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import functions_callees_first
 from ..attributes import PrimExprAttr, ShapeAttr
 from ..ops.control_flow import IfOp, YieldOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import LambdaOp
 from ..ops.match_cast import MatchCastOp
 from ..ops.values import PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
-from ..prim_expr import PrimExpr, free_vars, substitute
-from ..prim_expr_simplify import simplify
-from ..struct_info import definable_vars, is_base_of, signature_mapping, substitute_vars, used_vars
+from ..prim_expr import PrimExpr, free_vars
+from ..rewriting.bindings import erase_unused
+from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, prune_outputs
+from ..rewriting.type_refiner import TypeRefiner
+from ..struct_info import (
+    definable_vars,
+    is_base_of,
+    never_matches,
+    signature_mapping,
+    substitute_expr,
+    substitute_vars,
+    used_vars,
+)
 from ..types import FuncType, StructInfoType, TupleType
-from .dataflow_blocks import merge_adjacent_dataflows, prune_outputs
-from .normalize import TypeRefiner, never_matches
-from .rewriting import erase_unused
-from .symbols import functions_callees_first
 
 Known = dict[str, PrimExpr]
 """Symbolic variables whose value a ``relax.match_cast`` established, in scope."""
@@ -96,9 +103,9 @@ class _Canonicalizer:
     def substitute(self, op: Operation, known: Known) -> None:
         """Replace the known symbolic variables in what ``op`` declares."""
         if isinstance(op, ShapeOp):
-            op.dims = ShapeAttr(tuple(_substitute_expr(d, known) for d in op.dims.data))
+            op.dims = ShapeAttr(tuple(substitute_expr(d, known) for d in op.dims.data))
         elif isinstance(op, PrimValueOp):
-            op.value = PrimExprAttr(_substitute_expr(op.value.data, known))
+            op.value = PrimExprAttr(substitute_expr(op.value.data, known))
         if isinstance(op, LambdaOp):
             for param in op.params:
                 self.refiner.set_type(param, substitute_free(param.type, known))  # pyright: ignore
@@ -108,7 +115,7 @@ class _Canonicalizer:
                 self.refiner.set_type(op.self_reference, op.function_type())
         elif isinstance(op, MatchCastOp):
             target = substitute_free(op.target, known)
-            if not never_matches(op.value, target):
+            if not never_matches(op.value.type, target):  # pyright: ignore[reportArgumentType]
                 self.refiner.set_type(op.result, target)
         elif not isinstance(op, DataflowOp):
             for result in op.results:
@@ -142,10 +149,10 @@ class _Canonicalizer:
         if not learned:
             return
         target = substitute_free(cast.target, learned)
-        if never_matches(cast.value, target):
+        if never_matches(cast.value.type, target):  # pyright: ignore[reportArgumentType]
             return
         for name, expr in known.items():
-            known[name] = _substitute_expr(expr, learned)
+            known[name] = substitute_expr(expr, learned)
         known.update(learned)
         self.refiner.set_type(cast.result, target)
 
@@ -178,12 +185,6 @@ def _yielded(region: Region) -> SSAValue:
     terminator = region.block.last_op
     assert isinstance(terminator, YieldOp)
     return terminator.value
-
-
-def _substitute_expr(expr: PrimExpr, known: Mapping[str, PrimExpr]) -> PrimExpr:
-    if free_vars(expr).isdisjoint(known):
-        return expr
-    return simplify(substitute(expr, known))
 
 
 def substitute_free(sinfo: StructInfoType, known: Mapping[str, PrimExpr]) -> StructInfoType:

@@ -10,15 +10,15 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import functions, recursive_groups
+from ..analysis.effects import is_pure
 from ..ops.base import RelaxOp
 from ..ops.calls import CallOp, InvokeOp
 from ..ops.control_flow import IfOp
 from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import LambdaOp
 from ..ops.references import GlobalVarOp
-from ..well_formed import recursive_groups  # pyright: ignore[reportPrivateUsage]
-from .dataflow_blocks import remove_empty_dataflow
-from .rewriting import functions
+from ..rewriting.dataflow_blocks import captures, hoist_capturing_closures, remove_empty_dataflow
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class ConvertToDataflowPass(ModulePass):
             raise ValueError(f"min-size must be at least 1, got {self.min_size}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        groups = recursive_groups(functions(op))
+        groups = recursive_groups(op)
         for function in functions(op):
             recursive = groups.get(function.sym_name.data, frozenset())
             _Converter(self.min_size, recursive).region(function.body, None)
@@ -81,11 +81,11 @@ class _Converter:
 
         for op in list(block.ops)[:-1]:
             if isinstance(op, DataflowOp):
-                if _hoist_capturing_closures(op, defined):
+                if hoist_capturing_closures(op, defined):
                     flush()
                 bindings = list(op.body.block.ops)[:-1]
                 size += len(bindings)
-            elif self.may_join(op, self_reference) and not _captures(op, defined):
+            elif self.may_join(op, self_reference) and not captures(op, defined):
                 bindings = [op]
                 size += 1
             else:
@@ -98,7 +98,7 @@ class _Converter:
 
     def may_join(self, op: Operation, self_reference: SSAValue | None) -> bool:
         """Whether ``op`` may be a binding of a dataflow block (well-formedness rule 6)."""
-        if isinstance(op, IfOp) or not (isinstance(op, RelaxOp) and op.is_pure()):
+        if isinstance(op, IfOp) or not (isinstance(op, RelaxOp) and is_pure(op)):
             return False
         if isinstance(op, CallOp):
             return op.callee_name not in self.recursive
@@ -110,23 +110,6 @@ class _Converter:
         return True
 
 
-def _captures(op: Operation, values: set[SSAValue]) -> bool:
-    """Whether the closure ``op`` uses one of ``values`` (it could not be in their
-    dataflow block: well-formedness rule 10)."""
-    return isinstance(op, LambdaOp) and any(
-        operand in values for inner in op.walk() for operand in inner.operands
-    )
-
-
-def _hoist_capturing_closures(dataflow: DataflowOp, values: set[SSAValue]) -> bool:
-    """Move the closures of ``dataflow`` that capture one of ``values`` just before it."""
-    hoisted = False
-    for op in list(dataflow.body.block.ops):
-        if _captures(op, values):
-            op.detach()
-            dataflow.parent_block().insert_op_before(op, dataflow)  # pyright: ignore
-            hoisted = True
-    return hoisted
 
 
 def wrap(run: Sequence[Operation]) -> DataflowOp:

@@ -11,8 +11,9 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import functions
+from ..analysis.effects import function_purity, is_pure_binding, writes_in_place, written_in_place
 from ..ops.base import BindingOp
-from ..ops.calls import CallOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import LambdaOp
 from ..ops.match_cast import MatchCastOp
@@ -26,10 +27,8 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from .dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
-from .dce import mutates_arguments
-from .rewriting import functions, replace_binding
-from .symbols import function_purity
+from ..rewriting.bindings import replace_binding
+from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
 
 LEAVES = (
     ConstantOp,
@@ -111,12 +110,6 @@ class _Run:
     """The keys bound to the block's inner values, to reopen its scope."""
 
 
-def _written_in_place(value: SSAValue) -> bool:
-    """Whether an in-place call writes into ``value`` (another binding of the same
-    value is then a different buffer)."""
-    return any(mutates_arguments(use.operation) for use in value.uses)
-
-
 def _captures(dataflow: DataflowOp, later: DataflowOp) -> bool:
     """Whether a closure in ``later`` uses an output of ``dataflow`` (merging the
     two blocks moves it out, in front of ``later``)."""
@@ -138,12 +131,11 @@ class _Eliminator:
         self.first_leaf: dict[_Key, SSAValue] = {}
 
     def key(self, op: Operation) -> _Key | None:
-        if not isinstance(op, BindingOp) or op.regions or mutates_arguments(op):
+        if not isinstance(op, BindingOp) or op.regions or writes_in_place(op):
             return None
         if self.call_only and isinstance(op, NOT_CALLS):
             return None
-        pure = self.purity.get(op.callee_name, False) if isinstance(op, CallOp) else op.is_pure()
-        if not pure or _written_in_place(op.results[0]):
+        if not is_pure_binding(op, self.purity) or written_in_place(op.results[0]):
             return None
         return self.structure(op)
 
@@ -165,7 +157,7 @@ class _Eliminator:
         found = self.leaves.get(value)
         if found is None:
             owner = value.owner
-            if isinstance(owner, LEAVES) and not _written_in_place(value):
+            if isinstance(owner, LEAVES) and not written_in_place(value):
                 found = self.first_leaf.setdefault(self.structure(owner), value)
             else:
                 found = value
@@ -239,7 +231,7 @@ class _Eliminator:
             exported.setdefault(value, result)
         for key, value in run.inner:
             result = exported.get(value)
-            if result is not None and not _written_in_place(result):
+            if result is not None and not written_in_place(result):
                 self.table[key] = result
                 self.log.append(key)
         return run

@@ -13,24 +13,25 @@ from functools import cached_property
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
-from ..attributes import DenseAttr, PrimExprAttr, ShapeAttr
+from ..analysis.effects import is_pure
 from ..numerics import KERNEL_ERRORS, kernel_for
 from ..ops.base import BindingOp
 from ..ops.calls import CallTIROp, output_tensors
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp
 from ..ops.operator import OperatorOp
-from ..ops.values import ConstantOp, PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
-from ..prim_expr import BoolImm, FloatImm, IntImm, as_expr
+from ..ops.values import ConstantOp, TupleGetItemOp, TupleOp
+from ..prim_expr import BoolImm, FloatImm, IntImm
+from ..rewriting.function_walk import FunctionWalk, Replacement, rewrite_functions
+from ..rewriting.materialize import materialize
 from ..struct_info import is_base_of
 from ..tir_executor import TIRExecutionError, TIRExecutor, wired_tir_executor
 from ..types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
 from ..values import PrimValue, ShapeValue
-from .function_walk import FunctionWalk, Replacement, rewrite_functions
 
 
 def known_from_type(sinfo: object) -> object | None:
@@ -49,42 +50,6 @@ def known_from_type(sinfo: object) -> object | None:
             kind = bool if dtype.is_bool else float if dtype.is_float else int
             return PrimValue(kind(value.value), dtype)
     return None
-
-
-def materialize(value: object, name: str | None = None) -> Replacement | None:
-    """Bindings creating a run-time value: a constant for an array, a literal
-    for a shape or prim value, a tuple of those (None for other values)."""
-    ops: list[Operation] = []
-    result = _materialize(value, ops, name)
-    return None if result is None else Replacement(result, ops)
-
-
-def _materialize(value: object, ops: list[Operation], name: str | None) -> SSAValue | None:
-    if isinstance(value, np.ndarray):
-        try:
-            op = ConstantOp(DenseAttr.from_array(value))
-        except ValueError:  # a NumPy data type Relax does not have
-            return None
-    elif isinstance(value, ShapeValue):
-        op = ShapeOp(ShapeAttr.from_dims(value.dims))
-    elif isinstance(value, PrimValue):
-        if isinstance(value.value, float) and value.value != value.value:
-            return None  # NaN: a prim type holding it would not equal itself
-        expr = as_expr(value.value)
-        op = PrimValueOp(PrimExprAttr(expr), PrimType(value.dtype, expr))
-    elif isinstance(value, tuple):
-        fields = []
-        for index, item in enumerate(value):
-            field = _materialize(item, ops, None if name is None else f"{name}{index}")
-            if field is None:
-                return None
-            fields.append(field)
-        op = TupleOp(fields)
-    else:
-        return None
-    op.results[0].name_hint = name
-    ops.append(op)
-    return op.results[0]
 
 
 def elements(sinfo: StructInfoType) -> int | None:
@@ -162,7 +127,7 @@ class FoldConstantWalk(FunctionWalk):
             return self.fold_get_item(op)
         if type(op) is CallTIROp:
             return self.fold_call_tir(op)
-        if isinstance(op, OperatorOp) and op.is_pure():
+        if isinstance(op, OperatorOp) and is_pure(op):
             return self.fold_operator(op)
         return None
 

@@ -26,12 +26,14 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from ..analysis.call_graph import function_named, functions
+from ..analysis.walk import walk_ops
 from ..ops.calls import CallOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp, ReturnOp
 from ..ops.operator import OperatorOp
 from ..patterns import BUILTIN_PATTERNS, FusionPattern, Match
-from .outline_groups import (
+from ..rewriting.outline_groups import (
     CODEGEN,
     COMPOSITE,
     PRIMITIVE,
@@ -41,7 +43,6 @@ from .outline_groups import (
     dataflow_blocks,
     fusible_functions,
 )
-from .rewriting import function_named, functions, walk_ops
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,14 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import kernels
 from ..ops.calls import CallTIRInplaceOp, CallTIROp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp
 from ..ops.operator import OperatorOp
 from ..ops.patterns import OpPattern, operator_pattern
 from ..ops.values import TupleGetItemOp, TupleOp
-from .outline_groups import (
+from ..rewriting.outline_groups import (
     CODEGEN,
     NUM_INPUT,
     PRIMITIVE,
@@ -337,9 +338,9 @@ class FuseOpsPass(ModulePass):
         if self.fuse_opt_level == 0:
             return
         fuser = GroupFuser(op, short_op_name)
-        kernels = {f.sym_name.data: f for f in op.body.block.ops if isinstance(f, FuncOp)}
+        tir_kernels = kernels(op)
         for function in fusible_functions(op, (PRIMITIVE, CODEGEN)):
-            pattern_of = _PatternOf(kernels, function)
+            pattern_of = _PatternOf(tir_kernels, function)
             for dataflow in dataflow_blocks(function):
                 groups = partition_block(dataflow, pattern_of, self.max_depth)
                 fuser.fuse_block(dataflow, [Group(g) for g in groups], function)

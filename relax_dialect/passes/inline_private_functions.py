@@ -11,6 +11,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import callees_first, is_recursive, remove_unreachable, symbol_uses
+from ..analysis.effects import function_purity, is_pure
+from ..analysis.symbolic_vars import symbolic_names
+from ..analysis.symbols import symbol_name, symbol_table
 from ..attributes import PrimExprAttr, ShapeAttr
 from ..ops.base import BindingOp
 from ..ops.calls import CallOp
@@ -18,23 +22,12 @@ from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import FunctionLike, FunctionOp, LambdaOp, ReturnOp
 from ..ops.match_cast import MatchCastOp
 from ..ops.values import TupleGetItemOp, TupleOp
-from ..prim_expr import PrimExpr, Var, free_vars, substitute
-from ..prim_expr_simplify import simplify
-from ..struct_info import is_base_of, signature_mapping, substitute_vars
+from ..prim_expr import PrimExpr, Var
+from ..rewriting.bindings import set_type
+from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
+from ..rewriting.dead_code import eliminate_dead_code
+from ..struct_info import is_base_of, signature_mapping, substitute_expr, substitute_vars
 from ..types import StructInfoType, TupleType
-from .dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
-from .dce import eliminate_dead_code
-from .remove_unused_parameters import mentioned_vars
-from .rewriting import set_type
-from .symbols import (
-    callees_first,
-    function_purity,
-    is_recursive,
-    remove_unreachable,
-    symbol_name,
-    symbol_table,
-    symbol_uses,
-)
 
 NOT_INLINED = ("Primitive", "Composite", "Codegen")
 """Function attributes (TVM's) of functions kept whole: fused kernels, pattern
@@ -92,11 +85,6 @@ class _Substitution:
         self.mapping = mapping
         self.types: dict[StructInfoType, StructInfoType] = {}
 
-    def expr(self, expr: PrimExpr) -> PrimExpr:
-        if free_vars(expr).isdisjoint(self.mapping):
-            return expr
-        return simplify(substitute(expr, self.mapping))
-
     def type(self, sinfo: StructInfoType) -> StructInfoType:
         if not self.mapping:
             return sinfo
@@ -111,9 +99,9 @@ class _Substitution:
         if isinstance(attr, StructInfoType):
             return self.type(attr)
         if isinstance(attr, ShapeAttr):
-            return ShapeAttr(tuple(self.expr(dim) for dim in attr.data))
+            return ShapeAttr(tuple(substitute_expr(dim, self.mapping) for dim in attr.data))
         if isinstance(attr, PrimExprAttr):
-            return PrimExprAttr(self.expr(attr.data))
+            return PrimExprAttr(substitute_expr(attr.data, self.mapping))
         return attr
 
     def clone(self, op: Operation, values: dict[SSAValue, SSAValue]) -> Operation:
@@ -156,7 +144,7 @@ def _fits_dataflow(op: Operation) -> bool:
         return all(
             _fits_dataflow(inner) for inner in op.body.block.ops if inner is not op.output_op
         )
-    return isinstance(op, BindingOp) and not op.regions and op.is_pure()
+    return isinstance(op, BindingOp) and not op.regions and is_pure(op)
 
 
 def _innermost_function(op: Operation) -> FunctionLike:
@@ -176,9 +164,9 @@ class _Callees:
         self.vars: dict[str, set[str]] = {}
         self.flat: dict[str, bool] = {}
 
-    def mentioned_vars(self, name: str) -> set[str]:
+    def symbolic_names(self, name: str) -> set[str]:
         if name not in self.vars:
-            self.vars[name] = mentioned_vars(iter([self.functions[name]]))
+            self.vars[name] = set(symbolic_names([self.functions[name]]))
         return self.vars[name]
 
     def fits_dataflow(self, name: str) -> bool:
@@ -212,7 +200,7 @@ class _Inliner:
         (dead calls need not be inlined)."""
         if not self.calls():
             return
-        self.names = mentioned_vars(iter([self.function]))
+        self.names = set(symbolic_names([self.function]))
         eliminate_dead_code(self.function.body.block, purity)
         work = self.calls()
         work.reverse()
@@ -235,7 +223,7 @@ class _Inliner:
     def renaming(self, callee: FunctionOp, call: CallOp) -> _Substitution:
         """Signature variables to the caller's expressions; the callee's other
         variables to names the caller does not use."""
-        own = self.callees.mentioned_vars(callee.sym_name.data)
+        own = self.callees.symbolic_names(callee.sym_name.data)
         signature = signature_mapping(callee.param_types(), [arg.type for arg in call.args])  # pyright: ignore
         mapping = {var: expr for var, expr in signature.items() if expr != Var(var)}
         for var in sorted(own - signature.keys()):

@@ -21,26 +21,29 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
+from ..analysis.call_graph import functions, referenced_function
+from ..analysis.effects import is_pure
+from ..analysis.symbolic_vars import free_symbolic_vars, symbolic_scopes
+from ..analysis.symbols import symbol_table
+from ..analysis.walk import walk_ops
 from ..attributes import ShapeAttr
 from ..ops.base import BindingOp
-from ..ops.calls import CallOp, InvokeOp
+from ..ops.calls import CallOp, InvokeOp, calls_purely
 from ..ops.control_flow import IfOp
 from ..ops.core import InvokeClosureOp, InvokePureClosureOp, MakeClosureOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp, LambdaOp
-from ..ops.match_cast import MatchCastOp
 from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
-from ..ops.values import PrimValueOp, ShapeOp
-from ..prim_expr import free_vars
+from ..ops.values import ShapeOp
+from ..rewriting.bindings import replace_binding, set_type
+from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
 from ..struct_info import Check, base_check, definable_vars, join, used_vars
 from ..types import FuncType, ObjectType, ShapeType, StructInfoType
-from .dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
-from .rewriting import functions, replace_binding, set_type, walk_ops
 
 REFERENCES = (GlobalVarOp, ExternFuncOp, OpRefOp)
 """Bindings of global names, copied into a lifted function rather than captured
@@ -52,11 +55,7 @@ def lambda_names(module: ModuleOp) -> dict[LambdaOp, str]:
     global function's name and the lambda's binding name (``main_inner``), else
     the whole path of binding names (``main_outer_inner``), else the first with a
     number (``main_inner_0``); never a name the module has."""
-    taken = {
-        name.data
-        for op in module.body.block.ops
-        if isinstance(name := op.properties.get("sym_name"), StringAttr)
-    }
+    taken = set(symbol_table(module))
     remaining: dict[LambdaOp, list[str]] = {}
     for function in functions(module):
         _locate(function.body, [function.sym_name.data], remaining)
@@ -114,18 +113,13 @@ def _captures(op: LambdaOp) -> _Capture:
     found: dict[SSAValue, None] = {}
     uses: list[tuple[Operation, int]] = []
     symbols = {v for t in (*op.param_types(), op.result_info()) for v in used_vars(t)}
+    symbols.update(*(free_symbolic_vars(inner) for inner in op.body.block.ops))
     for inner in walk_ops(op.body):
         for index, operand in enumerate(inner.operands):
             if operand not in defined:
                 found[operand] = None
                 uses.append((inner, index))
-        for result in inner.results:
-            defined.add(result)
-            symbols |= used_vars(result.type)  # pyright: ignore[reportArgumentType]
-        if isinstance(inner, ShapeOp):
-            symbols.update(v for dim in inner.dims.data for v in free_vars(dim))
-        elif isinstance(inner, PrimValueOp):
-            symbols |= free_vars(inner.value.data)
+        defined.update(inner.results)
     values = [v for v in found if not isinstance(v.owner, REFERENCES)]
     references = [v for v in found if isinstance(v.owner, REFERENCES)]
     return _Capture(values, references, uses, symbols)
@@ -149,7 +143,7 @@ class _Lifter:
     def run(self) -> None:
         for function in functions(self.module):
             before = len(self.lifted)
-            self._block(function.body.block, function, definable_vars(function.param_types()))
+            self._block(function.body.block, function, symbolic_scopes(function).closures)
             if len(self.lifted) > before:
                 self.enclosing[function] = None
         if self.lifted:
@@ -164,21 +158,16 @@ class _Lifter:
         for block in plain:
             merge_adjacent_dataflows(block)
 
-    def _block(self, block: Block, function: FunctionOp, scope: set[str]) -> None:
-        """Lift the lambdas of ``block``; ``scope`` holds the symbolic variables bound
-        at each point (grown by ``match_cast``; a branch's do not leave it)."""
+    def _block(self, block: Block, function: FunctionOp, scopes: dict[LambdaOp, set[str]]) -> None:
+        """Lift the lambdas of ``block``, innermost first; ``scopes``: the symbolic
+        variables in scope where each is defined."""
         for op in list(block.ops):
             if isinstance(op, LambdaOp):
-                inner = scope | definable_vars(op.param_types())
-                self._block(op.body.block, function, inner)
-                self._lift(op, function, scope)
-            elif isinstance(op, IfOp):
-                for region in (op.then_region, op.else_region):
-                    self._block(region.block, function, set(scope))
-            elif isinstance(op, DataflowOp):
-                self._block(op.body.block, function, scope)
-            elif isinstance(op, MatchCastOp):
-                scope |= op.defined_vars()
+                self._block(op.body.block, function, scopes)
+                self._lift(op, function, scopes[op])
+            elif isinstance(op, IfOp | DataflowOp):
+                for region in op.regions:
+                    self._block(region.block, function, scopes)
 
     def _lift(self, op: LambdaOp, function: FunctionOp, scope: set[str]) -> None:
         name = self.names[op]
@@ -312,7 +301,7 @@ class _Retyper:
             self.callers = {}
             for function in functions(self.module):
                 for op in walk_ops(function.body):
-                    if (callee := _callee(op)) is not None:
+                    if (callee := referenced_function(op)) is not None:
                         self.callers.setdefault(callee, set()).add(function)
         return self.callers.get(name, set())
 
@@ -322,7 +311,7 @@ class _Retyper:
         if isinstance(op, IfOp):
             yields = (region.block.last_op for region in (op.then_region, op.else_region))
             return any(y is not None and y.operands[0] in self.previous for y in yields)
-        return _callee(op) in self.changed_functions
+        return referenced_function(op) in self.changed_functions
 
     def _set(self, value: SSAValue, sinfo: StructInfoType) -> None:
         new = set_type(value, sinfo)
@@ -352,18 +341,8 @@ class _Retyper:
     def _purity(self, op: Operation) -> bool:
         """Whether a call was pure, judged by its callee's type before the pass."""
         if isinstance(op, InvokeOp) and op.callee in self.previous:
-            callee = self.previous[op.callee]
-            return isinstance(callee, FuncType) and callee.is_pure and callee.derive is None
-        return isinstance(op, BindingOp) and op.is_pure()
-
-
-def _callee(op: Operation) -> str | None:
-    """The global function a call, ``relax.global_var`` or ``relax.make_closure`` names."""
-    if isinstance(op, CallOp):
-        return op.callee_name
-    if isinstance(op, GlobalVarOp | MakeClosureOp):
-        return op.function.root_reference.data
-    return None
+            return calls_purely(self.previous[op.callee])
+        return isinstance(op, BindingOp) and is_pure(op)
 
 
 def _invoke_closure(op: CallOp | InvokeOp, pure: bool) -> None:

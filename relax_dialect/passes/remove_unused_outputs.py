@@ -11,14 +11,16 @@ from xdsl.dialects.builtin import IntAttr, ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import callees_first, functions, is_recursive, symbol_uses
+from ..analysis.effects import function_purity
+from ..analysis.symbols import symbol_table
 from ..ops.calls import CallOp
 from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import FunctionOp, ReturnOp
 from ..ops.values import TupleGetItemOp, TupleOp
+from ..rewriting.bindings import replace_binding, set_type
+from ..rewriting.dead_code import eliminate_dead_code
 from ..types import StructInfoType, TupleType
-from .dce import eliminate_dead_code
-from .rewriting import functions, replace_binding, set_type
-from .symbols import callees_first, function_purity, is_recursive, symbol_table, symbol_uses
 
 
 @dataclass(frozen=True)

@@ -3,33 +3,33 @@ use (TVM's ``RemoveUnusedParameters``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute, BlockArgument, Operation
+from xdsl.ir import BlockArgument, Operation
 from xdsl.passes import ModulePass
 
-from ..attributes import PrimExprAttr, ShapeAttr
+from ..analysis.call_graph import (
+    SymbolUses,
+    callees_first,
+    enclosing_function,
+    is_recursive,
+    symbol_uses,
+)
+from ..analysis.effects import function_purity
+from ..analysis.symbolic_vars import symbolic_names, type_names
+from ..analysis.symbols import symbol_table
+from ..attributes import PrimExprAttr
 from ..dtype import INT64
 from ..ops.calls import CallOp
 from ..ops.functions import FunctionOp
 from ..ops.values import PrimValueOp
-from ..prim_expr import PrimExpr, Var, free_vars
-from ..struct_info import definable_vars, map_dims, signature_mapping
+from ..prim_expr import Var
+from ..rewriting.dead_code import eliminate_dead_code
+from ..struct_info import definable_vars, signature_mapping
 from ..types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
-from .dce import eliminate_dead_code
-from .symbols import (
-    SymbolUses,
-    callees_first,
-    enclosing_function,
-    function_purity,
-    is_recursive,
-    symbol_table,
-    symbol_uses,
-)
 
 
 @dataclass(frozen=True)
@@ -85,46 +85,6 @@ def _is_candidate(function: Operation, uses: dict[str, SymbolUses]) -> bool:
 # --- symbolic variables ------------------------------------------------------------
 
 
-@lru_cache(maxsize=1 << 14)
-def type_vars(sinfo: StructInfoType) -> frozenset[str]:
-    """Every symbolic variable a type mentions (function types' own included)."""
-    found: set[str] = set()
-
-    def collect(expr: PrimExpr) -> PrimExpr:
-        found.update(free_vars(expr))
-        return expr
-
-    map_dims(sinfo, collect)
-    return frozenset(found)
-
-
-def attribute_vars(attr: Attribute) -> frozenset[str]:
-    if isinstance(attr, StructInfoType):
-        return type_vars(attr)
-    if isinstance(attr, ShapeAttr):
-        return frozenset(v for dim in attr.data for v in free_vars(dim))
-    if isinstance(attr, PrimExprAttr):
-        return free_vars(attr.data)
-    return frozenset()
-
-
-def mentioned_vars(ops: Iterator[Operation]) -> set[str]:
-    """The symbolic variables mentioned by ``ops`` and everything nested in them:
-    result types, attributes, nested parameters."""
-    found: set[str] = set()
-    for top in ops:
-        for op in top.walk():
-            for result in op.results:
-                found |= attribute_vars(result.type)
-            for attr in (*op.properties.values(), *op.attributes.values()):
-                found |= attribute_vars(attr)
-            for region in op.regions:
-                for block in region.blocks:
-                    for arg in block.args:
-                        found |= attribute_vars(arg.type)
-    return found
-
-
 def ordered_definable(types: Sequence[StructInfoType]) -> list[str]:
     """The variables in binding position, in order of appearance."""
     found: list[str] = []
@@ -152,14 +112,14 @@ def _drop_unused(function: FunctionOp, calls: list[CallOp], dirty: set[FunctionO
         return False
     types: list[StructInfoType] = function.param_types()
     signature = definable_vars(types)
-    used = mentioned_vars(iter(function.body.block.ops)) & signature
+    used = signature.intersection(symbolic_names(function.body.block.ops))
     if isinstance(function.ret_type, StructInfoType):
-        used |= type_vars(function.ret_type) & signature
+        used |= signature.intersection(type_names(function.ret_type))
     mappings = [signature_mapping(types, [a.type for a in call.args]) for call in calls]  # pyright: ignore
     keep = {i for i, param in enumerate(params) if param.first_use is not None}
     while True:
         kept_types = [types[i] for i in sorted(keep)]
-        mentioned = used | ({v for t in kept_types for v in type_vars(t)} & signature)
+        mentioned = used | ({v for t in kept_types for v in type_names(t)} & signature)
         needed = mentioned - definable_vars(kept_types)
         missing = {v for m in mappings for v in needed - m.keys()}
         more = {

@@ -18,9 +18,9 @@ from ..ops.match_cast import MatchCastOp
 from ..ops.values import ConstantOp, ShapeOp
 from ..prim_expr import IntImm
 from ..prim_expr_simplify import prove_equal
+from ..rewriting.function_walk import FunctionWalk, Replacement, rewrite_functions
 from ..struct_info import definable_vars, is_base_of, signature_mapping, substitute_vars
 from ..types import StructInfoType, TensorType
-from .function_walk import FunctionWalk, Replacement, rewrite_functions
 
 
 class SimplifyShapesWalk(FunctionWalk):

@@ -9,7 +9,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from ..ops.dataflow import DataflowOp
-from .rewriting import erase_unused
+from ..rewriting.bindings import erase_unused
 
 
 @dataclass(frozen=True)

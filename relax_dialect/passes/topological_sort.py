@@ -11,6 +11,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
+from ..analysis.call_graph import functions
+from ..analysis.effects import is_pure
+from ..analysis.symbolic_vars import free_symbolic_vars, symbolic_scopes
 from ..ops.base import RelaxOp
 from ..ops.control_flow import IfOp, YieldOp
 from ..ops.core import MakeClosureOp
@@ -27,10 +30,6 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from ..prim_expr import free_vars
-from ..struct_info import definable_vars, used_vars
-from ..types import StructInfoType
-from .rewriting import functions
 
 ORDERS = ("depth-first", "breadth-first")
 DIRECTIONS = ("from-inputs", "from-outputs")
@@ -82,7 +81,7 @@ class TopologicalSortPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for function in functions(op):
-            self.sort(function, bound_vars(function))
+            self.sort(function, symbolic_scopes(function).binds)
 
     def sort(self, function: FunctionLike, binds: Binds) -> None:
         """Sort the blocks of ``function``, then those of its closures."""
@@ -198,7 +197,7 @@ def function_graph(function: FunctionLike, binds: Binds) -> Graph:
                 for operand in op.operands:
                     graph.edge(node(operand), result)
                 if binders:
-                    for name in sorted(mentioned_vars(op) & binders.keys()):
+                    for name in sorted(free_symbolic_vars(op) & binders.keys()):
                         graph.edge(binders[name], result)
                 for inner in op.regions:
                     for arg in inner.block.args:
@@ -241,7 +240,7 @@ def block_graph(block: Block, binds: Binds) -> Graph:
         for region in op.regions:
             required.update(defined[v] for v in _used_values(region) if v in defined)
         if binders:
-            required.update(binders[name] for name in mentioned_vars(op) & binders.keys())
+            required.update(binders[name] for name in free_symbolic_vars(op) & binders.keys())
         impure, fallible = _effects(op)
         if isinstance(op, DataflowOp):
             required.update(since_barrier)
@@ -284,7 +283,7 @@ def _effects(op: Operation) -> tuple[bool, bool]:
     """Whether running ``op`` has side effects, and whether it may fail."""
     impure = fallible = False
     for inner in _executed(op):
-        impure = impure or (isinstance(inner, RelaxOp) and not inner.is_pure())
+        impure = impure or (isinstance(inner, RelaxOp) and not is_pure(inner))
         fallible = fallible or not isinstance(inner, INFALLIBLE)
     return impure, fallible
 
@@ -313,45 +312,8 @@ def _bound_vars(op: Operation, binds: Binds) -> set[str]:
     return set()
 
 
-Binds = dict[MatchCastOp, set[str]]
-"""The symbolic variables each ``relax.match_cast`` binds (those not yet in scope)."""
-
-
-def bound_vars(function: FunctionLike) -> Binds:
-    """What each cast of ``function`` binds, closures included."""
-    binds: Binds = {}
-
-    def visit(block: Block, scope: set[str]) -> None:
-        for op in block.ops:
-            if isinstance(op, MatchCastOp):
-                binds[op] = op.defined_vars() - scope
-                scope |= binds[op]
-            elif isinstance(op, DataflowOp):
-                visit(op.body.block, scope)
-            elif isinstance(op, LambdaOp):
-                visit(op.body.block, scope | definable_vars(op.param_types()))
-            else:
-                for region in op.regions:
-                    visit(region.block, set(scope))
-
-    visit(function.body.block, definable_vars(function.param_types()))
-    return binds
-
-
-def mentioned_vars(op: Operation) -> set[str]:
-    """The symbolic variables ``op`` and the operations nested in it mention."""
-    names: set[str] = set()
-    for inner in op.walk():
-        for value in (*inner.results, *(a for r in inner.regions for a in r.block.args)):
-            if isinstance(value.type, StructInfoType):
-                names |= used_vars(value.type)
-        if isinstance(inner, ShapeOp):
-            names.update(v for d in inner.dims.data for v in free_vars(d))
-        elif isinstance(inner, PrimValueOp):
-            names |= free_vars(inner.value.data)
-        elif isinstance(inner, FunctionLike) and isinstance(inner.ret_type, StructInfoType):
-            names |= used_vars(inner.ret_type)
-    return names
+Binds = dict[Operation, set[str]]
+"""The symbolic variables each binder binds (``SymbolicScopes.binds``)."""
 
 
 def _blocks(block: Block) -> Iterator[Block]:

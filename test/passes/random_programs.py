@@ -37,10 +37,10 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
+from relax_dialect.analysis.walk import walk_ops
 from relax_dialect.builder import Builder, Shape
 from relax_dialect.dtype import DataType
 from relax_dialect.ops.dataflow import DataflowOp
-from relax_dialect.passes.rewriting import walk_ops
 from relax_dialect.prim_expr import Apply, IntImm, PrimExpr, Var, evaluate, free_vars
 from relax_dialect.prim_expr_simplify import prove_equal, simplify
 from relax_dialect.types import ObjectType, ShapeType, TensorType

@@ -10,10 +10,10 @@ import pytest
 from operator_harness import load
 from xdsl.context import Context
 
+from relax_dialect.analysis.call_graph import function_named
 from relax_dialect.diagnostics import DiagnosticError
 from relax_dialect.interpreter import run
 from relax_dialect.passes.bind_params import BindParamsPass, bind_params
-from relax_dialect.passes.rewriting import function_named
 from relax_dialect.well_formed import check_well_formed
 
 MLP = """

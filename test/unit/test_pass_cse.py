@@ -8,8 +8,8 @@ from operator_harness import load
 from pass_harness import apply, assert_same_results
 from xdsl.context import Context
 
+from relax_dialect.analysis.call_graph import function_named
 from relax_dialect.passes.cse import EliminateCommonSubexprPass
-from relax_dialect.passes.rewriting import function_named
 
 V4 = "!relax.tensor<[4], f32>"
 

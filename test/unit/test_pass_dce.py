@@ -9,8 +9,8 @@ from pass_harness import apply, assert_same_results
 from xdsl.context import Context
 from xdsl.utils.exceptions import PassFailedException
 
+from relax_dialect.analysis.call_graph import function_named
 from relax_dialect.passes.dce import DeadCodeEliminationPass
-from relax_dialect.passes.rewriting import function_named
 
 V4 = "!relax.tensor<[4], f32>"
 

@@ -9,11 +9,11 @@ from operator_harness import load
 from xdsl.context import Context
 from xdsl.passes import PassPipeline
 
+from relax_dialect.analysis.walk import walk_ops
 from relax_dialect.interpreter import run
 from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.passes import PASSES, pass_class
 from relax_dialect.passes.fold_constant import FoldConstantPass
-from relax_dialect.passes.rewriting import walk_ops
 from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 

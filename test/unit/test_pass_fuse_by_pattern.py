@@ -15,14 +15,13 @@ from xdsl.ir import Operation
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
+from relax_dialect.analysis.call_graph import function_named, functions
 from relax_dialect.interpreter import run
 from relax_dialect.passes.fuse_by_pattern import (
     FuseByPatternPass,
     fuse_by_pattern,
     load_patterns,
 )
-from relax_dialect.passes.outline_groups import block_bindings, dataflow_blocks
-from relax_dialect.passes.rewriting import function_named, functions
 from relax_dialect.patterns import (
     BUILTIN_PATTERNS,
     FusionPattern,
@@ -34,6 +33,7 @@ from relax_dialect.patterns import (
     match_at,
     wildcard,
 )
+from relax_dialect.rewriting.outline_groups import block_bindings, dataflow_blocks
 from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 

@@ -10,18 +10,19 @@ from operator_harness import load
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 
+from relax_dialect.analysis.call_graph import function_named
+from relax_dialect.analysis.walk import walk_ops
 from relax_dialect.interpreter import run
 from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.ops.patterns import OpPattern, operator_pattern
 from relax_dialect.passes.fuse_ops import FuseOpsPass
-from relax_dialect.passes.outline_groups import (
+from relax_dialect.rewriting.outline_groups import (
     PRIMITIVE,
     Group,
     GroupFuser,
     block_bindings,
     dataflow_blocks,
 )
-from relax_dialect.passes.rewriting import function_named, walk_ops
 from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 

@@ -7,10 +7,10 @@ import numpy as np
 from test_pass_canonicalize_bindings import context
 from xdsl.parser import Parser
 
+from relax_dialect.analysis.call_graph import functions_callees_first
 from relax_dialect.interpreter import run
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.passes.normalize import NormalizePass
-from relax_dialect.passes.symbols import functions_callees_first
 from relax_dialect.well_formed import check_well_formed
 
 PROGRAM = """

@@ -7,7 +7,7 @@ import numpy as np
 from operator_harness import load
 from pass_harness import assert_same_results
 
-from relax_dialect.passes.rewriting import function_named
+from relax_dialect.analysis.call_graph import function_named
 from relax_dialect.types import TensorType, TupleType
 
 VN = "!relax.tensor<[n], f32>"

@@ -8,10 +8,10 @@ import pytest
 from operator_harness import load
 from xdsl.context import Context
 
+from relax_dialect.analysis.walk import walk_ops
 from relax_dialect.interpreter import run
 from relax_dialect.ops.manipulate import ReshapeOp
 from relax_dialect.ops.match_cast import MatchCastOp
-from relax_dialect.passes.rewriting import walk_ops
 from relax_dialect.passes.simplify_shapes import SimplifyShapesPass
 from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed

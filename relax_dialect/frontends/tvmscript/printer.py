@@ -43,10 +43,11 @@ from contextlib import contextmanager
 import numpy as np
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, SSAValue, Use
+from xdsl.ir import Attribute, Block, Operation, SSAValue, Use
 from xdsl.irdl import IRDLOperation
 
-from ...attributes import PrimExprAttr, ShapeAttr
+from ...analysis.symbolic_vars import symbolic_names
+from ...analysis.symbols import symbol_name
 from ...ops.base import BindingOp
 from ...ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
 from ...ops.control_flow import IfOp, YieldOp
@@ -65,7 +66,6 @@ from ...ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from ...prim_expr import free_vars
 from ...struct_info import definable_vars
 from ...types import FuncType, ObjectType, PrimType, StructInfoType, TupleType
 from .expressions import (
@@ -163,7 +163,7 @@ class _ModulePrinter:
                 self.calls.setdefault(op.callee_name, op)
         names = Names()
         self.function_names = {
-            _symbol(op): names.fresh(_symbol(op))
+            op.sym_name.data: names.fresh(op.sym_name.data)
             for op in module.ops
             if isinstance(op, FunctionOp | FuncOp)
         }
@@ -173,7 +173,7 @@ class _ModulePrinter:
         when there is nothing, as TVM prints an empty module)."""
         members: list[list[str]] = []
         for op in self.module.ops:
-            name = self.function_names.get(_symbol(op), "")
+            name = self.function_names.get(symbol_name(op) or "", "")
             if isinstance(op, FunctionOp):
                 members.append(_FunctionPrinter(self, op).lines(name))
             elif isinstance(op, FuncOp):
@@ -197,11 +197,6 @@ class _ModulePrinter:
         return f"metadata[{string_literal(CONSTANTS)}][{len(arrays) - 1}]"
 
 
-def _symbol(op: Operation) -> str:
-    name = op.properties.get("sym_name")
-    return name.data if isinstance(name, StringAttr) else ""
-
-
 def _nested_list(array: np.ndarray) -> str:
     if array.ndim == 0:
         return scalar_literal(array[()])
@@ -215,7 +210,7 @@ class _FunctionPrinter:
         self.module = module
         self.function = function
         self.names = Names()
-        self.symbols = {name: self.names.fresh(name) for name in _symbolic_names(function)}
+        self.symbols = {name: self.names.fresh(name) for name in symbolic_names([function])}
         self.in_scope = definable_vars(function.param_types())
         self.bound = {self.symbols[name] for name in self.in_scope}
         self.declarations: list[str] = []
@@ -525,32 +520,6 @@ def _inlinable(op: Operation) -> bool:
 
 def _is_callee(use: Use) -> bool:
     return isinstance(use.operation, InvokeOp) and use.index == 0
-
-
-def _symbolic_names(function: FunctionOp) -> list[str]:
-    """The symbolic variables ``function`` mentions, in order of appearance."""
-    found: dict[str, None] = {}
-
-    def visit(attribute: Attribute) -> None:
-        if isinstance(attribute, PrimExprAttr | ShapeAttr):
-            exprs = attribute.data if isinstance(attribute, ShapeAttr) else (attribute.data,)
-            for expr in exprs:
-                found.update(dict.fromkeys(sorted(free_vars(expr))))
-        elif isinstance(attribute, ArrayAttr):
-            for item in attribute.data:
-                visit(item)
-        elif isinstance(attribute, ParametrizedAttribute):
-            for parameter in attribute.parameters:
-                visit(parameter)
-
-    for op in function.walk():
-        for attribute in (*op.properties.values(), *(r.type for r in op.results)):
-            visit(attribute)
-        for region in op.regions:
-            for block in region.blocks:
-                for arg in block.args:
-                    visit(arg.type)
-    return list(found)
 
 
 def _dict_literal(attributes: dict[str, Attribute]) -> str:

@@ -1,6 +1,7 @@
-"""Dataflow blocks in normal form, shared by the passes: what a block exports
-(``with_outputs``, ``prune_outputs``), empty blocks removed and adjacent blocks
-merged into one (normal form rule 4, ``merge_adjacent_dataflows``)."""
+"""Dataflow blocks in normal form: what a block exports (``with_outputs``,
+``prune_outputs``), empty blocks removed, adjacent blocks merged into one (normal
+form rule 4, ``merge_adjacent_dataflows``) and closures that capture a block's
+values kept out of it (``hoist_capturing_closures``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import LambdaOp
-from .rewriting import erase_unused
+from .bindings import erase_unused
 
 
 def defined_in(value: SSAValue, block: Block) -> bool:
@@ -108,7 +109,7 @@ def merge_adjacent_dataflows(
         if not isinstance(op, DataflowOp):
             flush()
             continue
-        if run and _hoist_capturing_closures(op, run_results):
+        if run and hoist_capturing_closures(op, run_results):
             flush()
         if is_empty(op):
             remove_empty_dataflow(op)
@@ -118,12 +119,20 @@ def merge_adjacent_dataflows(
     flush()
 
 
-def _hoist_capturing_closures(dataflow: DataflowOp, earlier: set[SSAValue]) -> bool:
+def captures(op: Operation, values: set[SSAValue]) -> bool:
+    """Whether the closure ``op`` uses one of ``values`` (it could not be in their
+    dataflow block: well-formedness rule 10)."""
+    return isinstance(op, LambdaOp) and any(
+        operand in values for inner in op.walk() for operand in inner.operands
+    )
+
+
+def hoist_capturing_closures(dataflow: DataflowOp, values: set[SSAValue]) -> bool:
+    """Move the closures of ``dataflow`` that capture one of ``values`` just before
+    it; whether any moved."""
     hoisted = False
     for op in list(dataflow.body.block.ops):
-        if isinstance(op, LambdaOp) and any(
-            operand in earlier for inner in op.walk() for operand in inner.operands
-        ):
+        if captures(op, values):
             op.detach()
             dataflow.parent_block().insert_op_before(op, dataflow)  # pyright: ignore
             hoisted = True

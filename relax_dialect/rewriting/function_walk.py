@@ -3,7 +3,8 @@
 binding): it visits a function in program order, rewrites the symbolic
 expressions of every type, re-infers the bindings whose operands changed type
 and applies a pass's local rewrites, giving the function back unchanged when a
-change of StructInfo makes an operation invalid."""
+change of StructInfo makes an operation invalid. ``specialise`` runs one that
+substitutes symbolic variables and reports what it breaks."""
 
 from __future__ import annotations
 
@@ -15,7 +16,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from ..analysis.call_graph import functions
+from ..analysis.effects import is_pure
+from ..analysis.symbolic_vars import undefined_vars
 from ..attributes import PrimExprAttr, ShapeAttr
+from ..diagnostics import DiagnosticError, at
 from ..ops.base import BindingOp
 from ..ops.control_flow import IfOp
 from ..ops.dataflow import DataflowOp
@@ -35,8 +40,8 @@ from ..prim_expr import PrimExpr, free_vars, substitute
 from ..prim_expr_simplify import simplify
 from ..struct_info import definable_vars, is_base_of, map_dims, used_vars
 from ..types import FuncType, StructInfoType, TupleType
+from .bindings import erase_unused, replace_binding, set_type
 from .dataflow_blocks import is_empty, merge_adjacent_dataflows
-from .rewriting import erase_unused, functions, replace_binding, set_type
 
 
 class Rollback(Exception):
@@ -349,7 +354,7 @@ class FunctionWalk:
             owner = values.pop().owner
             if (
                 isinstance(owner, DISPOSABLE)
-                and owner.is_pure()
+                and is_pure(owner)
                 and owner.parent is not None
                 and not owner.results[0].uses
             ):
@@ -400,6 +405,21 @@ def rewrite_struct_info(
         )
         return sinfo if same else FuncType(new_params, ret, sinfo.is_pure, sinfo.derive)
     return map_dims(sinfo, lambda expr: rewrite_expr(expr, subst, simplify_all))
+
+
+def specialise(walk: FunctionWalk, what: str) -> None:
+    """Run ``walk`` (which substitutes symbolic variables) on its function; an
+    operation it makes invalid, or a variable it leaves unbound, is an error
+    reported as ``what`` (the function is then left as it was)."""
+    try:
+        walk.run()
+    except Rollback as failure:
+        raise DiagnosticError([at(failure.op, f"{what}: {failure.message}")]) from None
+    if unbound := undefined_vars(walk.function):
+        message = f"{what}: symbolic variable {sorted(unbound)[0]} is no longer bound"
+        error = at(walk.function, message)
+        walk.restore()
+        raise DiagnosticError([error])
 
 
 def rewrite_functions(module: ModuleOp, walk: Callable[[FunctionOp, bool], FunctionWalk]) -> None:

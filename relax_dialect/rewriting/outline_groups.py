@@ -23,18 +23,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, ModuleOp, SymbolRefAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue, Use
 
+from ..analysis.call_graph import functions
+from ..analysis.symbolic_vars import attribute_free_vars
+from ..analysis.symbols import symbol_table
+from ..analysis.walk import walk_ops
 from ..attributes import ShapeAttr
 from ..ops.calls import CallOp
 from ..ops.dataflow import DataflowOp, OutputOp
 from ..ops.functions import FunctionOp, ReturnOp
 from ..ops.values import ConstantOp, PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
-from ..prim_expr import free_vars
 from ..struct_info import definable_vars, used_vars
 from ..types import ShapeType, StructInfoType, TupleType
-from .rewriting import functions, walk_ops
 
 PRIMITIVE = "Primitive"
 """The attribute of a fused function (TVM's ``attr::kPrimitive``)."""
@@ -154,11 +156,7 @@ class GroupFuser:
         self.module = module
         self.op_name = op_name
         self.lift_constants = lift_constants
-        self.taken = {
-            name.data
-            for op in module.body.block.ops
-            if isinstance(name := op.properties.get("sym_name"), StringAttr)
-        }
+        self.taken = set(symbol_table(module))
         self.counters: dict[str, int] = {}
         self.created: dict[tuple[object, ...], str] = {}
         self.symbols: dict[str, SymbolRefAttr] = {}
@@ -245,10 +243,7 @@ class GroupFuser:
             for result, number in zip(op.results, types, strict=True):
                 numbers[result] = len(numbers)
                 symbols |= intern.symbols(number)
-            if isinstance(op, ShapeOp):
-                symbols.update(v for dim in op.dims.data for v in free_vars(dim))
-            elif isinstance(op, PrimValueOp):
-                symbols |= free_vars(op.value.data)
+            symbols |= attribute_free_vars(op)
         types = plan.param_types()
         for sinfo in types:
             symbols |= intern.symbols(intern(sinfo))
