@@ -32,8 +32,8 @@ from xdsl.ir import Block, Region, SSAValue
 from xdsl.passes import ModulePass, PassPipeline
 
 from relax_dialect.attributes import DenseAttr, ShapeAttr
-from relax_dialect.builder import operator_class
 from relax_dialect.dialect import Relax
+from relax_dialect.ops import operator_class
 from relax_dialect.ops.dataflow import DataflowOp, OutputOp
 from relax_dialect.ops.functions import FunctionOp, ReturnOp
 from relax_dialect.ops.match_cast import MatchCastOp

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TypeVar
 
 import numpy as np
@@ -38,6 +37,7 @@ from xdsl.utils.exceptions import VerifyException
 from .analysis.call_graph import function_named
 from .attributes import DenseAttr, PrimExprAttr, ShapeAttr
 from .dtype import DataType
+from .ops import operator_class
 from .ops.base import BindingOp, check_annotation, verify_definition
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp, join_branches
@@ -97,18 +97,6 @@ Expr = (
 def call(op: str | type[OperatorOp], *args: Expr, **attrs: AttrValue | None) -> Call:
     """The call ``op(*args)`` with attributes as Python values (``None``: unset)."""
     return Call(op, args, attrs)
-
-
-@cache
-def _operators() -> dict[str, type[OperatorOp]]:
-    from .dialect import Relax
-
-    return {op.name: op for op in Relax.operations if issubclass(op, OperatorOp)}
-
-
-def operator_class(name: str) -> type[OperatorOp] | None:
-    """The operator named ``name`` (``relax.add``), or None."""
-    return _operators().get(name)
 
 
 OpT = TypeVar("OpT", bound=Operation)

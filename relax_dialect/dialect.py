@@ -20,7 +20,6 @@ from .ops.control_flow import IfOp, YieldOp
 from .ops.dataflow import DataflowOp, OutputOp
 from .ops.functions import FunctionOp, LambdaOp, ReturnOp
 from .ops.match_cast import MatchCastOp
-from .ops.operator import OperatorOp
 from .ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from .ops.values import (
     ConstantOp,
@@ -83,10 +82,3 @@ Relax = Dialect(
         DenseAttr,
     ],
 )
-
-_OPERATORS = {op.name: op for op in OPERATIONS if issubclass(op, OperatorOp)}
-
-
-def operator_class(name: str) -> type[Operation] | None:
-    """The operation class of the Relax operator called ``name`` (e.g. ``relax.add``)."""
-    return _OPERATORS.get(name)

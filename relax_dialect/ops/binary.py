@@ -9,6 +9,8 @@ not either); the kernels reject the data types TVM cannot compute.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure
 
@@ -16,6 +18,7 @@ from ..dtype import BOOL, DataType
 from ..prim_expr import IntImm, PrimExpr
 from ..types import UNKNOWN_NDIM, PrimType, StructInfoType, TensorType
 from .base import relax_type
+from .fusion import FusionKind, broadcast_or_elemwise
 from .inference import binary_arith_dtype, broadcast_dims, element_dtype
 from .operator import OperatorOp
 
@@ -31,6 +34,8 @@ class BinaryBroadcastOp(OperatorOp):
     type is the operands' common one (``bool`` mixes with any; ``void`` makes
     the result ``void``).
     """
+
+    FUSION: ClassVar[FusionKind] = broadcast_or_elemwise
 
     x1 = operand_def()
     x2 = operand_def()

@@ -25,6 +25,7 @@ from ..dtype import DataType
 from ..prim_expr import IntImm, PrimExpr, as_expr, call
 from ..prim_expr_simplify import prove_not_equal, simplify
 from ..types import StructInfoType, TensorType
+from .fusion import FusionKind, OpPattern
 from .inference import binary_arith_dtype
 from .operator import OperatorOp, attribute_of
 
@@ -217,6 +218,8 @@ class ConvolutionOp(OperatorOp):
     axes. Attributes default to TVM's: strides, dilation and groups 1, padding
     0, the canonical layouts, ``out_layout`` the data layout.
     """
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
     SPATIAL: ClassVar[str]
     """The spatial axes in canonical order (``W``, ``HW``, ``DHW``)."""

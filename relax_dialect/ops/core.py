@@ -7,6 +7,7 @@ are with the other calls in ``calls.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import StringAttr, SymbolRefAttr
 from xdsl.ir import Operation, SSAValue
@@ -45,6 +46,7 @@ from .base import (
     relax_type,
 )
 from .control_flow import is_bool_scalar
+from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp, attribute_of
 from .references import function_type_of
 from .traits import Impure
@@ -52,6 +54,8 @@ from .traits import Impure
 
 class TensorInspectionOp(OperatorOp):
     """An operator reading its tensor operand's shape."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
 
     tensor = operand_def()
     result = result_def()
@@ -95,6 +99,7 @@ class TensorToShapeOp(OperatorOp):
     else of unknown rank; the tensor must be 1-d."""
 
     name = "relax.tensor_to_shape"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     tensor = operand_def()
     result = result_def()
     traits = traits_def(Pure())
@@ -117,6 +122,7 @@ class ShapeToTensorOp(OperatorOp):
     rank is)."""
 
     name = "relax.shape_to_tensor"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     shape = operand_def()
     result = result_def()
     traits = traits_def(Pure())
@@ -135,6 +141,7 @@ class NullValueOp(OperatorOp):
     Inference: ``object``."""
 
     name = "relax.null_value"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     result = result_def()
     traits = traits_def(Pure())
 
@@ -145,6 +152,8 @@ class NullValueOp(OperatorOp):
 class FormattedOp(OperatorOp):
     """An operator that formats its operands with a Python-style ``format``
     string (only ``{}``/``{N}`` fields with format specs; empty: space-separated)."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
 
     values = var_operand_def()
     format = opt_prop_def(StringAttr, default_value=attribute_of(""))

@@ -31,6 +31,7 @@ from ..types import (
     struct_info_text,
 )
 from .base import relax_type
+from .fusion import FusionKind, OpPattern
 from .inference import known_prim, tensor_operand
 from .operator import OperatorOp
 
@@ -61,6 +62,8 @@ def _scalar_tensor(op_name: str, value: SSAValue) -> TensorType:
 class ShapeFillOp(OperatorOp):
     """``relax.<op> %shape {dtype = f32}``: a tensor of the given shape filled
     with ``FILL``."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
 
     FILL: ClassVar[int]
 
@@ -112,6 +115,7 @@ class FullOp(OperatorOp):
     """
 
     name = "relax.full"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     shape = operand_def()
     fill_value = operand_def()
     dtype = opt_prop_def(DataTypeAttr)
@@ -126,6 +130,8 @@ class FullOp(OperatorOp):
 
 class LikeFillOp(OperatorOp):
     """``relax.<op> %x {dtype = i8}``: a tensor shaped like ``x`` filled with ``FILL``."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
 
     FILL: ClassVar[int]
 
@@ -171,6 +177,7 @@ class FullLikeOp(OperatorOp):
     """
 
     name = "relax.full_like"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     x = operand_def()
     fill_value = operand_def()
     dtype = opt_prop_def(DataTypeAttr)
@@ -196,6 +203,7 @@ class EyeOp(OperatorOp):
     """
 
     name = "relax.eye"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     n = operand_def()
     m = operand_def()
     k = operand_def()
@@ -224,6 +232,7 @@ class EyeLikeOp(OperatorOp):
     """
 
     name = "relax.eye_like"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     x = operand_def()
     k = operand_def()
     dtype = opt_prop_def(DataTypeAttr)
@@ -255,6 +264,7 @@ class ArangeOp(OperatorOp):
     """
 
     name = "relax.arange"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     start = operand_def()
     end = operand_def()
     step = operand_def()
@@ -312,6 +322,8 @@ def arange_length(span: float, step: float) -> int:
 class TriangularOp(OperatorOp):
     """``relax.<op> %x, %k``: ``x`` (at least 2-D) with the elements on one side
     of diagonal ``k`` of its last two axes set to zero."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
 
     x = operand_def()
     k = operand_def()

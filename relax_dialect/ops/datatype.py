@@ -18,6 +18,7 @@ from xdsl.utils.exceptions import VerifyException
 from ..attributes import DataTypeAttr
 from ..dtype import FLOAT32, DataType
 from ..types import StructInfoType, TensorType
+from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp
 
 
@@ -53,6 +54,7 @@ class AstypeOp(ConvertOp):
     """
 
     name = "relax.astype"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
 
 
 @irdl_op_definition
@@ -64,6 +66,7 @@ class WrapParamOp(ConvertOp):
     """
 
     name = "relax.wrap_param"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     DEFAULT_DTYPE: ClassVar[DataType | None] = FLOAT32
     dtype = opt_prop_def(DataTypeAttr)
 

@@ -14,6 +14,7 @@ from ..attributes import DataTypeAttr
 from ..dtype import DataType
 from ..types import StructInfoType, TensorType
 from .convolution import Layout, parse_layout
+from .fusion import FusionKind, OpPattern
 from .inference import check_choice
 from .operator import OperatorOp, attribute_of
 
@@ -66,6 +67,7 @@ class Resize2DOp(OperatorOp):
     """
 
     name = "relax.image.resize2d"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
 
     data = operand_def()
     size = operand_def()

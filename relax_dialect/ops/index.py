@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr, StringAttr
 from xdsl.ir import Operation
 from xdsl.irdl import (
@@ -30,6 +32,7 @@ from ..types import (
     struct_info_text,
 )
 from .base import relax_type
+from .fusion import FusionKind, OpPattern
 from .inference import check_choice, normalize_axes, normalize_axis, tensor_operand
 from .operator import OperatorOp
 
@@ -54,6 +57,7 @@ class TakeOp(OperatorOp):
     """
 
     name = "relax.take"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     x = operand_def()
     indices = operand_def()
     axis = opt_prop_def(IntegerAttr)
@@ -117,6 +121,7 @@ class StridedSliceOp(OperatorOp):
     """
 
     name = "relax.strided_slice"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     x = operand_def()
     axes = operand_def()
     begin = operand_def()
@@ -251,6 +256,7 @@ class DynamicStridedSliceOp(OperatorOp):
     """
 
     name = "relax.dynamic_strided_slice"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     x = operand_def()
     begin = operand_def()
     end = operand_def()

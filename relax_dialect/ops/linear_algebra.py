@@ -6,6 +6,7 @@ import string
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.dialects.builtin import StringAttr
 from xdsl.irdl import (
@@ -24,6 +25,7 @@ from ..prim_expr import IntImm, PrimExpr, call
 from ..prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType, struct_info_text
 from .base import relax_type
+from .fusion import FusionKind, OpPattern, matmul_pattern
 from .inference import binary_arith_dtype, broadcast_dims
 from .operator import OperatorOp
 
@@ -41,6 +43,7 @@ class MatmulOp(OperatorOp):
     """
 
     name = "relax.matmul"
+    FUSION: ClassVar[FusionKind] = matmul_pattern
     x1 = operand_def()
     x2 = operand_def()
     out_dtype = opt_prop_def(DataTypeAttr)
@@ -144,6 +147,7 @@ class EinsumOp(OperatorOp):
     """
 
     name = "relax.einsum"
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
     tensors = operand_def()
     subscripts = prop_def(StringAttr)
     result = result_def()
@@ -285,6 +289,7 @@ class OuterOp(OperatorOp):
     """
 
     name = "relax.outer"
+    FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
     x1 = operand_def()
     x2 = operand_def()
     result = result_def()

@@ -42,6 +42,7 @@ from ..types import (
     struct_info_text,
 )
 from .base import relax_type
+from .fusion import FusionKind, OpPattern
 from .inference import check_choice, dims_text, normalize_axes, normalize_axis
 from .operator import OperatorOp
 
@@ -217,6 +218,7 @@ class ReshapeOp(ManipulateOp):
     """
 
     name = "relax.reshape"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     x = operand_def()
     shape = operand_def()
 
@@ -278,6 +280,7 @@ class FlattenOp(ManipulateOp):
     """
 
     name = "relax.flatten"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     x = operand_def()
 
     def infer_type(self) -> StructInfoType:
@@ -298,6 +301,7 @@ class ExpandDimsOp(ManipulateOp):
     """
 
     name = "relax.expand_dims"
+    FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
     x = operand_def()
     axis = prop_def(DenseArrayBase)
 
@@ -331,6 +335,7 @@ class SqueezeOp(ManipulateOp):
     """
 
     name = "relax.squeeze"
+    FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
     x = operand_def()
     axis = opt_prop_def(DenseArrayBase)
 
@@ -379,6 +384,7 @@ class PermuteDimsOp(ManipulateOp):
     """
 
     name = "relax.permute_dims"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     x = operand_def()
     axes = opt_prop_def(DenseArrayBase)
 
@@ -412,6 +418,7 @@ class FlipOp(ManipulateOp):
     """
 
     name = "relax.flip"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     data = operand_def()
     axis = prop_def(IntegerAttr)
 
@@ -439,6 +446,7 @@ class ConcatOp(ManipulateOp):
     """
 
     name = "relax.concat"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     tensors = operand_def()
     axis = opt_prop_def(IntegerAttr, default_value=_int(0))
 
@@ -469,6 +477,7 @@ class StackOp(ManipulateOp):
     """
 
     name = "relax.stack"
+    FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
     tensors = operand_def()
     axis = opt_prop_def(IntegerAttr, default_value=_int(0))
 
@@ -501,6 +510,7 @@ class SplitOp(ManipulateOp):
     """
 
     name = "relax.split"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     x = operand_def()
     indices_or_sections = prop_def(IntegerAttr | DenseArrayBase)
     axis = opt_prop_def(IntegerAttr, default_value=_int(0))
@@ -558,6 +568,7 @@ class MeshgridOp(ManipulateOp):
     """
 
     name = "relax.meshgrid"
+    FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
     tensors = operand_def()
     indexing = opt_prop_def(StringAttr, default_value=StringAttr("ij"))
 
@@ -592,6 +603,7 @@ class BroadcastToOp(ManipulateOp):
     """
 
     name = "relax.broadcast_to"
+    FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
     x = operand_def()
     shape = operand_def()
 
@@ -624,6 +636,7 @@ class TileOp(ManipulateOp):
     """
 
     name = "relax.tile"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     data = operand_def()
     repeats = prop_def(DenseArrayBase)
 
@@ -656,6 +669,7 @@ class RepeatOp(ManipulateOp):
     """
 
     name = "relax.repeat"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     data = operand_def()
     repeats = prop_def(IntegerAttr)
     axis = opt_prop_def(IntegerAttr)
@@ -681,6 +695,8 @@ class RepeatOp(ManipulateOp):
 
 class CollapseSumOp(ManipulateOp):
     """A sum of ``data`` down to a target shape it was broadcast from."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.COMM_REDUCE
 
     def collapse(self, value: SSAValue, dims: Dims | None, rank: int) -> TensorType:
         """The result of collapsing ``value`` to a target of these dimensions (or rank)."""
@@ -740,6 +756,7 @@ class GatherElementsOp(ManipulateOp):
     """
 
     name = "relax.gather_elements"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     data = operand_def()
     indices = operand_def()
     axis = opt_prop_def(IntegerAttr, default_value=_int(0))
@@ -772,6 +789,7 @@ class GatherNDOp(ManipulateOp):
     """
 
     name = "relax.gather_nd"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     data = operand_def()
     indices = operand_def()
     batch_dims = opt_prop_def(IntegerAttr, default_value=_int(0))
@@ -811,6 +829,8 @@ class GatherNDOp(ManipulateOp):
 class ScatterOp(ManipulateOp):
     """``data`` with elements written from ``updates`` at positions given by
     ``indices``, combined by ``reduction``."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
 
     REDUCTIONS: ClassVar[tuple[str, ...]]
 
@@ -932,6 +952,7 @@ class OneHotOp(ManipulateOp):
     """
 
     name = "relax.one_hot"
+    FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
     indices = operand_def()
     on_value = operand_def()
     off_value = operand_def()

@@ -29,6 +29,7 @@ from xdsl.utils.exceptions import VerifyException
 from ..prim_expr import IntImm, PrimExpr
 from ..prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType
+from .fusion import FusionKind, OpPattern
 from .inference import (
     binary_arith_dtype,
     check_choice,
@@ -80,6 +81,8 @@ class ActivationOp(UnaryNNOp):
     Inference: the data's StructInfo; a known data type must be float unless
     ``REQUIRES_FLOAT`` is False.
     """
+
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
 
     REQUIRES_FLOAT: ClassVar[bool] = True
 
@@ -178,6 +181,8 @@ def _float_along_axis(op: NNOp, data: TensorType) -> TensorType:
 class SoftmaxBaseOp(UnaryNNOp):
     """Softmax-like normalisation along ``axis``."""
 
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+
     axis = opt_prop_def(IntegerAttr, attribute_of(-1))
 
     def infer_type(self) -> StructInfoType:
@@ -216,6 +221,7 @@ class PReluOp(NNOp):
     """
 
     name = "relax.nn.prelu"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     data = operand_def()
     alpha = operand_def()
     axis = opt_prop_def(IntegerAttr, attribute_of(1))
@@ -239,6 +245,7 @@ class PadOp(UnaryNNOp):
     """
 
     name = "relax.nn.pad"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     pad_width = prop_def(DenseArrayBase[I64])
     pad_mode = opt_prop_def(StringAttr, attribute_of("constant"))
     pad_value = opt_prop_def(FloatAttr, attribute_of(0.0))
@@ -280,6 +287,7 @@ class PixelShuffleOp(UnaryNNOp):
     """
 
     name = "relax.nn.pixel_shuffle"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
     upscale_factor = prop_def(IntegerAttr)
 
     def infer_type(self) -> StructInfoType:
@@ -315,6 +323,7 @@ class BatchFlattenOp(UnaryNNOp):
     """
 
     name = "relax.nn.batch_flatten"
+    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
 
     def infer_type(self) -> StructInfoType:
         (data,) = self.tensor_operands()
@@ -344,6 +353,7 @@ class DropoutOp(UnaryNNOp):
     """
 
     name = "relax.nn.dropout"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     rate = opt_prop_def(FloatAttr, attribute_of(0.5))
 
     def infer_type(self) -> StructInfoType:
@@ -404,6 +414,7 @@ class BatchNormOp(NNOp):
     """
 
     name = "relax.nn.batch_norm"
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
     data = operand_def()
     gamma = operand_def()
     beta = operand_def()
@@ -428,6 +439,8 @@ class BatchNormOp(NNOp):
 
 class AffineNormOp(NNOp):
     """A normalisation with ``gamma`` (scale) and ``beta`` (offset) parameters."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
     data = operand_def()
     gamma = operand_def()
@@ -476,6 +489,7 @@ class RMSNormOp(NNOp):
     """
 
     name = "relax.nn.rms_norm"
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
     data = operand_def()
     weight = operand_def()
     axes = opt_prop_def(DenseArrayBase[I64], attribute_of((-1,)))
@@ -587,6 +601,7 @@ class CrossEntropyWithLogitsOp(NNOp):
     """
 
     name = "relax.nn.cross_entropy_with_logits"
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
     predictions = operand_def()
     labels = operand_def()
 
@@ -624,6 +639,7 @@ class NLLLossOp(NNOp):
     """
 
     name = "relax.nn.nll_loss"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     predictions = operand_def()
     targets = operand_def()
     weights = opt_operand_def()
@@ -713,6 +729,8 @@ class NLLLossOp(NNOp):
 
 class AttentionBaseOp(NNOp):
     """Fused multi-head attention on ``[batch, seq, heads, head_dim]`` tensors."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
     scale = opt_prop_def(FloatAttr)
     causal_mask = opt_prop_def(StringAttr)

@@ -70,6 +70,7 @@ from .base import (
     print_values,
     relax_type,
 )
+from .fusion import FusionKind
 from .inference import prim_operand, shape_operand, tensor_operand
 
 SEGMENTS = AttrSizedOperandSegments.attribute_name
@@ -78,9 +79,14 @@ AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float,
 
 class OperatorOp(BindingOp):
     """A Relax operator (TVM's ``Op``): ``relax.op_ref`` can name it and
-    ``relax.invoke`` can call it. Operators are pure unless ``PURE`` says not."""
+    ``relax.invoke`` can call it. Each declares its purity as a trait (``Pure``,
+    or ``traits.Impure``) and its ``FUSION`` kind, itself or through its family's
+    base class."""
 
     NAMESPACE: ClassVar[str] = "relax"
+    FUSION: ClassVar[FusionKind]
+    """How ``relax-fuse-ops`` fuses it (``fusion.OpPattern``, or a function of the
+    operation when TVM's kind depends on the shapes)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Memoise the inference each operator defines (see ``_memoised``)."""

@@ -13,6 +13,7 @@ from xdsl.traits import Pure
 from ..prim_expr import IntImm, PrimExpr
 from ..types import StructInfoType, TensorType
 from .convolution import Layout, parse_layout, spatial_ints, spatial_padding, window_count
+from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp, attribute_of
 
 
@@ -20,6 +21,8 @@ class SpatialOp(OperatorOp):
     """An operator on one tensor with ``SPATIAL`` axes after ``N`` and ``C``,
     given in ``layout`` (default canonical) and resulting in ``out_layout``
     (default ``layout``)."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
     SPATIAL: ClassVar[str]
     """The spatial axes in canonical order (``W``, ``HW``, ``DHW``)."""

@@ -12,6 +12,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ..analysis.symbols import lookup_symbol
 from ..types import FuncType, ObjectType, StructInfoType
+from . import operator_class
 from .base import BindingOp, parse_result_type, print_result_type
 
 EXTERN_FUNC_TYPE = FuncType(None, ObjectType(), pure=False, derive_func="default_derive")
@@ -110,8 +111,6 @@ class OpRefOp(BindingOp):
 
     def operator(self) -> type[Operation]:
         """The operation class of the referenced operator."""
-        from ..dialect import operator_class
-
         found = operator_class(self.op_name.data)
         if found is None:
             raise VerifyException(f"relax.op_ref: '{self.op_name.data}' is not a Relax operator")

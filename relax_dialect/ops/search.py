@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -11,6 +13,7 @@ from xdsl.utils.exceptions import VerifyException
 from ..dtype import INT64, DataType
 from ..prim_expr import PrimExpr
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
+from .fusion import FusionKind, OpPattern, broadcast_or_elemwise
 from .inference import binary_arith_dtype, broadcast_dims, dims_text, reduced_type
 from .operator import OperatorOp, attribute_of
 
@@ -29,6 +32,7 @@ class WhereOp(OperatorOp):
     """
 
     name = "relax.where"
+    FUSION: ClassVar[FusionKind] = broadcast_or_elemwise
     condition = operand_def()
     x1 = operand_def()
     x2 = operand_def()
@@ -81,6 +85,8 @@ class IndexReductionOp(OperatorOp):
     0-d result, or all ones under ``keepdims``.
     """
 
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+
     x = operand_def()
     axis = opt_prop_def(IntegerAttr)
     keepdims = opt_prop_def(BoolAttr, default_value=attribute_of(False))
@@ -128,6 +134,7 @@ class BucketizeOp(OperatorOp):
     """
 
     name = "relax.bucketize"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     input_tensor = operand_def()
     boundaries = operand_def()
     out_int32 = opt_prop_def(BoolAttr, default_value=attribute_of(False))

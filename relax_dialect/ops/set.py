@@ -6,6 +6,8 @@ a ``relax.match_cast`` can bind the lengths to symbolic variables.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -22,6 +24,7 @@ from ..dtype import INT64
 from ..prim_expr import BoolImm, IntImm
 from ..types import UNKNOWN_NDIM, PrimType, StructInfoType, TensorType, TupleType, struct_info_text
 from .base import relax_type
+from .fusion import FusionKind, OpPattern
 from .inference import normalize_axis
 from .operator import OperatorOp
 
@@ -43,6 +46,7 @@ class UniqueOp(OperatorOp):
     """
 
     name = "relax.unique"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     x = operand_def()
     sorted = operand_def()
     return_index = operand_def()
@@ -100,6 +104,7 @@ class NonzeroOp(OperatorOp):
     """
 
     name = "relax.nonzero"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     x = operand_def()
     result = result_def()
     traits = traits_def(Pure())

@@ -6,6 +6,8 @@ TVM sorts stably in both directions: equal elements keep their input order
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr, StringAttr
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -14,6 +16,7 @@ from ..attributes import DataTypeAttr
 from ..dtype import DataType
 from ..prim_expr import IntImm
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType
+from .fusion import FusionKind, OpPattern
 from .inference import check_choice, normalize_axis
 from .operator import OperatorOp, attribute_of
 
@@ -24,6 +27,8 @@ TOPK_RESULTS = ("both", "values", "indices")
 
 class SortingOp(OperatorOp):
     """An operator ordering the elements of ``data`` along ``axis`` (default -1)."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
 
     data = operand_def()
     axis = opt_prop_def(IntegerAttr, default_value=attribute_of(-1))

@@ -22,6 +22,7 @@ from ..dtype import VOID
 from ..prim_expr import IntImm, PrimExpr
 from ..prim_expr_simplify import simplify
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
+from .fusion import FusionKind, OpPattern
 from .inference import normalize_axis, reduced_type
 from .operator import OperatorOp, attribute_of
 
@@ -29,6 +30,8 @@ from .operator import OperatorOp, attribute_of
 class ReductionOp(OperatorOp):
     """``relax.<op> %x {axis = [...], keepdims = false}``: a reduction (TVM's
     ``InferStructInfoStatistical``); the result keeps the data type."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.COMM_REDUCE
 
     x = operand_def()
     axis = opt_prop_def(DenseArrayBase)
@@ -96,6 +99,7 @@ class MeanOp(ReductionOp):
     """
 
     name = "relax.mean"
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
 
 @irdl_op_definition
@@ -107,6 +111,7 @@ class VarianceOp(ReductionOp):
     """
 
     name = "relax.variance"
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
 
 @irdl_op_definition
@@ -119,11 +124,14 @@ class StdOp(ReductionOp):
     """
 
     name = "relax.std"
+    FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
 
 class ScanOp(OperatorOp):
     """``relax.<op> %data {axis = 0, dtype = f32, exclusive = false}``: a
     cumulative operation (TVM's ``InferStructInfoScan``)."""
+
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
 
     data = operand_def()
     axis = opt_prop_def(IntegerAttr)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import ClassVar
 
 from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -12,6 +13,7 @@ from ..dtype import VOID
 from ..prim_expr import to_text
 from ..prim_expr_simplify import prove_equal, prove_not_equal
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
+from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp
 
 
@@ -27,6 +29,7 @@ class EwiseFmaOp(OperatorOp):
     """
 
     name = "relax.ewise_fma"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
     x1 = operand_def()
     x2 = operand_def()
     x3 = operand_def()

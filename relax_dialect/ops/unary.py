@@ -17,6 +17,7 @@ from xdsl.traits import Pure
 from ..dtype import BOOL, DataType
 from ..types import StructInfoType, TensorType
 from .base import relax_type
+from .fusion import FusionKind, OpPattern
 from .inference import require_float
 from .operator import OperatorOp
 
@@ -28,6 +29,8 @@ class UnaryOp(OperatorOp):
     the data type is the input's, or ``RESULT_DTYPE`` when set. With
     ``REQUIRES_FLOAT``, an input of known non-float data type is an error.
     """
+
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
 
     REQUIRES_FLOAT: ClassVar[bool] = False
     RESULT_DTYPE: ClassVar[DataType | None] = None
@@ -357,6 +360,7 @@ class ClipOp(OperatorOp):
     and ``max`` must be prim values."""
 
     name = "relax.clip"
+    FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     x = operand_def()
     min = operand_def()
     max = operand_def()

@@ -2,15 +2,16 @@
 
 TVM's ``FuseOps`` (``src/relax/transform/fuse_ops.cc`` and
 ``src/relax/analysis/graph_partitioner.cc``). Each dataflow block is a DAG of
-bindings; every binding has a pattern kind (``ops/patterns.py`` for operators,
-``INJECTIVE`` for ``relax.tuple_get_item``, ``TUPLE`` for a ``relax.tuple``
-that only operators use, the callee's ``op_pattern`` attribute for
-``relax.call_tir``, ``OPAQUE`` for everything else). A node is fused into its
-immediate post-dominator when every path between them satisfies TVM's rules:
-element-wise and broadcast chains, element-wise/broadcast operators into a
-reduction or an injective consumer, an out-element-wise-fusable operator
-(``matmul``, convolutions) with its element-wise epilogue, injective operators
-into injective consumers, tuple fields into injective consumers of the tuple.
+bindings; every binding has a pattern kind (an operator's class declares it as
+``FUSION``, see ``ops/fusion.py``; ``INJECTIVE`` for ``relax.tuple_get_item``,
+``TUPLE`` for a ``relax.tuple`` that only operators use, the callee's
+``op_pattern`` attribute for ``relax.call_tir``, ``OPAQUE`` for everything
+else). A node is fused into its immediate post-dominator when every path between
+them satisfies TVM's rules: element-wise and broadcast chains,
+element-wise/broadcast operators into a reduction or an injective consumer, an
+out-element-wise-fusable operator (``matmul``, convolutions) with its
+element-wise epilogue, injective operators into injective consumers, tuple fields
+into injective consumers of the tuple.
 Groups merge by union-find; ``max-depth`` bounds their size (tuples, which TVM
 writes inline in calls, do not count).
 
@@ -33,8 +34,8 @@ from ..analysis.call_graph import kernels
 from ..ops.calls import CallTIRInplaceOp, CallTIROp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp
+from ..ops.fusion import OpPattern, operator_pattern
 from ..ops.operator import OperatorOp
-from ..ops.patterns import OpPattern, operator_pattern
 from ..ops.values import TupleGetItemOp, TupleOp
 from ..rewriting.outline_groups import (
     CODEGEN,

@@ -18,10 +18,9 @@ from xdsl.ir import Block
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from relax_dialect.builder import operator_class
 from relax_dialect.dialect import Relax
 from relax_dialect.frontends.mlir import RelaxParser, parse_module
-from relax_dialect.ops import operator
+from relax_dialect.ops import operator, operator_class
 from relax_dialect.ops.base import verify_definition
 from relax_dialect.ops.operator import attribute_of
 from relax_dialect.types import TensorType

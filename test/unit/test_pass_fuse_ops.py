@@ -13,8 +13,8 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from relax_dialect.analysis.call_graph import function_named
 from relax_dialect.analysis.walk import walk_ops
 from relax_dialect.interpreter import run
+from relax_dialect.ops.fusion import OpPattern, operator_pattern
 from relax_dialect.ops.operator import OperatorOp
-from relax_dialect.ops.patterns import OpPattern, operator_pattern
 from relax_dialect.passes.fuse_ops import FuseOpsPass
 from relax_dialect.rewriting.outline_groups import (
     PRIMITIVE,

@@ -19,9 +19,10 @@ from xdsl.dialects.tensor import Tensor
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 
-from relax_dialect.dialect import OPERATIONS, operator_class
+from relax_dialect.dialect import OPERATIONS
 from relax_dialect.frontends.tvmscript.printer import print_tvmscript
 from relax_dialect.frontends.tvmscript.spelling import CALLS, DPS_KERNELS, OPERATORS
+from relax_dialect.ops import operator_class
 
 HEADER = """\
 # from tvm.script import ir as I

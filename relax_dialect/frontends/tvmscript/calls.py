@@ -16,7 +16,8 @@ from xdsl.irdl import VarOperandDef
 from xdsl.utils.exceptions import VerifyException
 
 from ...attributes import PrimExprAttr
-from ...builder import AnnotationError, Builder, Expr, Shape, operator_class
+from ...builder import AnnotationError, Builder, Expr, Shape
+from ...ops import operator_class
 from ...ops.base import BindingOp, check_annotation
 from ...ops.calls import (
     CallDPSPackedOp,

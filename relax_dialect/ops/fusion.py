@@ -3,10 +3,11 @@
 TVM's Relax operators register no ``TOpPattern``: its ``FuseOps`` runs after
 ``LegalizeOps`` and reads the ``op_pattern`` attribute that
 ``AnnotateTIROpPattern`` derives from each legalized PrimFunc's loads and
-stores. This dialect fuses Relax operators directly, so the table below gives
-each operator the kind TVM 0.25 derives for its legalization (measured by
-legalizing every operator and annotating the result). Where TVM's kind depends
-on the shapes, so does ours:
+stores. This dialect fuses Relax operators directly, so each operator class (or
+its family's base) declares, as ``FUSION``, the kind TVM 0.25 derives for its
+legalization (measured by legalizing every operator and annotating the
+result); a test checks that every operator declares one. Where TVM's kind
+depends on the shapes, so does ours:
 
 * broadcasting operators (``add``, ``where``, ...) are ``ELEMWISE`` when some
   tensor operand has the result's shape (``C[i, j] = A[i, j] + B[j]``), else
@@ -27,13 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation
 
 from ..prim_expr import PrimExpr
 from ..prim_expr_simplify import prove_equal
 from ..types import ShapeType, StructInfoType, TensorType, TupleType
-from .operator import OperatorOp
+
+if TYPE_CHECKING:
+    from .operator import OperatorOp
 
 
 class OpPattern(IntEnum):
@@ -55,7 +59,8 @@ class OpPattern(IntEnum):
     """Anything else: never fused."""
 
 
-def _broadcast_or_elemwise(op: Operation) -> OpPattern:
+def broadcast_or_elemwise(op: Operation) -> OpPattern:
+    """``ELEMWISE`` when some tensor operand has the result's shape, else ``BROADCAST``."""
     result = op.results[0].type
     if not isinstance(result, TensorType) or result.dims is None:
         return OpPattern.BROADCAST
@@ -70,65 +75,20 @@ def _same_dims(lhs: tuple[PrimExpr, ...], rhs: tuple[PrimExpr, ...]) -> bool:
     return len(lhs) == len(rhs) and all(prove_equal(a, b) for a, b in zip(lhs, rhs, strict=True))
 
 
-def _matmul(op: Operation) -> OpPattern:
+def matmul_pattern(op: Operation) -> OpPattern:
+    """``COMM_REDUCE`` with a 1-d operand, else ``OUT_EWISE_FUSABLE``."""
     vector = any(isinstance(v.type, TensorType) and v.type.rank == 1 for v in op.operands)
     return OpPattern.COMM_REDUCE if vector else OpPattern.OUT_EWISE_FUSABLE
 
 
-Kind = OpPattern | Callable[[Operation], OpPattern]
-
-
-def _kinds(kind: Kind, names: str) -> dict[str, Kind]:
-    return {f"relax.{name}": kind for name in names.split()}
-
-
-UNARY = """abs acos acosh asin asinh atan atanh bitwise_not ceil clip cos cosh erf exp floor
-isfinite isinf isnan log logical_not negative round rsqrt sigmoid sign sin sinh sqrt square tan
-tanh trunc"""
-BINARY = """add subtract multiply divide floor_divide mod floor_mod power maximum minimum atan2
-log_add_exp equal not_equal less less_equal greater greater_equal logical_and logical_or
-logical_xor bitwise_and bitwise_or bitwise_xor left_shift right_shift where"""
-
-PATTERNS: dict[str, Kind] = {
-    **_kinds(OpPattern.ELEMWISE, UNARY),
-    **_kinds(_broadcast_or_elemwise, BINARY),
-    **_kinds(
-        OpPattern.ELEMWISE,
-        """zeros ones full zeros_like ones_like full_like eye eye_like arange tril triu astype
-        nn.relu nn.gelu nn.gelu_tanh nn.selu nn.silu nn.leakyrelu nn.softplus nn.prelu""",
-    ),
-    **_kinds(OpPattern.BROADCAST, "outer expand_dims squeeze stack meshgrid broadcast_to one_hot"),
-    **_kinds(
-        OpPattern.INJECTIVE,
-        """reshape flatten permute_dims flip concat split tile repeat strided_slice nn.pad
-        nn.pixel_shuffle nn.batch_flatten image.resize2d""",
-    ),
-    **_kinds(OpPattern.COMM_REDUCE, "sum max min prod collapse_sum_like collapse_sum_to"),
-    **_kinds(
-        OpPattern.OUT_EWISE_FUSABLE,
-        """argmax argmin mean std variance einsum nn.softmax nn.log_softmax nn.batch_norm
-        nn.layer_norm nn.rms_norm nn.group_norm nn.instance_norm nn.cross_entropy_with_logits
-        nn.attention nn.attention_bias nn.conv1d nn.conv2d nn.conv3d nn.conv1d_transpose
-        nn.conv2d_transpose nn.conv3d_transpose nn.max_pool1d nn.max_pool2d nn.max_pool3d
-        nn.avg_pool1d nn.avg_pool2d nn.avg_pool3d nn.adaptive_avg_pool1d nn.adaptive_avg_pool2d
-        nn.adaptive_avg_pool3d""",
-    ),
-    "relax.matmul": _matmul,
-    **_kinds(
-        OpPattern.OPAQUE,
-        """ewise_fma bucketize cumsum cumprod gather_elements gather_nd scatter_elements
-        scatter_nd take dynamic_strided_slice wrap_param sort argsort topk unique nonzero
-        nn.dropout nn.nll_loss shape_of size tensor_to_shape shape_to_tensor null_value print
-        assert_op""",
-    ),
-}
-"""Each operator's kind, or the function computing it from the operation."""
+FusionKind = OpPattern | Callable[["OperatorOp"], OpPattern]
+"""An operator's fusion kind: a fixed one, or a function of the operation."""
 
 
 def operator_pattern(op: OperatorOp) -> OpPattern:
-    """The fusion pattern of an operator application (``OPAQUE`` for an unknown
-    operator, or when the shapes TVM needs to legalize it are unknown)."""
-    kind = PATTERNS.get(op.name, OpPattern.OPAQUE)
+    """The fusion pattern of an operator application: its class's ``FUSION``
+    (``OPAQUE`` when the shapes TVM needs to legalize it are unknown)."""
+    kind = type(op).FUSION
     if kind is OpPattern.OPAQUE:
         return kind
     values = (*op.operands, *op.results)
