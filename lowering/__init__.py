@@ -9,10 +9,9 @@ defines it; ``lowering_pass_class`` loads one lazily, as
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from xdsl.passes import ModulePass
 
+from relax_dialect.registry import class_named
 from relax_dialect.tir_executor import TIRExecutor, use_tir_executor
 
 LOWERING_PASSES: dict[str, str] = {
@@ -23,15 +22,7 @@ LOWERING_PASSES: dict[str, str] = {
 
 def lowering_pass_class(name: str) -> type[ModulePass]:
     """The lowering pass registered as ``name``."""
-    module = import_module(f"{__name__}.{LOWERING_PASSES[name]}")
-    for value in vars(module).values():
-        if (
-            isinstance(value, type)
-            and issubclass(value, ModulePass)
-            and getattr(value, "name", None) == name
-        ):
-            return value
-    raise LookupError(f"{module.__name__} defines no pass named '{name}'")
+    return class_named(f"{__name__}.{LOWERING_PASSES[name]}", ModulePass, name)
 
 
 def wire_tir_executor() -> None:

@@ -18,12 +18,12 @@ other objects      any other Python object, passed through untouched
 =================  ======================================================
 
 The interpreter and the operator kernels (``relax_dialect.numerics``) both use them;
-``to_value`` and ``to_array`` convert NumPy inputs and outputs.
+``to_value``, ``to_array`` and ``named_value`` convert NumPy inputs and outputs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -126,6 +126,19 @@ def flatten(value: object) -> list[object]:
     if isinstance(value, tuple):
         return [leaf for item in value for leaf in flatten(item)]
     return [value]
+
+
+def named_value(values: Mapping[str, object], key: str, sinfo: StructInfoType) -> object | None:
+    """The input ``key`` names (``relax-run --inputs``, ``relax-bind-params``): the
+    value of that name; for a tuple, else its fields ``key.0``, ``key.1``...
+    (recursively); None when it is not there."""
+    if key in values:
+        return values[key]
+    if isinstance(sinfo, TupleType):
+        fields = [named_value(values, f"{key}.{i}", t) for i, t in enumerate(sinfo.types)]
+        if all(f is not None for f in fields):
+            return tuple(fields)
+    return None
 
 
 def to_value(data: object, sinfo: StructInfoType) -> object:

@@ -42,8 +42,8 @@ from relax_dialect.diagnostics import DiagnosticError, at, located
 from relax_dialect.interpreter import PackedRegistry, PluginError, RelaxRuntimeError
 from relax_dialect.interpreter.checks import MatchFailure, match_all
 from relax_dialect.npz import read_npz
-from relax_dialect.types import StructInfoType, TupleType, struct_info_text
-from relax_dialect.values import describe, flatten, to_array, to_value
+from relax_dialect.types import struct_info_text
+from relax_dialect.values import describe, flatten, named_value, to_array, to_value
 
 from ..lowering.backends import BACKENDS, backend_named
 from ..lowering.backends.backend import Backend, Program, RunOptions
@@ -288,7 +288,7 @@ def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> obj
     """The input for a parameter, by name or position (tuples from dotted keys)."""
     for key in (param.name_hint, f"arg{index}"):
         if key is not None:
-            found = _lookup(arrays, key, param.type)  # pyright: ignore[reportArgumentType]
+            found = named_value(arrays, key, param.type)  # pyright: ignore[reportArgumentType]
             if found is not None:
                 return found
     shown = f"'{param.name_hint}' or " if param.name_hint else ""
@@ -296,16 +296,6 @@ def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> obj
         f"no input for parameter {index} ({struct_info_text(param.type)}): give {shown}"
         f"'arg{index}' in --inputs"
     )
-
-
-def _lookup(arrays: dict[str, np.ndarray], key: str, sinfo: StructInfoType) -> object | None:
-    if key in arrays:
-        return arrays[key]
-    if isinstance(sinfo, TupleType):
-        fields = [_lookup(arrays, f"{key}.{i}", t) for i, t in enumerate(sinfo.types)]
-        if all(f is not None for f in fields):
-            return tuple(fields)
-    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

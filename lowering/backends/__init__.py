@@ -9,10 +9,11 @@ defines one ``Backend`` subclass whose ``name`` is its registered name. See
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import NamedTuple
 
 from xdsl.dialects.builtin import ModuleOp
+
+from relax_dialect.registry import class_named
 
 from .backend import Backend, Compiled, Program, RunOptions
 
@@ -34,12 +35,7 @@ BACKENDS: dict[str, Registered] = {
 
 def backend_named(name: str) -> Backend:
     """The backend registered as ``name`` (``KeyError`` for an unknown one)."""
-    module = import_module(f"{__name__}.{BACKENDS[name].module}")
-    for value in vars(module).values():
-        own_name = vars(value).get("name") if isinstance(value, type) else None
-        if own_name == name and issubclass(value, Backend):
-            return value()
-    raise LookupError(f"{module.__name__} defines no backend named '{name}'")
+    return class_named(f"{__name__}.{BACKENDS[name].module}", Backend, name)()
 
 
 def compile_function(

@@ -13,14 +13,11 @@ object), ``builtin.identity``, ``builtin.add`` (NumPy addition),
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
 from collections.abc import Callable, Mapping
-from pathlib import Path
 
 import numpy as np
 
+from ..plugins import import_plugin
 from ..values import NULL, PackedFunc, ShapeValue
 
 
@@ -64,15 +61,7 @@ class PackedRegistry:
     def load_plugin(self, plugin: str) -> None:
         """Import a module (by dotted name, or a ``.py`` path) and let it register."""
         try:
-            if plugin.endswith(".py"):
-                spec = importlib.util.spec_from_file_location(Path(plugin).stem, plugin)
-                if spec is None or spec.loader is None:
-                    raise PluginError(f"cannot load plugin file '{plugin}'")
-                module = importlib.util.module_from_spec(spec)
-                sys.modules[spec.name] = module
-                spec.loader.exec_module(module)
-            else:
-                module = importlib.import_module(plugin)
+            module = import_plugin(plugin)
         except (ImportError, OSError, SyntaxError) as error:
             raise PluginError(f"cannot load plugin '{plugin}': {error}") from None
         register = getattr(module, "register_packed_functions", None)

@@ -8,9 +8,9 @@ the changes of the IR in ``relax_dialect.rewriting``.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from xdsl.passes import ModulePass
+
+from ..registry import class_named
 
 PASSES: dict[str, str] = {
     "relax-check-well-formed": "check_well_formed",
@@ -38,12 +38,4 @@ PASSES: dict[str, str] = {
 
 def pass_class(name: str) -> type[ModulePass]:
     """The pass registered as ``name``."""
-    module = import_module(f"{__name__}.{PASSES[name]}")
-    for value in vars(module).values():
-        if (
-            isinstance(value, type)
-            and issubclass(value, ModulePass)
-            and getattr(value, "name", None) == name
-        ):
-            return value
-    raise LookupError(f"{module.__name__} defines no pass named '{name}'")
+    return class_named(f"{__name__}.{PASSES[name]}", ModulePass, name)

@@ -20,8 +20,8 @@ from ..ops.functions import FunctionOp
 from ..prim_expr import IntImm, PrimExpr, substitution_text
 from ..rewriting.function_walk import FunctionWalk, specialise
 from ..rewriting.materialize import materialize
-from ..types import StructInfoType, TupleType
-from ..values import to_value
+from ..types import StructInfoType
+from ..values import named_value, to_value
 
 PASS = "relax-bind-params"
 
@@ -33,17 +33,6 @@ def load_arrays(path: str) -> dict[str, np.ndarray]:
     except (OSError, ValueError) as error:
         message = f"{PASS}: cannot read '{path}': {error}"
         raise DiagnosticError([Diagnostic(None, message)]) from None
-
-
-def lookup(arrays: Mapping[str, object], key: str, sinfo: StructInfoType) -> object | None:
-    """The value named ``key``; for a tuple, also the fields ``key.0``, ``key.1``..."""
-    if key in arrays:
-        return arrays[key]
-    if isinstance(sinfo, TupleType):
-        fields = [lookup(arrays, f"{key}.{i}", t) for i, t in enumerate(sinfo.types)]
-        if all(f is not None for f in fields):
-            return tuple(fields)
-    return None
 
 
 def select(
@@ -62,7 +51,7 @@ def select(
         value = by_object.pop(param, None)
         key = param.name_hint
         if value is None and key is not None:
-            value = lookup(by_name, key, param.type)
+            value = named_value(by_name, key, param.type)
             if value is not None and names[key] > 1:
                 message = f"{PASS}: {where} has {names[key]} parameters named {key}"
                 raise DiagnosticError([at(function, message)])

@@ -14,11 +14,8 @@ Each group becomes ``relax.function private @fused_<ops>`` with attributes
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
@@ -33,6 +30,7 @@ from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp, ReturnOp
 from ..ops.operator import OperatorOp
 from ..patterns import BUILTIN_PATTERNS, FusionPattern, Match
+from ..plugins import import_plugin
 from ..rewriting.outline_groups import (
     CODEGEN,
     COMPOSITE,
@@ -90,15 +88,8 @@ def load_patterns(spec: str) -> list[FusionPattern]:
             )
         return [BUILTIN_PATTERNS[attr]]
     try:
-        if source.endswith(".py"):
-            module_spec = importlib.util.spec_from_file_location(Path(source).stem, source)
-            if module_spec is None or module_spec.loader is None:
-                raise ImportError(f"cannot load {source}")
-            module = importlib.util.module_from_spec(module_spec)
-            module_spec.loader.exec_module(module)
-        else:
-            module = importlib.import_module(source)
-    except (ImportError, OSError) as error:
+        module = import_plugin(source)
+    except (ImportError, OSError, SyntaxError) as error:
         raise PassFailedException(f"relax-fuse-by-pattern: {spec}: {error}") from None
     found = getattr(module, attr or "PATTERNS", None)
     loaded = [found] if isinstance(found, FusionPattern) else found
