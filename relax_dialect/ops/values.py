@@ -40,6 +40,7 @@ from .base import (
     print_values,
     relax_type,
 )
+from .references import ExternFuncOp, GlobalVarOp, OpRefOp
 
 
 @irdl_op_definition
@@ -291,3 +292,18 @@ class TupleGetItemOp(BindingOp):
         printer.print_operand(self.tuple_value)
         printer.print_string(f"[{self.index.data}]")
         print_result_type(printer, self)
+
+
+LEAVES: tuple[type[BindingOp], ...] = (
+    ConstantOp,
+    ShapeOp,
+    PrimValueOp,
+    StringImmOp,
+    DataTypeImmOp,
+    TupleOp,
+    GlobalVarOp,
+    ExternFuncOp,
+    OpRefOp,
+)
+"""Bindings of the values TVM writes inline at their uses (its leaf expressions, and
+tuples): the TVMScript printer prints them there, CSE compares them by value."""

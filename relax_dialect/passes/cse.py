@@ -17,32 +17,13 @@ from ..ops.base import BindingOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import LambdaOp
 from ..ops.match_cast import MatchCastOp
-from ..ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from ..ops.values import (
-    ConstantOp,
-    DataTypeImmOp,
-    PrimValueOp,
-    ShapeOp,
-    StringImmOp,
+    LEAVES,
     TupleGetItemOp,
-    TupleOp,
 )
 from ..rewriting.bindings import replace_binding
 from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
 
-LEAVES = (
-    ConstantOp,
-    ShapeOp,
-    PrimValueOp,
-    StringImmOp,
-    DataTypeImmOp,
-    TupleOp,
-    GlobalVarOp,
-    ExternFuncOp,
-    OpRefOp,
-)
-"""Bindings of what TVM writes inline (leaf values, tuples of them): as operands
-they compare by value, as TVM compares its expressions structurally."""
 NOT_CALLS = (*LEAVES, TupleGetItemOp, MatchCastOp)
 """Bindings of values that are not calls (never merged with ``call-only``)."""
 

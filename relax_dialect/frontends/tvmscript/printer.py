@@ -58,6 +58,7 @@ from ...ops.match_cast import MatchCastOp
 from ...ops.operator import SEGMENTS, OperatorOp, python_value
 from ...ops.references import ExternFuncOp, GlobalVarOp, OpRefOp
 from ...ops.values import (
+    LEAVES,
     ConstantOp,
     DataTypeImmOp,
     PrimValueOp,
@@ -98,18 +99,6 @@ HEADER = [
     "class Module:",
 ]
 
-LEAVES = (
-    ConstantOp,
-    ShapeOp,
-    PrimValueOp,
-    StringImmOp,
-    DataTypeImmOp,
-    TupleOp,
-    GlobalVarOp,
-    ExternFuncOp,
-    OpRefOp,
-)
-"""Values printed inline at their uses when those are all operands of calls."""
 CONSUMERS = (
     OperatorOp,
     CallOp,
