@@ -14,7 +14,6 @@ lowering error.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from xdsl.dialects import arith, math
 from xdsl.ir import SSAValue
@@ -30,30 +29,6 @@ from . import lowers
 from .common import compare, constant, convert, data_type, elementwise, pick, select
 
 Compute = Callable[[Lowerer, SSAValue, SSAValue, DataType], SSAValue]
-
-
-@dataclass(frozen=True)
-class Numerics:
-    """How an operator computes on operands of one (common) data type."""
-
-    compute: Compute
-    kinds: str
-    """The data type kinds it is defined on: ``b`` bool, ``i`` int, ``u`` uint, ``f`` float."""
-    check_each: bool = False
-    """Whether each operand must be of ``kinds`` (else their common data type)."""
-    boolean: bool = False
-    """Whether the result is ``bool`` (comparisons)."""
-
-
-def common_dtype(lhs: DataType, rhs: DataType) -> DataType:
-    """TIR's ``BinaryOpMatchTypes``."""
-    return max(lhs, rhs, key=lambda d: (d.is_float, not d.is_bool, d.bits, d.code == "uint"))
-
-
-def kind(dtype: DataType) -> str:
-    if dtype.is_bool:
-        return "b"
-    return {"int": "i", "uint": "u", "float": "f"}[dtype.code]
 
 
 def _simple(float_op, int_op, uint_op=None) -> Compute:
@@ -126,59 +101,49 @@ def _log_add_exp(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValu
     return lw.make(math.LogOp, total)
 
 
-NUMBERS, FLOATS, ALL, BITS = "iuf", "f", "biuf", "biu"
-
-NUMERICS: dict[type[ops.BinaryBroadcastOp], Numerics] = {
-    ops.AddOp: Numerics(_simple(arith.AddfOp, arith.AddiOp), NUMBERS),
-    ops.SubtractOp: Numerics(_simple(arith.SubfOp, arith.SubiOp), NUMBERS),
-    ops.MultiplyOp: Numerics(_simple(arith.MulfOp, arith.MuliOp), NUMBERS),
-    ops.DivideOp: Numerics(
-        _guarded(_simple(arith.DivfOp, arith.DivSIOp, arith.DivUIOp), _negated), NUMBERS
-    ),
-    ops.FloorDivideOp: Numerics(_guarded(_floor_divide, _negated), NUMBERS),
-    ops.ModOp: Numerics(_guarded(_simple(RemFOp, arith.RemSIOp, arith.RemUIOp), _zero), NUMBERS),
-    ops.FloorModOp: Numerics(_guarded(_floor_mod, _zero), NUMBERS),
-    ops.PowerOp: Numerics(_simple(math.PowFOp, math.PowFOp), FLOATS),
-    ops.MaximumOp: Numerics(_select_by("gt"), ALL),
-    ops.MinimumOp: Numerics(_select_by("lt"), ALL),
-    ops.Atan2Op: Numerics(_simple(math.Atan2Op, math.Atan2Op), FLOATS, check_each=True),
-    ops.LogAddExpOp: Numerics(_log_add_exp, FLOATS, check_each=True),
-    ops.EqualOp: Numerics(_compare("eq"), ALL, boolean=True),
-    ops.NotEqualOp: Numerics(_compare("ne"), ALL, boolean=True),
-    ops.LessOp: Numerics(_compare("lt"), ALL, boolean=True),
-    ops.LessEqualOp: Numerics(_compare("le"), ALL, boolean=True),
-    ops.GreaterOp: Numerics(_compare("gt"), ALL, boolean=True),
-    ops.GreaterEqualOp: Numerics(_compare("ge"), ALL, boolean=True),
-    ops.LogicalAndOp: Numerics(_integer(arith.AndIOp), "b", check_each=True),
-    ops.LogicalOrOp: Numerics(_integer(arith.OrIOp), "b", check_each=True),
-    ops.LogicalXorOp: Numerics(_integer(arith.XOrIOp), BITS, check_each=True),
-    ops.BitwiseAndOp: Numerics(_integer(arith.AndIOp), BITS, check_each=True),
-    ops.BitwiseOrOp: Numerics(_integer(arith.OrIOp), BITS, check_each=True),
-    ops.BitwiseXorOp: Numerics(_integer(arith.XOrIOp), BITS, check_each=True),
-    ops.LeftShiftOp: Numerics(_integer(arith.ShLIOp), "iu", check_each=True),
-    ops.RightShiftOp: Numerics(
-        _simple(arith.ShRSIOp, arith.ShRSIOp, arith.ShRUIOp), "iu", check_each=True
-    ),
+NUMERICS: dict[type[ops.BinaryBroadcastOp], Compute] = {
+    ops.AddOp: _simple(arith.AddfOp, arith.AddiOp),
+    ops.SubtractOp: _simple(arith.SubfOp, arith.SubiOp),
+    ops.MultiplyOp: _simple(arith.MulfOp, arith.MuliOp),
+    ops.DivideOp: _guarded(_simple(arith.DivfOp, arith.DivSIOp, arith.DivUIOp), _negated),
+    ops.FloorDivideOp: _guarded(_floor_divide, _negated),
+    ops.ModOp: _guarded(_simple(RemFOp, arith.RemSIOp, arith.RemUIOp), _zero),
+    ops.FloorModOp: _guarded(_floor_mod, _zero),
+    ops.PowerOp: _simple(math.PowFOp, math.PowFOp),
+    ops.MaximumOp: _select_by("gt"),
+    ops.MinimumOp: _select_by("lt"),
+    ops.Atan2Op: _simple(math.Atan2Op, math.Atan2Op),
+    ops.LogAddExpOp: _log_add_exp,
+    ops.EqualOp: _compare("eq"),
+    ops.NotEqualOp: _compare("ne"),
+    ops.LessOp: _compare("lt"),
+    ops.LessEqualOp: _compare("le"),
+    ops.GreaterOp: _compare("gt"),
+    ops.GreaterEqualOp: _compare("ge"),
+    ops.LogicalAndOp: _integer(arith.AndIOp),
+    ops.LogicalOrOp: _integer(arith.OrIOp),
+    ops.LogicalXorOp: _integer(arith.XOrIOp),
+    ops.BitwiseAndOp: _integer(arith.AndIOp),
+    ops.BitwiseOrOp: _integer(arith.OrIOp),
+    ops.BitwiseXorOp: _integer(arith.XOrIOp),
+    ops.LeftShiftOp: _integer(arith.ShLIOp),
+    ops.RightShiftOp: _simple(arith.ShRSIOp, arith.ShRSIOp, arith.ShRUIOp),
 }
-
-_KIND_NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float"}
-
 
 @lowers(*NUMERICS)
 def lower_binary(lw: Lowerer, op: ops.BinaryBroadcastOp) -> SSAValue:
-    numerics = NUMERICS[type(op)]
+    compute = NUMERICS[type(op)]
     lhs, rhs = data_type(op.x1.type), data_type(op.x2.type)
-    common = common_dtype(lhs, rhs)
-    for dtype in (lhs, rhs) if numerics.check_each else (common,):
-        if kind(dtype) not in numerics.kinds:
-            allowed = ", ".join(_KIND_NAMES[k] for k in numerics.kinds)
-            lw.error(op, f"TVM computes this operator on {allowed} data only, not on {dtype}")
+    try:
+        common = op.computed_dtype(lhs, rhs)
+    except TypeError as error:
+        lw.error(op, str(error))
     result = lw.result_sinfo
     assert isinstance(result, TensorType | PrimType)
-    computed = BOOL if numerics.boolean else common
+    computed = BOOL if isinstance(op, ops.ComparisonOp) else common
 
     def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         x, y = convert(lw, xs[0], lhs, common), convert(lw, xs[1], rhs, common)
-        return convert(lw, numerics.compute(lw, x, y, common), computed, result.data_type)
+        return convert(lw, compute(lw, x, y, common), computed, result.data_type)
 
     return elementwise(lw, op, [op.x1, op.x2], body, result)

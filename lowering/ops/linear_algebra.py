@@ -24,6 +24,7 @@ from xdsl.dialects.linalg.ops import MatmulOp as LinalgMatmulOp
 from xdsl.ir import SSAValue
 
 from relax_dialect.dtype import DataType
+from relax_dialect.ops.binary import tir_common_dtype
 from relax_dialect.ops.linear_algebra import ELLIPSIS, EinsumOp, MatmulOp, OuterOp
 from relax_dialect.prim_expr import IntImm, PrimExpr
 from relax_dialect.prim_expr_simplify import prove_equal
@@ -33,7 +34,6 @@ from relax_dialect.types import TupleType
 from ..lowerer import Lowerer
 from ..type_conversion import tensor_type
 from . import lowers
-from .binary import common_dtype
 from .common import (
     PARALLEL,
     REDUCTION,
@@ -149,7 +149,7 @@ def _matrix_product(
 def lower_outer(lw: Lowerer, op: OuterOp) -> SSAValue:
     result = lw.result_type(op)
     lhs, rhs = data_type(op.x1.type), data_type(op.x2.type)
-    common = common_dtype(lhs, rhs)
+    common = tir_common_dtype(lhs, rhs)
     sizes = [lw.dims(op.x1)[0], lw.dims(op.x2)[0]]
     mul = pick(common, arith.MulfOp, arith.MuliOp)
     if common.is_bool:

@@ -4,7 +4,8 @@ broadcasting over symbolic shapes.
 All 26 share one inference (TVM's ``InferStructInfoBroadcast``): arithmetic,
 logical and bitwise operators keep their operands' common data type, the
 comparisons return ``bool``. Inference does not restrict data types (TVM does
-not either); the kernels reject the data types TVM cannot compute.
+not either); each operator says which data TVM computes it on (``DATA_KINDS``),
+and ``computed_dtype`` rejects the others for the kernels and the lowering alike.
 """
 
 from __future__ import annotations
@@ -22,6 +23,20 @@ from .fusion import FusionKind, broadcast_or_elemwise
 from .inference import binary_arith_dtype, broadcast_dims, element_dtype
 from .operator import OperatorOp
 
+KIND_NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float"}
+"""The data kinds, by the letter ``DATA_KINDS`` uses."""
+
+
+def data_kind(dtype: DataType) -> str:
+    """A data type's kind: ``b`` bool, ``i`` int, ``u`` uint, ``f`` float."""
+    return "b" if dtype.is_bool else dtype.code[0]
+
+
+def tir_common_dtype(lhs: DataType, rhs: DataType) -> DataType:
+    """TIR's ``BinaryOpMatchTypes``: a float beats an integer, a wider type a
+    narrower one, an integer beats ``bool``, unsigned beats signed of equal width."""
+    return max(lhs, rhs, key=lambda d: (d.is_float, not d.is_bool, d.bits, d.code == "uint"))
+
 
 class BinaryBroadcastOp(OperatorOp):
     """``relax.<op> %x1, %x2``: tensors (or prim values) broadcast together.
@@ -36,11 +51,30 @@ class BinaryBroadcastOp(OperatorOp):
     """
 
     FUSION: ClassVar[FusionKind] = broadcast_or_elemwise
+    DATA_KINDS: ClassVar[str] = "iuf"
+    """The data kinds TVM computes it on (``KIND_NAMES``)."""
+    CHECK_EACH: ClassVar[bool] = False
+    """Whether each operand must be of ``DATA_KINDS`` (TIR checks them before
+    matching their types), rather than only their common data type."""
 
     x1 = operand_def()
     x2 = operand_def()
     result = result_def()
     traits = traits_def(Pure())
+
+    @classmethod
+    def computed_dtype(cls, lhs: DataType, rhs: DataType) -> DataType:
+        """The data type TVM computes on for operands of these data types: their
+        common one (``tir_common_dtype``). ``TypeError`` when TVM does not compute
+        the operator on them."""
+        common = tir_common_dtype(lhs, rhs)
+        for dtype in (lhs, rhs) if cls.CHECK_EACH else (common,):
+            if data_kind(dtype) not in cls.DATA_KINDS:
+                allowed = ", ".join(KIND_NAMES[kind] for kind in cls.DATA_KINDS)
+                raise TypeError(
+                    f"TVM computes this operator on {allowed} data only, not on {dtype}"
+                )
+        return common
 
     def result_dtype(self, lhs: StructInfoType, rhs: StructInfoType) -> DataType:
         """The result's data type (an error if an operand has none)."""
@@ -69,6 +103,8 @@ class ComparisonOp(BinaryBroadcastOp):
     arithmetic operators; the result is ``bool`` and the operand data types are
     not compared.
     """
+
+    DATA_KINDS: ClassVar[str] = "biuf"
 
     def result_dtype(self, lhs: StructInfoType, rhs: StructInfoType) -> DataType:
         element_dtype(self.name, lhs, "first")
@@ -164,6 +200,7 @@ class PowerOp(BinaryBroadcastOp):
     Inference: the broadcast shape and the common data type."""
 
     name = "relax.power"
+    DATA_KINDS: ClassVar[str] = "f"
 
 
 @irdl_op_definition
@@ -174,6 +211,7 @@ class MaximumOp(BinaryBroadcastOp):
     Inference: the broadcast shape and the common data type."""
 
     name = "relax.maximum"
+    DATA_KINDS: ClassVar[str] = "biuf"
 
 
 @irdl_op_definition
@@ -184,6 +222,7 @@ class MinimumOp(BinaryBroadcastOp):
     Inference: the broadcast shape and the common data type."""
 
     name = "relax.minimum"
+    DATA_KINDS: ClassVar[str] = "biuf"
 
 
 @irdl_op_definition
@@ -194,6 +233,8 @@ class Atan2Op(BinaryBroadcastOp):
     Inference: the broadcast shape and the common data type."""
 
     name = "relax.atan2"
+    DATA_KINDS: ClassVar[str] = "f"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -204,6 +245,8 @@ class LogAddExpOp(BinaryBroadcastOp):
     Inference: the broadcast shape and the common data type."""
 
     name = "relax.log_add_exp"
+    DATA_KINDS: ClassVar[str] = "f"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 # --- comparisons ------------------------------------------------------------------
@@ -275,6 +318,8 @@ class LogicalAndOp(BinaryBroadcastOp):
     be ``bool``, as in TVM)."""
 
     name = "relax.logical_and"
+    DATA_KINDS: ClassVar[str] = "b"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -285,6 +330,8 @@ class LogicalOrOp(BinaryBroadcastOp):
     be ``bool``, as in TVM)."""
 
     name = "relax.logical_or"
+    DATA_KINDS: ClassVar[str] = "b"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -296,6 +343,8 @@ class LogicalXorOp(BinaryBroadcastOp):
     be ``bool``, as in TVM)."""
 
     name = "relax.logical_xor"
+    DATA_KINDS: ClassVar[str] = "biu"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -306,6 +355,8 @@ class BitwiseAndOp(BinaryBroadcastOp):
     in TVM)."""
 
     name = "relax.bitwise_and"
+    DATA_KINDS: ClassVar[str] = "biu"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -316,6 +367,8 @@ class BitwiseOrOp(BinaryBroadcastOp):
     in TVM)."""
 
     name = "relax.bitwise_or"
+    DATA_KINDS: ClassVar[str] = "biu"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -326,6 +379,8 @@ class BitwiseXorOp(BinaryBroadcastOp):
     in TVM)."""
 
     name = "relax.bitwise_xor"
+    DATA_KINDS: ClassVar[str] = "biu"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -336,6 +391,8 @@ class LeftShiftOp(BinaryBroadcastOp):
     in TVM)."""
 
     name = "relax.left_shift"
+    DATA_KINDS: ClassVar[str] = "iu"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -346,6 +403,8 @@ class RightShiftOp(BinaryBroadcastOp):
     in TVM)."""
 
     name = "relax.right_shift"
+    DATA_KINDS: ClassVar[str] = "iu"
+    CHECK_EACH: ClassVar[bool] = True
 
 
 OPERATIONS = [
