@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from xdsl.ir import Attribute, Block, Region, SSAValue
-from xdsl.irdl import AnyAttr, IRDLOperation, RangeLengthConstraint, RangeOf
+from xdsl.irdl import AnyAttr, IRDLOperation, RangeLengthConstraint, RangeOf, traits_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import OpTrait
@@ -15,6 +15,7 @@ from xdsl.utils.exceptions import VerifyException
 from ..bounded_memo import BoundedMemo
 from ..struct_info import Check, base_check
 from ..types import ObjectType, StructInfoType, parse_struct_info, struct_info_text
+from .traits import Canonicalized
 
 
 class RelaxOp(IRDLOperation):
@@ -27,8 +28,11 @@ class BindingOp(RelaxOp):
 
     Its result type is the binding's StructInfo. It must not contradict what
     the spec's derivation rules infer from the operands; it may be weaker
-    (a less specific annotation), as TVM allows.
+    (a less specific annotation), as TVM allows. ``canonicalize`` applies its
+    patterns (``relax_dialect.canonicalization``).
     """
+
+    traits = traits_def(Canonicalized())
 
     def infer_type(self) -> StructInfoType:
         """The StructInfo the derivation rules give the result."""

@@ -24,7 +24,7 @@ from xdsl.traits import HasParent, IsTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from .base import RelaxOp, parse_body, parse_value, print_values
-from .traits import NoSideEffect
+from .traits import Canonicalized, NoSideEffect
 
 
 @irdl_op_definition
@@ -34,7 +34,7 @@ class DataflowOp(RelaxOp):
     name = "relax.dataflow"
     body = region_def("single_block")
     outputs = var_result_def()
-    traits = traits_def(NoSideEffect())
+    traits = traits_def(NoSideEffect(), Canonicalized())
 
     def __init__(self, body: Region):
         last = body.blocks.first.last_op if len(body.blocks) == 1 else None  # pyright: ignore

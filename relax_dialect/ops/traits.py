@@ -1,4 +1,5 @@
-"""Traits of Relax operations: purity (beside xDSL's ``Pure``) and writes in place.
+"""Traits of Relax operations: purity (beside xDSL's ``Pure``), writes in place, and
+canonicalization patterns.
 
 Every Relax operation declares its purity in TVM's sense (``FPurity``: running it
 has no visible side effect; it may still fail) with a trait: xDSL's ``Pure`` when
@@ -9,10 +10,12 @@ else a ``Purity`` trait. ``analysis.effects.is_pure`` reads them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
 
 from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Operation
-from xdsl.traits import OpTrait
+from xdsl.pattern_rewriter import RewritePattern
+from xdsl.traits import HasCanonicalizationPatternsTrait, OpTrait
 
 
 @dataclass(frozen=True)
@@ -53,3 +56,17 @@ class InPlace(OpTrait):
         indices = op.properties["inplace_indices"]
         assert isinstance(indices, DenseArrayBase)
         return list(indices.get_values())  # pyright: ignore[reportUnknownArgumentType]
+
+
+@dataclass(frozen=True)
+class Canonicalized(HasCanonicalizationPatternsTrait):
+    """The operation's canonicalization patterns are those of
+    ``relax_dialect.canonicalization`` for its class, loaded when ``canonicalize``
+    first asks (as a family's kernels and lowerings load). Every binding has it."""
+
+    def get_patterns(self, op: type[Operation]) -> tuple[RewritePattern, ...]:
+        return import_module("relax_dialect.canonicalization").patterns_for(op)
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return ()

@@ -13,14 +13,16 @@ from xdsl.passes import ModulePass
 
 from ..analysis.call_graph import functions_callees_first
 from ..attributes import PrimExprAttr, ShapeAttr
+from ..canonicalization.bindings import PATTERNS
 from ..ops.control_flow import IfOp, YieldOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import LambdaOp
 from ..ops.match_cast import MatchCastOp
-from ..ops.values import PrimValueOp, ShapeOp, TupleGetItemOp, TupleOp
+from ..ops.values import PrimValueOp, ShapeOp
 from ..prim_expr import PrimExpr, free_vars
 from ..rewriting.bindings import erase_unused
 from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, prune_outputs
+from ..rewriting.patterns import BindingPattern
 from ..rewriting.type_refiner import TypeRefiner
 from ..struct_info import (
     definable_vars,
@@ -63,6 +65,7 @@ class _Canonicalizer:
         self.refiner = TypeRefiner()
         self.dataflows: list[DataflowOp] = []
         self.blocks: dict[Block, None] = {}
+        self._patterns: dict[type[Operation], list[BindingPattern]] = {}
 
     def region(self, region: Region, known: Known) -> None:
         """Canonicalize ``region`` in program order; ``known`` grows with the casts
@@ -122,19 +125,22 @@ class _Canonicalizer:
                 self.refiner.set_type(result, substitute_free(result.type, known))  # pyright: ignore
 
     def simplify(self, op: Operation, known: Known) -> None:
-        """Forward ``op``'s result when the binding is trivial."""
+        """Forward ``op``'s result when the binding is trivial (the patterns of
+        ``canonicalization.bindings``), after learning what a cast establishes."""
         if isinstance(op, MatchCastOp):
             self.learn(op, known)
-            forward = op.value
-        elif isinstance(op, TupleGetItemOp) and isinstance(op.tuple_value.owner, TupleOp):
-            forward = op.tuple_value.owner.fields[op.index.data]
-        elif isinstance(op, TupleOp):
-            forward = _rebuilt_tuple(op)
-        else:
-            return
-        if forward is not None and is_base_of(op.results[0].type, forward.type):  # pyright: ignore
-            self.refiner.replace(op.results[0], forward)
-            erase_unused(op)
+        for pattern in self.patterns_of(type(op)):
+            if (found := pattern.replacement(op)) is not None:
+                if is_base_of(op.results[0].type, found.value.type):  # pyright: ignore
+                    self.refiner.replace(op.results[0], found.value)
+                    erase_unused(op)
+                return
+
+    def patterns_of(self, kind: type[Operation]) -> list[BindingPattern]:
+        found = self._patterns.get(kind)
+        if found is None:
+            found = self._patterns[kind] = [p for p in PATTERNS if issubclass(kind, p.root)]
+        return found
 
     def learn(self, cast: MatchCastOp, known: Known) -> None:
         """Learn the variables of the target that stand alone where the value's
@@ -163,22 +169,6 @@ class _Canonicalizer:
             prune_outputs(dataflow, drop_unused=True)
         for block in self.blocks:
             merge_adjacent_dataflows(block)
-
-
-def _rebuilt_tuple(op: TupleOp) -> SSAValue | None:
-    """The tuple whose fields ``op`` takes, all and in order, if any."""
-    source = None
-    for index, field in enumerate(op.fields):
-        owner = field.owner
-        if not isinstance(owner, TupleGetItemOp) or owner.index.data != index:
-            return None
-        if source is None:
-            source = owner.tuple_value
-        elif owner.tuple_value is not source:
-            return None
-    if source is None or not isinstance(source.type, TupleType):
-        return None
-    return source if len(source.type.types) == len(op.fields) else None
 
 
 def _yielded(region: Region) -> SSAValue:

@@ -8,8 +8,7 @@ substitutes symbolic variables and reports what it breaks."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import ModuleOp
@@ -42,6 +41,7 @@ from ..struct_info import definable_vars, is_base_of, map_dims, used_vars
 from ..types import FuncType, StructInfoType, TupleType
 from .bindings import erase_unused, replace_binding, set_type
 from .dataflow_blocks import is_empty, merge_adjacent_dataflows
+from .patterns import BindingPattern, Replacement
 
 
 class Rollback(Exception):
@@ -53,18 +53,6 @@ class Rollback(Exception):
         self.op = op
         self.message = message
         self.function: FunctionOp | None = None
-
-
-@dataclass
-class Replacement:
-    """What replaces a binding: new operations, inserted before it, and the value."""
-
-    value: SSAValue
-    ops: list[Operation] = field(default_factory=list)
-    binding_type: StructInfoType | None = None
-    """The binding's type the value is compared with (by default its current type)."""
-    on_commit: Callable[[], None] | None = None
-    """Called once the replacement is made (it may be refused)."""
 
 
 DISPOSABLE = (
@@ -101,9 +89,15 @@ class FunctionWalk:
     """Simplify every symbolic expression, not only those ``subst`` changes."""
 
     def __init__(
-        self, function: FunctionOp, refine: bool, subst: Mapping[str, PrimExpr] | None = None
+        self,
+        function: FunctionOp,
+        refine: bool,
+        subst: Mapping[str, PrimExpr] | None = None,
+        patterns: Sequence[BindingPattern] = (),
     ):
         self.function = function
+        self.patterns = patterns
+        self._patterns_of: dict[type[Operation], list[BindingPattern]] = {}
         self.refine = refine
         self.subst: dict[str, PrimExpr] = dict(subst or {})
         self.bound: set[str] = set()
@@ -114,8 +108,21 @@ class FunctionWalk:
         self._types: dict[StructInfoType, StructInfoType] = {}
 
     def rewrite(self, op: BindingOp) -> Replacement | None:
-        """The replacement of a binding, if any (after its type was updated)."""
+        """The replacement of a binding, if any (after its type was updated): the
+        first of ``patterns`` that replaces it (subclasses add rules of their own)."""
+        for pattern in self.patterns_of(type(op)):
+            if (found := pattern.replacement(op)) is not None:
+                return found
         return None
+
+    def patterns_of(self, kind: type[Operation]) -> list[BindingPattern]:
+        """The patterns whose root ``kind`` is, in order (found once per class)."""
+        found = self._patterns_of.get(kind)
+        if found is None:
+            found = self._patterns_of[kind] = [
+                p for p in self.patterns if issubclass(kind, p.root)
+            ]
+        return found
 
     def run(self) -> FunctionOp:
         """Walk the function; the function is returned (or ``Rollback`` raised)."""
@@ -317,21 +324,12 @@ class FunctionWalk:
         """Replace the binding; refused (False) when it would change StructInfo
         that may not change."""
         result = op.results[0]
-        expected = replacement.binding_type or result.type
-        value = replacement.value
-        fresh = any(value.owner is new for new in replacement.ops)
-        if value.type != expected:
-            if not is_base_of(expected, value.type):  # pyright: ignore[reportArgumentType]
-                return self.discard(replacement)
-            if fresh and not self.refine:
-                value = set_type(value, expected)  # pyright: ignore[reportArgumentType]
-            elif not self.refine:
-                return self.discard(replacement)
+        value = replacement.settled(result, self.refine)
+        if value is None:
+            return False
         if value.type != result.type:
             self.before_change()
             self.mark_users(result)
-        if fresh and not value.name_hint:
-            value.name_hint = result.name_hint
         block = op.parent_block()
         assert block is not None
         if replacement.ops:
@@ -342,11 +340,6 @@ class FunctionWalk:
             replacement.on_commit()
         self.erase_dead(operands)
         return True
-
-    def discard(self, replacement: Replacement) -> bool:
-        for new in reversed(replacement.ops):
-            new.erase()
-        return False
 
     def erase_dead(self, values: list[SSAValue]) -> None:
         """Erase the pure bindings among the owners of ``values`` left unused."""

@@ -12,7 +12,7 @@ from ..ops.values import ConstantOp, PrimValueOp, ShapeOp, TupleOp
 from ..prim_expr import as_expr
 from ..types import PrimType
 from ..values import PrimValue, ShapeValue
-from .function_walk import Replacement
+from .patterns import Replacement
 
 
 def materialize(value: object, name: str | None = None) -> Replacement | None:

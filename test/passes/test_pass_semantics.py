@@ -1,4 +1,4 @@
-"""Every registered pass, and the pipelines, on random programs: the result
+"""Every registered pass, the pipelines and ``canonicalize`` on random programs: the result
 is well formed, computes what the program computed (reference interpreter,
 same inputs), and a second application changes nothing.
 
@@ -23,6 +23,7 @@ from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.func import Func
 from xdsl.passes import PassPipeline
+from xdsl.transforms.canonicalize import CanonicalizePass
 
 from relax_dialect.dialect import Relax
 from relax_dialect.interpreter import run
@@ -31,8 +32,15 @@ from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 
 SEEDS = int(os.environ.get("RELAX_PASS_SEEDS", "20"))
-TESTED = [name for name in PASSES if name != "relax-check-well-formed"]
+AVAILABLE = {
+    **{name: (lambda name=name: pass_class(name)) for name in PASSES},
+    "canonicalize": lambda: CanonicalizePass,
+}
+"""The passes by name: the dialect's, and xDSL's ``canonicalize`` (the operations'
+canonicalization patterns)."""
+TESTED = [name for name in AVAILABLE if name != "relax-check-well-formed"]
 APPROXIMATE = {
+    "canonicalize",
     "relax-fold-constant",
     "relax-fuse-ops",
     "relax-fuse-by-pattern",
@@ -48,7 +56,7 @@ BOUND_PARAMS = ("w", "v", "b", "e")
 def missing(name: str) -> bool:
     """Whether the pass (or a pass of the pipeline) has no module yet."""
     try:
-        loaded = pass_class(name)
+        loaded = AVAILABLE[name]()
         for inner in getattr(loaded, "PASSES", ()):
             pass_class(inner)
     except ModuleNotFoundError:
@@ -116,8 +124,7 @@ def check_pass(name: str, p: Program, tmp: Path) -> None:
     results on the inputs, and that a second application changes nothing."""
     before = flatten(run(p.module, p.entry, *p.inputs))
     spec, inputs = configure(name, p, tmp)
-    available = {n: (lambda n=n: pass_class(n)) for n in PASSES}
-    pipeline = PassPipeline.parse_spec(available, spec)
+    pipeline = PassPipeline.parse_spec(AVAILABLE, spec)
     module = p.module.clone()
     pipeline.apply(context(), module)
     well_formed(module, name)
