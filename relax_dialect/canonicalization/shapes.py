@@ -3,17 +3,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DenseAttr, ShapeAttr
 from ..ops.core import ShapeOfOp, SizeOp, TensorToShapeOp
-from ..ops.manipulate import ReshapeOp
+from ..ops.inference import normalize_axes
+from ..ops.manipulate import ExpandDimsOp, PermuteDimsOp, ReshapeOp, SqueezeOp
 from ..ops.values import ConstantOp, ShapeOp
 from ..prim_expr import IntImm
 from ..prim_expr_simplify import prove_equal
 from ..rewriting.patterns import BindingPattern, Replacement
-from ..types import TensorType
+from ..types import UNKNOWN_NDIM, TensorType
 
 
 class ShapeOfKnownDims(BindingPattern):
@@ -76,6 +79,70 @@ class ReshapeChain(BindingPattern):
         return Replacement(collapsed.results[0], [collapsed])
 
 
+class PermuteDimsChain(BindingPattern):
+    """``permute_dims(permute_dims(x, a), b)`` is ``permute_dims(x, a[b])``, and a
+    permutation that leaves every axis in place is its operand."""
+
+    def replacement(self, op: PermuteDimsOp) -> Replacement | None:
+        order = _order(op)
+        if order is None:
+            return None
+        source, inner = op.x, op.x.owner
+        if isinstance(inner, PermuteDimsOp) and (first := _order(inner)) is not None:
+            source, order = inner.x, [first[axis] for axis in order]
+        if order == sorted(order):
+            return Replacement(source)
+        if source is op.x:
+            return None
+        collapsed = PermuteDimsOp.build([source], axes=tuple(order))
+        return Replacement(collapsed.results[0], [collapsed])
+
+
+class SqueezeExpandedDims(BindingPattern):
+    """``squeeze`` of the axes ``expand_dims`` just added is the tensor before."""
+
+    def replacement(self, op: SqueezeOp) -> Replacement | None:
+        inner = op.x.owner
+        squeezed = op.int_list("axis")
+        if not isinstance(inner, ExpandDimsOp) or not squeezed:
+            return None
+        added = _axes(inner, inner.int_list("axis") or (), len(squeezed))
+        return Replacement(inner.x) if added == _axes(op, squeezed, 0) else None
+
+
+class ExpandSqueezedDims(BindingPattern):
+    """``expand_dims`` at the axes ``squeeze`` just removed is the tensor before."""
+
+    def replacement(self, op: ExpandDimsOp) -> Replacement | None:
+        inner = op.x.owner
+        added = op.int_list("axis")
+        if not isinstance(inner, SqueezeOp) or not added:
+            return None
+        removed = inner.squeezed_axes()
+        return Replacement(inner.x) if removed == _axes(op, added, 0) else None
+
+
+def _order(op: PermuteDimsOp) -> list[int] | None:
+    """The permutation ``op`` applies (input axis of each result axis), when its
+    operand's rank is known."""
+    x = op.x.type
+    if not isinstance(x, TensorType) or x.rank == UNKNOWN_NDIM:
+        return None
+    axes = op.int_list("axes")
+    if axes is None:
+        return list(reversed(range(x.rank)))
+    return normalize_axes(op.name, axes, x.rank)
+
+
+def _axes(op: ExpandDimsOp | SqueezeOp, axes: Sequence[int], added: int) -> tuple[int, ...] | None:
+    """``axes`` of ``op`` in ``[0, rank)``, sorted, where the rank is its operand's
+    plus ``added``; None when the operand's rank is unknown."""
+    x = op.x.type
+    if not isinstance(x, TensorType) or x.rank == UNKNOWN_NDIM:
+        return None
+    return tuple(sorted(normalize_axes(op.name, axes, x.rank + added)))
+
+
 def same_shape(source: object, result: object) -> bool:
     """Whether two tensor types provably have the same dimensions and data type."""
     if not (isinstance(source, TensorType) and isinstance(result, TensorType)):
@@ -92,4 +159,7 @@ PATTERNS: tuple[BindingPattern, ...] = (
     TensorToShapeOfConstant(),
     SizeOfStaticTensor(),
     ReshapeChain(),
+    PermuteDimsChain(),
+    SqueezeExpandedDims(),
+    ExpandSqueezedDims(),
 )
