@@ -207,13 +207,19 @@ def dense_body_text(array: np.ndarray) -> str:
     dims = "[" + ", ".join(str(d) for d in array.shape) + "]"
     dtype = DataType.from_numpy(array.dtype)
     flat = array.reshape(-1)
-    if flat.size and bool(np.all(flat == flat[0])) and not np.isnan(flat[0:1]).any():
+    if flat.size and _is_splat(flat) and not np.isnan(flat[0:1]).any():
         values = _element_text(flat[0])
     elif flat.size <= _HEX_THRESHOLD:
         values = "[" + ", ".join(_element_text(v) for v in flat) + "]"
     else:
         values = '"0x' + flat.astype(array.dtype.newbyteorder("<")).tobytes().hex().upper() + '"'
     return f"{dims}, {dtype}, {values}"
+
+
+def _is_splat(flat: np.ndarray) -> bool:
+    """Whether every element is the first one bit for bit (``-0.0`` is not ``0.0``)."""
+    rows = flat.view(np.uint8).reshape(flat.size, -1)
+    return bool(np.all(rows == rows[0]))
 
 
 def _element_text(value: np.generic) -> str:
