@@ -58,7 +58,8 @@ def load_patterns(spec: str, ctx: Context | None = None) -> list[RewritePattern]
     try:
         module = import_plugin(source)
     except Exception as error:  # the user's code may raise anything while loading
-        raise PassFailedException(f"{PASS}: cannot load {source}: {error}") from None
+        failure = f"{type(error).__name__}: {error}"
+        raise PassFailedException(f"{PASS}: cannot load {source}: {failure}") from None
     if not hasattr(module, attr):
         raise PassFailedException(f"{PASS}: {source} defines no {attr}")
     found = getattr(module, attr)

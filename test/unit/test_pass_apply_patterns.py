@@ -102,7 +102,7 @@ def test_load_patterns_forms(tmp_path: Path) -> None:
     ("text", "attr", "message"),
     [
         ("PATTERNS = (", "", "cannot load"),  # a syntax error
-        ("raise RuntimeError('no')\n", "", "cannot load .*: no"),
+        ("raise RuntimeError('no')\n", "", "cannot load .*: RuntimeError: no"),
         ("import no_such_module\n", "", "No module named 'no_such_module'"),
         ("X = 1\n", "", "defines no PATTERNS"),
         ("PATTERNS = [3]\n", "", "holds 3, not a RewritePattern"),

@@ -10,7 +10,7 @@
 // well-formedness check after the pass; patterns that cannot be loaded, by name.
 
 // BROKEN: error: after pass relax-apply-patterns: relax.multiply: result type tensor<[1], f32> contradicts the inferred type tensor<[2], f32>
-// MISSING: error: relax-apply-patterns: cannot load {{.*}}Inputs/missing.py: [Errno 2] No such file or directory
+// MISSING: error: relax-apply-patterns: cannot load {{.*}}Inputs/missing.py: FileNotFoundError: [Errno 2] No such file or directory
 // CLASS: error: relax-apply-patterns: {{.*}}apply_patterns.py:NOT_PATTERNS holds <class 'apply_patterns.AddSelf'> (a class: give an instance), not a RewritePattern
 // NOWHERE: error: relax-apply-patterns: {{.*}}apply_patterns.py defines no NOWHERE
 // NOPDL: error: relax-apply-patterns: {{.*}}apply_patterns_invalid.mlir holds no pdl.pattern
