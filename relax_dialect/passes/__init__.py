@@ -31,6 +31,7 @@ PASSES: dict[str, str] = {
     "relax-bind-params": "bind_params",
     "relax-fuse-ops": "fuse_ops",
     "relax-fuse-by-pattern": "fuse_by_pattern",
+    "relax-apply-patterns": "apply_patterns",
     "relax-o1": "pipelines",
     "relax-o2": "pipelines",
 }

@@ -49,6 +49,8 @@ APPROXIMATE = {
 }
 """Passes whose results are compared with a tolerance: they may evaluate
 floating-point operations in another order."""
+USER_PATTERNS = Path(__file__).parents[1] / "filecheck" / "passes" / "Inputs" / "apply_patterns.py"
+"""The user patterns ``relax-apply-patterns`` applies (``x + x`` to ``x * 2``, ...)."""
 BOUND_PARAMS = ("w", "v", "b", "e")
 """Entry parameters ``relax-bind-params`` binds to constants when present."""
 
@@ -98,6 +100,8 @@ def configure(name: str, p: Program, tmp: Path) -> tuple[str, list[np.ndarray]]:
         return f'{name}{{func="{p.entry}" params="{tmp / "params.npz"}"}}', rest
     if name == "relax-fuse-by-pattern":
         return f'{name}{{patterns="builtin"}}', p.inputs
+    if name == "relax-apply-patterns":
+        return f'{name}{{patterns="{USER_PATTERNS}"}}', p.inputs
     return name, p.inputs
 
 
