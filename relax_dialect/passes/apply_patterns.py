@@ -4,7 +4,7 @@ driver (``PatternRewriteWalker`` over a ``GreedyRewritePatternApplier``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -24,7 +24,7 @@ from xdsl.utils.exceptions import ParseError, PassFailedException
 
 from ..canonicalization import dataflow
 from ..diagnostics import DiagnosticError, at
-from ..plugins import import_plugin
+from ..plugins import plugin_objects
 
 PASS = "relax-apply-patterns"
 PDL_SUFFIXES = (".mlir", ".pdl")
@@ -53,26 +53,10 @@ def load_patterns(spec: str, ctx: Context | None = None) -> list[RewritePattern]
     in ``ctx`` (unless it lacks PDL: then in one with every registered dialect)."""
     if spec.endswith(PDL_SUFFIXES):
         return _pdl_patterns(spec, ctx)
-    source, _, attr = spec.rpartition(":") if ":" in spec else (spec, "", "")
-    attr = attr or "PATTERNS"
     try:
-        module = import_plugin(source)
-    except Exception as error:  # the user's code may raise anything while loading
-        failure = f"{type(error).__name__}: {error}"
-        raise PassFailedException(f"{PASS}: cannot load {source}: {failure}") from None
-    if not hasattr(module, attr):
-        raise PassFailedException(f"{PASS}: {source} defines no {attr}")
-    found = getattr(module, attr)
-    if isinstance(found, Mapping):
-        found = list(found.values())  # pyright: ignore[reportUnknownArgumentType]
-    found = list(found) if isinstance(found, list | tuple) else [found]  # pyright: ignore
-    for item in found:  # pyright: ignore[reportUnknownVariableType]
-        if not isinstance(item, RewritePattern):
-            hint = " (a class: give an instance)" if isinstance(item, type) else ""
-            raise PassFailedException(
-                f"{PASS}: {source}:{attr} holds {item!r}{hint}, not a RewritePattern"
-            )
-    return found  # pyright: ignore[reportUnknownVariableType]
+        return plugin_objects(spec, RewritePattern, "PATTERNS")
+    except ValueError as error:
+        raise PassFailedException(f"{PASS}: {error}") from None
 
 
 def _pdl_patterns(path: str, ctx: Context | None) -> list[RewritePattern]:

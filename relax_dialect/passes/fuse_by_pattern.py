@@ -14,7 +14,7 @@ Each group becomes ``relax.function private @fused_<ops>`` with attributes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -30,7 +30,7 @@ from ..ops.dataflow import DataflowOp
 from ..ops.functions import FunctionOp, ReturnOp
 from ..ops.operator import OperatorOp
 from ..patterns import BUILTIN_PATTERNS, FusionPattern, Match
-from ..plugins import import_plugin
+from ..plugins import plugin_objects
 from ..rewriting.outline_groups import (
     CODEGEN,
     COMPOSITE,
@@ -88,20 +88,9 @@ def load_patterns(spec: str) -> list[FusionPattern]:
             )
         return [BUILTIN_PATTERNS[attr]]
     try:
-        module = import_plugin(source)
-    except (ImportError, OSError, SyntaxError) as error:
-        raise PassFailedException(f"relax-fuse-by-pattern: {spec}: {error}") from None
-    found = getattr(module, attr or "PATTERNS", None)
-    loaded = [found] if isinstance(found, FusionPattern) else found
-    if isinstance(loaded, Mapping):
-        loaded = loaded.values()  # pyright: ignore[reportUnknownVariableType]
-    if isinstance(loaded, Iterable):
-        loaded = list(loaded)  # pyright: ignore[reportUnknownArgumentType]
-        if all(isinstance(p, FusionPattern) for p in loaded):
-            return loaded
-    raise PassFailedException(
-        f"relax-fuse-by-pattern: {spec} is not a FusionPattern or a list of them"
-    )
+        return plugin_objects(spec, FusionPattern, "PATTERNS")
+    except ValueError as error:
+        raise PassFailedException(f"relax-fuse-by-pattern: {error}") from None
 
 
 def fuse_by_pattern(
