@@ -109,3 +109,23 @@ relax.function @reshape_chain_stays(%x: !relax.tensor<[2, 6], f32>) -> !relax.ob
   %t = relax.tuple(%r1, %r2) : !relax.object
   relax.return %t
 }
+
+// -----
+
+// The same when the binding's type does not tell the shapes apart (here
+// only the rank): collapsing would give reshape(x, [0, 2, -1]), of shape
+// [2, 2, 3] instead of [3, 2, 2].
+
+// CHECK-LABEL: @reshape_copy_dimension_loose
+// CHECK-NEXT:    %s1 = relax.shape [3, 4] : !relax.shape<[3, 4]>
+// CHECK-NEXT:    %r1 = relax.reshape %x, %s1 : !relax.tensor<[3, 4], f32>
+// CHECK-NEXT:    %s2 = relax.shape [0, 2, -1] : !relax.shape<[0, 2, -1]>
+// CHECK-NEXT:    %r2 = relax.reshape %r1, %s2 : !relax.tensor<ndim = 3, f32>
+// CHECK-NEXT:    relax.return %r2
+relax.function @reshape_copy_dimension_loose(%x: !relax.tensor<[2, 6], f32>) -> !relax.tensor<ndim = 3, f32> {
+  %s1 = relax.shape [3, 4]
+  %r1 = relax.reshape %x, %s1
+  %s2 = relax.shape [0, 2, -1]
+  %r2 = relax.reshape %r1, %s2 : !relax.tensor<ndim = 3, f32>
+  relax.return %r2
+}
