@@ -26,8 +26,9 @@ class EmptyDataflow(RootedPattern):
 
 class AdjacentDataflows(RootedPattern):
     """A dataflow block directly followed by another takes its bindings and
-    exports its outputs too (a closure that captures the first block's outputs
-    moves before the blocks, out of any dataflow block)."""
+    exports its outputs too (a closure of the later block that captures the
+    first block's outputs moves out, just before the later block, and the blocks
+    stay apart, as ``rewriting.dataflow_blocks`` does)."""
 
     root = (DataflowOp,)
 
@@ -36,9 +37,12 @@ class AdjacentDataflows(RootedPattern):
         if not isinstance(op, DataflowOp) or not isinstance(later, DataflowOp):
             return
         earlier = set(op.results)
-        for closure in [o for o in later.body.block.ops if captures(o, earlier)]:
-            closure.detach()
-            rewriter.insert(closure, InsertPoint.before(op))
+        closures = [o for o in later.body.block.ops if captures(o, earlier)]
+        if closures:
+            for closure in closures:
+                closure.detach()
+                rewriter.insert(closure, InsertPoint.before(later))
+            return
         first, second = op.output_op, later.output_op
         inner = dict(zip(op.results, first.values, strict=True))
         outputs = [*first.values, *(inner.get(v, v) for v in second.values)]
