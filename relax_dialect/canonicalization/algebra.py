@@ -11,6 +11,8 @@ None changes a NaN, an infinity or the sign of a zero: ``x + 0.0`` is not ``x``
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import numpy as np
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
@@ -27,6 +29,7 @@ from ..ops.binary import (
     MinimumOp,
     MultiplyOp,
     SubtractOp,
+    data_kind,
 )
 from ..ops.datatype import AstypeOp
 from ..ops.manipulate import BroadcastToOp
@@ -36,6 +39,7 @@ from ..ops.unary import BitwiseNotOp, LogicalNotOp, NegativeOp
 from ..ops.values import ConstantOp, PrimValueOp
 from ..prim_expr import BoolImm, FloatImm, IntImm
 from ..rewriting.patterns import BindingPattern, Replacement
+from ..types import PrimType, TensorType
 
 
 def identity(op: OperatorOp, kept: SSAValue | None) -> Replacement | None:
@@ -80,6 +84,14 @@ def _is(value: SSAValue, number: float, sign: bool = False) -> bool:
     return element.dtype.kind != "f" or bool(np.signbit(element)) == sign
 
 
+def _of_kind(value: SSAValue, kinds: str) -> bool:
+    """Whether ``value`` is a tensor or prim value of one of the data ``kinds``."""
+    sinfo = value.type
+    if not isinstance(sinfo, TensorType | PrimType) or sinfo.data_type.is_void:
+        return False
+    return data_kind(sinfo.data_type) in kinds
+
+
 def _is_float(value: SSAValue) -> bool | None:
     element = splat(value)
     return None if element is None else element.dtype.kind == "f"
@@ -95,16 +107,20 @@ def _other(op: MultiplyOp, unit: float) -> SSAValue | None:
 
 
 class MultiplyByOne(BindingPattern):
-    """``x * 1`` and ``1 * x`` are ``x`` (IEEE: ``x * 1.0`` is ``x`` for every ``x``,
-    NaN, infinities and ``-0.0`` included; integers: exact)."""
+    """``x * 1`` and ``1 * x`` are ``x``.
+
+    IEEE: ``x * 1.0`` is ``x`` for every ``x``, NaN, infinities and ``-0.0``
+    included; integers: exact."""
 
     def replacement(self, op: MultiplyOp) -> Replacement | None:
         return identity(op, _other(op, 1))
 
 
 class AddZero(BindingPattern):
-    """``x + 0`` and ``0 + x`` are ``x`` for integers; for floats only with ``-0.0``
-    (``+0.0 + -0.0`` is ``+0.0``, ``-0.0 + -0.0`` is ``-0.0``), never with ``+0.0``."""
+    """``x + 0`` and ``0 + x`` are ``x`` (for floats, with ``-0.0`` only).
+
+    IEEE: ``+0.0 + -0.0`` is ``+0.0`` and ``-0.0 + -0.0`` is ``-0.0``, but
+    ``-0.0 + +0.0`` is ``+0.0``: a float ``+0.0`` is no identity."""
 
     def replacement(self, op: AddOp) -> Replacement | None:
         for zero, kept in ((op.x2, op.x1), (op.x1, op.x2)):
@@ -114,8 +130,10 @@ class AddZero(BindingPattern):
 
 
 class SubtractZero(BindingPattern):
-    """``x - 0`` is ``x`` (IEEE: ``x - +0.0`` is ``x`` for every ``x``, ``-0.0`` included;
-    ``x - -0.0`` is not)."""
+    """``x - 0`` is ``x`` (for floats, with ``+0.0`` only).
+
+    IEEE: ``x - +0.0`` is ``x`` for every ``x``, ``-0.0`` included; ``x - -0.0``
+    is ``x + +0.0``, which is not."""
 
     def replacement(self, op: SubtractOp) -> Replacement | None:
         return identity(op, op.x1) if _is(op.x2, 0) else None
@@ -137,25 +155,40 @@ class FloorDivideIntegerByOne(BindingPattern):
 
 
 class Involution(BindingPattern):
-    """``negative(negative(x))``, ``logical_not(logical_not(x))`` and
-    ``bitwise_not(bitwise_not(x))`` are ``x`` (IEEE negation flips the sign bit,
-    twice restores it, NaN's too; integer negation wraps back)."""
+    """An operator that undoes itself, applied twice, is its operand.
+
+    ``negative`` (IEEE negation flips the sign bit, twice restores it, NaN's too;
+    integer negation wraps back), ``logical_not`` and ``bitwise_not``; only on the
+    data TVM computes them on, so that a program that fails at run time still does."""
+
+    KINDS: ClassVar[dict[type[OperatorOp], str]] = {
+        NegativeOp: "iuf",
+        LogicalNotOp: "b",
+        BitwiseNotOp: "biu",
+    }
+    """The data kinds (``ops.binary.data_kind``) each operator is computed on."""
 
     def replacement(self, op: NegativeOp | LogicalNotOp | BitwiseNotOp) -> Replacement | None:
         inner = op.x.owner
-        return identity(op, inner.x) if type(inner) is type(op) else None  # pyright: ignore
+        if type(inner) is not type(op) or not _of_kind(op.x, self.KINDS[type(op)]):
+            return None
+        return identity(op, inner.x)  # pyright: ignore[reportAttributeAccessIssue]
 
 
 class SameOperands(BindingPattern):
-    """``maximum(x, x)``, ``minimum(x, x)``, ``bitwise_and(x, x)``, ``bitwise_or(x, x)``,
-    ``logical_and(x, x)`` and ``logical_or(x, x)`` are ``x`` (TVM's ``maximum`` is
-    ``x > x ? x : x``: ``x``, NaN included)."""
+    """An idempotent operator of one operand twice is that operand.
+
+    ``maximum`` (TVM's is ``x > x ? x : x``: ``x``, NaN included), ``minimum``,
+    ``bitwise_and``/``or``, ``logical_and``/``or``; only on the data TVM computes
+    them on (``DATA_KINDS``), so that a program that fails at run time still does."""
 
     def replacement(
         self,
         op: MaximumOp | MinimumOp | BitwiseAndOp | BitwiseOrOp | LogicalAndOp | LogicalOrOp,
     ) -> Replacement | None:
-        return identity(op, op.x1) if op.x1 is op.x2 else None
+        if op.x1 is not op.x2 or not _of_kind(op.x1, op.DATA_KINDS):
+            return None
+        return identity(op, op.x1)
 
 
 class SelectBetweenSame(BindingPattern):

@@ -25,10 +25,11 @@ class EmptyDataflow(RootedPattern):
 
 
 class AdjacentDataflows(RootedPattern):
-    """A dataflow block directly followed by another takes its bindings and
-    exports its outputs too (a closure of the later block that captures the
-    first block's outputs moves out, just before the later block, and the blocks
-    stay apart, as ``rewriting.dataflow_blocks`` does)."""
+    """A dataflow block directly followed by another takes its bindings and outputs.
+
+    A closure of the later block that captures the first block's outputs moves
+    out, just before the later block, and the blocks stay apart, as
+    ``rewriting.dataflow_blocks`` does."""
 
     root = (DataflowOp,)
 

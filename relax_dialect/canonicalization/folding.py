@@ -99,8 +99,9 @@ class Folding(BindingPattern):
 
 
 class FoldTupleGetItem(Folding):
-    """A known field of a tuple: the field itself when the tuple is a literal,
-    else the literal of the value its type determines."""
+    """A known field of a tuple is the field, or the literal its type determines.
+
+    The field itself when the tuple is a ``relax.tuple``."""
 
     def replacement(self, op: TupleGetItemOp) -> Replacement | None:
         owner = op.tuple_value.owner
@@ -112,8 +113,10 @@ class FoldTupleGetItem(Folding):
 
 
 class FoldOperator(Folding):
-    """A pure operator of known operands evaluated by its kernel, or the shape or
-    prim value literal its inferred type determines."""
+    """A pure operator of known operands is the constant its kernel computes.
+
+    Or the shape or prim value literal its inferred type determines, whatever
+    its operands."""
 
     def replacement(self, op: OperatorOp) -> Replacement | None:
         if not is_pure(op):

@@ -59,8 +59,10 @@ class SizeOfStaticTensor(BindingPattern):
 
 
 class ReshapeChain(BindingPattern):
-    """``reshape(reshape(x, s1), s2)`` is ``reshape(x, s2)``, and a reshape to the
-    shape its operand already has is the operand."""
+    """A chain of reshapes is one reshape; a reshape to its operand's shape is the operand.
+
+    A reshape whose shape copies a dimension with ``0`` depends on the one
+    before, so it does not collapse."""
 
     def replacement(self, op: ReshapeOp) -> Replacement | None:
         source = op.x
@@ -80,8 +82,9 @@ class ReshapeChain(BindingPattern):
 
 
 class PermuteDimsChain(BindingPattern):
-    """``permute_dims(permute_dims(x, a), b)`` is ``permute_dims(x, a[b])``, and a
-    permutation that leaves every axis in place is its operand."""
+    """Two ``permute_dims`` are one; a permutation that moves no axis is its operand.
+
+    ``permute_dims(permute_dims(x, a), b)`` is ``permute_dims(x, a[b])``."""
 
     def replacement(self, op: PermuteDimsOp) -> Replacement | None:
         order = _order(op)

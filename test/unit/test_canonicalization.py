@@ -44,21 +44,6 @@ def defined(module: ModuleType) -> list[type[RootedPattern]]:
 
 
 PATTERN_CLASSES = {cls.__name__: cls for module in FILES.values() for cls in defined(module)}
-SUMMARY_WRAPS = {
-    "ReshapeChain",
-    "MultiplyByOne",
-    "AddZero",
-    "SubtractZero",
-    "Involution",
-    "SameOperands",
-    "FoldTupleGetItem",
-    "FoldOperator",
-    "AdjacentDataflows",
-}
-"""Patterns whose first sentence runs over the docstring's first line (to be
-rewritten; strict: the test fails once one is fixed and still listed here)."""
-
-
 def test_every_pattern_file_is_listed() -> None:
     on_disk = {p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
     assert on_disk == set(PATTERN_FILES)
@@ -82,18 +67,7 @@ def test_all_patterns_are_the_files_patterns_in_order() -> None:
     assert list(all_patterns()) == expected
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=[pytest.mark.xfail(strict=True, reason="its first sentence wraps")]
-            if name in SUMMARY_WRAPS
-            else [],
-        )
-        for name in sorted(PATTERN_CLASSES)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(PATTERN_CLASSES))
 def test_a_pattern_says_what_it_rewrites_in_one_line(name: str) -> None:
     cls = PATTERN_CLASSES[name]
     doc = vars(cls).get("__doc__")

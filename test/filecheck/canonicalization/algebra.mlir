@@ -298,3 +298,31 @@ relax.function @broadcast_to(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[
   %t = relax.tuple(%same, %static, %more_dims, %larger) : !relax.object
   relax.return %t
 }
+
+// -----
+
+// On data TVM does not compute the operator on, the operations stay, so that a
+// program that fails at run time still does: logical_not and logical_and of
+// floats, negative of bool, bitwise_not of floats (logical_and of bools goes).
+
+// CHECK-LABEL: @rejected_data
+// CHECK-NEXT:    %n1 = relax.logical_not %x
+// CHECK-NEXT:    %n2 = relax.logical_not %n1
+// CHECK-NEXT:    %a = relax.logical_and %x, %x
+// CHECK-NEXT:    %m1 = relax.negative %b
+// CHECK-NEXT:    %m2 = relax.negative %m1
+// CHECK-NEXT:    %w1 = relax.bitwise_not %x
+// CHECK-NEXT:    %w2 = relax.bitwise_not %w1
+// CHECK-NEXT:    %t = relax.tuple(%n2, %a, %m2, %w2, %b)
+relax.function @rejected_data(%x: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[4], bool>) -> !relax.object {
+  %n1 = relax.logical_not %x
+  %n2 = relax.logical_not %n1
+  %a = relax.logical_and %x, %x
+  %m1 = relax.negative %b
+  %m2 = relax.negative %m1
+  %w1 = relax.bitwise_not %x
+  %w2 = relax.bitwise_not %w1
+  %k = relax.logical_and %b, %b
+  %t = relax.tuple(%n2, %a, %m2, %w2, %k) : !relax.object
+  relax.return %t
+}
