@@ -37,6 +37,7 @@ from ...ops.values import PrimValueOp
 from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
 from ...types import ObjectType, PrimType, StructInfoType, TupleType
 from .annotations import ExprReader, TVMScriptError, dotted_name
+from .tir import TIRKernels
 
 SHAPE_OPERANDS = ("shape", "size")
 """Operand names whose literal tuples are shapes (other literal tuples of numbers
@@ -72,6 +73,7 @@ class CallReader:
 
     builder: Builder
     exprs: ExprReader
+    tir_kernels: TIRKernels
     module_name: str
     last_node: ast.AST | None
 
@@ -376,12 +378,19 @@ class CallReader:
         if "tir_vars" in args:
             tir_vars = self.builder.normalize(self._operand(args["tir_vars"], "shape"))
         attributes: dict[str, Attribute] = {}
+        inplace = None
         if callee == "call_tir_inplace":
             indices = literal(args.get("inplace_indices"))  # pyright: ignore[reportArgumentType]
-            values_list = indices if isinstance(indices, list | tuple) else [indices]
-            attributes["inplace_indices"] = attribute_of(tuple(values_list))  # pyright: ignore
+            inplace = tuple(indices if isinstance(indices, list | tuple) else [indices])
+            attributes["inplace_indices"] = attribute_of(inplace)  # pyright: ignore
         op = TIR_CALLS[callee]  # pyright: ignore[reportArgumentType]
-        return Deferred(lambda t: op(function.attr, values, t, tir_vars, attributes), sinfo)
+        kernels = self.tir_kernels
+
+        def make(t: StructInfoType) -> BindingOp:
+            name = kernels.prepare(function.attr, len(values), t, inplace)  # pyright: ignore
+            return op(name, values, t, tir_vars, attributes)
+
+        return Deferred(make, sinfo)
 
     def _closure_call(self, node: ast.Call) -> Deferred:
         callee = self._callee(node)

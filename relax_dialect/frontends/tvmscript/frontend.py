@@ -43,6 +43,7 @@ from . import placeholders
 from .annotations import ExprReader, TVMScriptError, dotted_name
 from .calls import CallReader, Deferred, Function, check_binding, const_dtype, literal
 from .spelling import CONSTANTS, DPS_KERNELS
+from .tir import TIRKernels
 
 
 def parse_tvmscript(
@@ -138,6 +139,7 @@ class ModuleReader(CallReader):
         self.constants = constants
         self.ctx = ctx
         self.builder = Builder()
+        self.tir_kernels = TIRKernels(self.builder.module)
         self.aliases: dict[str, str] = {"R": "relax", "T": "tir", "I": "ir"}
         self.scopes: list[dict[str, Symbol]] = [{}]
         self.module_name = "Module"
@@ -284,6 +286,7 @@ class ModuleReader(CallReader):
             self._declare(function)
         for function in relax_functions:
             self._function_body(function)
+        self.tir_kernels.finish()
 
     def _decorator(self, function: ast.FunctionDef) -> str:
         for decorator in function.decorator_list:
@@ -295,17 +298,12 @@ class ModuleReader(CallReader):
         raise TVMScriptError(function, "a module function must be decorated with @R.function")
 
     def _prim_func(self, function: ast.FunctionDef, attrs: dict[str, str]) -> None:
-        """A ``T.prim_func``: only the stub the printer writes for a ``func.func``
-        whose MLIR text travels in ``I.module_attrs`` is accepted."""
+        """A ``T.prim_func``: the stub the printer writes for a ``func.func`` whose
+        MLIR text travels in ``I.module_attrs``, or TIR (``tir``)."""
         kernels = attrs.get(DPS_KERNELS)
         if kernels is not None and self._kernel_names(kernels) >= {function.name}:
             return
-        raise TVMScriptError(
-            function.decorator_list[0],
-            f"T.prim_func '{function.name}' is not supported: TIR is outside this project; "
-            "write the call_tir target as a destination-passing func.func (inputs, then "
-            "outputs) in MLIR (linalg/tensor/arith), see docs/tvmscript.md",
-        )
+        self.tir_kernels.add(function, self.exprs.tir)
 
     def _kernel_names(self, text: str) -> set[str]:
         from ..mlir import parse_module
