@@ -10,6 +10,10 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
 from ....dtype import DataType
 from .scalars import mlir_type
 
+Size = int | str | None
+"""A size as written: a constant, the name of a symbolic size, or None for any
+other expression (sizes compare equal when both are known and the same)."""
+
 
 @dataclass(eq=False)
 class Buffer:
@@ -18,10 +22,10 @@ class Buffer:
 
     name: str
     dtype: DataType
-    sizes: tuple[int | None, ...]
+    sizes: tuple[Size, ...]
 
     @property
     def tensor_type(self) -> TensorType:
         """The tensor type holding the buffer's contents."""
-        shape = [DYNAMIC_INDEX if size is None else size for size in self.sizes]
+        shape = [size if isinstance(size, int) else DYNAMIC_INDEX for size in self.sizes]
         return TensorType(mlir_type(self.dtype), shape)

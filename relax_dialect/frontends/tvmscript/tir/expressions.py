@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import math as pymath
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from xdsl.dialects import arith, math, scf, tensor
@@ -297,10 +297,10 @@ class ExpressionReader(ScalarBuilder):
                 f"T.{name} is outside the TIR subset: legalize it in TVM first, or write the "
                 "kernel as a destination-passing func.func in MLIR (docs/tvmscript.md)",
             )
-        arity, read = handler
+        arity, method = handler
         if len(args) != arity:
             raise TVMScriptError(node, f"T.{name} takes {arity} arguments, not {len(args)}")
-        return read(self, name, args)
+        return getattr(self, method)(name, args)
 
     def _typed(self, node: ast.Call, dtype: DataType) -> Scalar:
         """``T.float32(0.5)``, ``T.int64(4)``, ``T.float32("inf")``; of an
@@ -439,29 +439,27 @@ class ExpressionReader(ScalarBuilder):
         return self.binary("^", value, self.constant(-1, value.dtype))
 
 
-Reader = Callable[[ExpressionReader, str, Sequence[ast.expr]], Scalar]
-
-_CALLS: dict[str, tuple[int, Reader]] = {
-    **{name: (1, ExpressionReader._math) for name in _FLOAT_FUNCTIONS | _ROUNDING},
-    **{name: (2, ExpressionReader._binary_call) for name in _BINARY_CALLS},
-    "pow": (2, ExpressionReader._pow),
-    "atan2": (2, ExpressionReader._pow),
-    "abs": (1, ExpressionReader._abs),
-    "sigmoid": (1, ExpressionReader._sigmoid),
-    "isnan": (1, ExpressionReader._classify),
-    "isinf": (1, ExpressionReader._classify),
-    "isfinite": (1, ExpressionReader._classify),
-    "Cast": (2, ExpressionReader._cast),
-    "cast": (2, ExpressionReader._cast),
-    "min_value": (1, ExpressionReader._limit),
-    "max_value": (1, ExpressionReader._limit),
-    "infinity": (1, ExpressionReader._limit),
-    "Select": (3, ExpressionReader._select),
-    "if_then_else": (3, ExpressionReader._if_then_else),
-    "Not": (1, ExpressionReader._logical),
-    "And": (2, ExpressionReader._logical),
-    "Or": (2, ExpressionReader._logical),
-    "likely": (1, ExpressionReader._identity),
-    "bitwise_not": (1, ExpressionReader._bitwise_not),
+_CALLS: dict[str, tuple[int, str]] = {
+    **{name: (1, "_math") for name in _FLOAT_FUNCTIONS | _ROUNDING},
+    **{name: (2, "_binary_call") for name in _BINARY_CALLS},
+    "pow": (2, "_pow"),
+    "atan2": (2, "_pow"),
+    "abs": (1, "_abs"),
+    "sigmoid": (1, "_sigmoid"),
+    "isnan": (1, "_classify"),
+    "isinf": (1, "_classify"),
+    "isfinite": (1, "_classify"),
+    "Cast": (2, "_cast"),
+    "cast": (2, "_cast"),
+    "min_value": (1, "_limit"),
+    "max_value": (1, "_limit"),
+    "infinity": (1, "_limit"),
+    "Select": (3, "_select"),
+    "if_then_else": (3, "_if_then_else"),
+    "Not": (1, "_logical"),
+    "And": (2, "_logical"),
+    "Or": (2, "_logical"),
+    "likely": (1, "_identity"),
+    "bitwise_not": (1, "_bitwise_not"),
 }
-"""The TIR functions of the subset: their arity and reader."""
+"""The TIR functions of the subset: their arity and the method reading them."""

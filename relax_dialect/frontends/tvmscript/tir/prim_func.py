@@ -7,7 +7,8 @@ every output (an in-place output again as its argument) and returns the
 outputs' final contents. Buffers become tensors (a size that is not a constant
 is dynamic), scalar parameters scalars of their type; a symbolic size is bound
 to the first buffer dimension it names (``tensor.dim``), unless a scalar
-parameter of that name gives it.
+parameter of that name gives it. The kernel is cleaned of the duplicates and
+dead values reading leaves (``cse``, ``region_dce``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import IndexType, IntegerAttr
 from xdsl.ir import Attribute, Block, Region
+from xdsl.transforms.common_subexpression_elimination import cse
+from xdsl.transforms.dead_code_elimination import region_dce
 
 from ....dtype import DataType
 from ..annotations import TVMScriptError
@@ -98,8 +101,7 @@ class PrimFunc:
         self, name: str, call: ast.Call, args: Sequence[ast.expr], ignored: Sequence[str]
     ) -> Parameter:
         sizes, dtype = self.reader.buffer_declaration(call, args, ignored)
-        static = [self.reader.static_size(size) for size in sizes]
-        buffer = Buffer(name, dtype, tuple(static))
+        buffer = Buffer(name, dtype, tuple(self.reader.size(size) for size in sizes))
         return Parameter(name, dtype, buffer, tuple(sizes))
 
     def _header(self, body: list[ast.stmt]) -> list[ast.stmt]:
@@ -245,7 +247,10 @@ class PrimFunc:
         results = [reader.tensors[buffer] for buffer in outputs if buffer is not None]
         block.add_op(func.ReturnOp(*results))
         signature = (types, [result.type for result in results])
-        return func.FuncOp(self.name, signature, Region(block))
+        kernel = func.FuncOp(self.name, signature, Region(block))
+        cse(kernel)
+        region_dce(kernel.body)
+        return kernel
 
     def _bind_sizes(self, reader: StatementReader, parameters: Sequence[Parameter]) -> None:
         """Defines each symbolic size as the first buffer dimension naming it."""

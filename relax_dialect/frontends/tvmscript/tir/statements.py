@@ -20,7 +20,7 @@ from xdsl.ir import Block, Region
 
 from ....dtype import BOOL, DataType
 from ..annotations import TVMScriptError, dotted_name
-from .buffers import Buffer
+from .buffers import Buffer, Size
 from .expressions import ExpressionReader
 from .scalars import FLOAT32, INT32, Scalar, common_type
 
@@ -122,12 +122,12 @@ class StatementReader(ExpressionReader):
         """``T.alloc_buffer(shape, dtype)``: a ``tensor.empty`` (its contents are
         undefined until stored, as in TVM)."""
         shape, dtype = self.buffer_declaration(call, call.args, ("scope",))
-        sizes = [self.static_size(node) for node in shape]
+        sizes = [self.size(node) for node in shape]
         buffer = Buffer(name, dtype, tuple(sizes))
         dynamic = [
             self.index(self.expr(node))
             for node, size in zip(shape, sizes, strict=True)
-            if size is None
+            if not isinstance(size, int)
         ]
         self.tensors[buffer] = self.value(tensor.EmptyOp(dynamic, buffer.tensor_type))
         self.define(name, buffer)
@@ -151,8 +151,10 @@ class StatementReader(ExpressionReader):
         dtype = self.dtype_of(values[1]) if len(values) == 2 else FLOAT32
         return sizes, dtype
 
-    def static_size(self, node: ast.expr) -> int | None:
-        """A size known when reading: ``4`` or ``T.int64(4)``."""
+    def size(self, node: ast.expr) -> Size:
+        """A size as written: ``4`` or ``T.int64(4)``, a symbolic size ``n``."""
+        if isinstance(node, ast.Name):
+            return node.id
         if isinstance(node, ast.Constant) and type(node.value) is int:
             return node.value
         if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
