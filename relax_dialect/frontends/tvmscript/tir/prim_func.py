@@ -29,6 +29,7 @@ from .buffers import Buffer
 from .expressions import DTYPES
 from .scalars import Scalar, mlir_type
 from .statements import StatementReader
+from .structured import StructuredReader
 
 
 @dataclass(frozen=True)
@@ -229,7 +230,7 @@ class PrimFunc:
         order = self.order(convention)
         types = [parameters[position].type for position in order]
         block = Block(arg_types=types)
-        reader = StatementReader(block, self.tir)
+        reader = StructuredReader(block, self.tir)
         for arg, position in zip(block.args, order, strict=True):
             parameter = parameters[position]
             arg.name_hint = parameter.name
