@@ -165,7 +165,7 @@ class Module:
 
 # -----
 
-# prim_func
+# prim_func with a handle but no buffer (more TIR errors in tir_invalid.py)
 from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tirx as T
@@ -173,8 +173,8 @@ from tvm.script import tirx as T
 
 @I.ir_module
 class Module:
-    # expected-error @+1 {{T.prim_func 'kernel' is not supported}}
     @T.prim_func
+    # expected-error @+1 {{parameter 'a' is a T.handle without T.match_buffer}}
     def kernel(a: T.handle):
         T.evaluate(0)
 
