@@ -1,5 +1,5 @@
-"""TVM 0.25 `relax.frontend.onnx.from_onnx` of an ONNX `Resize` (`resize2d_roi`, built in
-`make_resize_modules` of the docs), printed by `mod.script()`."""
+# TVM 0.25 `relax.frontend.onnx.from_onnx` of an ONNX `Resize` (`resize2d_roi`, built in
+# `make_resize_modules` of the docs), printed by `mod.script()`.
 
 # from tvm.script import ir as I
 # from tvm.script import tirx as T

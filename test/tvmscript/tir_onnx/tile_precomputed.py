@@ -1,5 +1,5 @@
-"""TVM 0.25 `relax.frontend.onnx.from_onnx` of the ONNX node test `test_tile_precomputed`
-(its inputs after the first as constants), printed by `mod.script()`."""
+# TVM 0.25 `relax.frontend.onnx.from_onnx` of the ONNX node test `test_tile_precomputed`
+# (its inputs after the first as constants), printed by `mod.script()`.
 
 # from tvm.script import ir as I
 # from tvm.script import tirx as T
