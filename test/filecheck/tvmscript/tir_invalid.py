@@ -3,7 +3,7 @@
 # function: each piece is reported at the construct (pieces are split on the
 # dashed comment line).
 
-# GPU thread bindings
+# a while loop
 from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tirx as T
@@ -12,10 +12,10 @@ from tvm.script import tirx as T
 @I.ir_module
 class Module:
     @T.prim_func(private=True)
-    def double(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
-        # expected-error @+1 {{GPU thread bindings are outside the TIR subset; legalize the operator in TVM first, or write the kernel as a destination-passing func.func in MLIR}}
-        for i in T.thread_binding(4, thread="threadIdx.x"):
-            B[i] = A[i] * T.float32(2.0)
+    def halve(A: T.Buffer((1,), "int32")):
+        # expected-error @+1 {{this statement is outside the TIR subset; legalize the operator in TVM first, or write the kernel as a destination-passing func.func in MLIR}}
+        while A[0] > 1:
+            A[0] = A[0] // 2
 
 # -----
 

@@ -28,7 +28,7 @@ from ..annotations import TVMScriptError
 from .buffers import Buffer
 from .expressions import DTYPES
 from .scalars import Scalar, mlir_type
-from .statements import StatementReader
+from .statements import StatementReader, stored_names
 from .structured import StructuredReader
 
 
@@ -175,7 +175,7 @@ class PrimFunc:
         """The convention of a function no call uses: its trailing scalars are
         ``tir_vars``, the buffers it stores into just before them its outputs."""
         parameters = self._resolved()
-        written = {buffer.name for buffer in self._written_parameters()}
+        written = set(stored_names(self.body))
         end = len(parameters)
         while end and parameters[end - 1].buffer is None:
             end -= 1
@@ -183,19 +183,6 @@ class PrimFunc:
         while start and parameters[start - 1].name in written:
             start -= 1
         return Convention(start, (-1,) * (end - start))
-
-    def _written_parameters(self) -> list[Buffer]:
-        stored = set()
-        for node in (inner for statement in self.body for inner in ast.walk(statement)):
-            targets = node.targets if isinstance(node, ast.Assign) else []
-            if isinstance(node, ast.AugAssign):
-                targets = [node.target]
-            stored |= {
-                t.value.id
-                for t in targets
-                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
-            }
-        return [p.buffer for p in self._resolved() if p.buffer is not None and p.name in stored]
 
     def _resolved(self) -> list[Parameter]:
         return [p for p in self.parameters if isinstance(p, Parameter)]

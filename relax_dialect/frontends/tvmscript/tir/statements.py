@@ -36,6 +36,19 @@ OUTSIDE = (
 """What to do about a construct outside the TIR subset."""
 
 
+def stored_names(body: Sequence[ast.stmt]) -> list[str]:
+    """The names of the buffers ``body`` stores into (``A[i] = ...``), in order."""
+    names: list[str] = []
+    for node in (inner for statement in body for inner in ast.walk(statement)):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AugAssign):
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                names.append(target.value.id)
+    return list(dict.fromkeys(names))
+
+
 class StatementReader(ExpressionReader):
     """Reads the statements of a TIR function into the current block."""
 
@@ -69,21 +82,8 @@ class StatementReader(ExpressionReader):
 
     def written(self, body: Sequence[ast.stmt]) -> list[Buffer]:
         """The buffers defined outside ``body`` that it stores into, in order."""
-        found: list[Buffer] = []
-        for node in (inner for statement in body for inner in ast.walk(statement)):
-            targets = node.targets if isinstance(node, ast.Assign) else []
-            if isinstance(node, ast.AugAssign):
-                targets = [node.target]
-            for target in targets:
-                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-                    buffer = self.lookup(target.value.id)
-                    if (
-                        isinstance(buffer, Buffer)
-                        and buffer in self.tensors
-                        and buffer not in found
-                    ):
-                        found.append(buffer)
-        return found
+        found = [self.lookup(name) for name in stored_names(body)]
+        return [b for b in found if isinstance(b, Buffer) and b in self.tensors]
 
     # --- stores and bindings ------------------------------------------------------------
 
