@@ -96,7 +96,8 @@ def test_float_functions_follow_tvm() -> None:
                R: T.Buffer((6,), "float32"), C: T.Buffer((6,), "int32"), Z: T.Buffer((6,), "bool"),
                M: T.Buffer((6,), "float32"), S: T.Buffer((6,), "float32"), N: T.Buffer((6,), "bool")):
         for i in range(6):
-            R[i] = T.round(X[i])
+            r: T.float32 = T.round(X[i])
+            R[i] = r
             C[i] = T.Cast("int32", X[i])
             Z[i] = T.Cast("bool", X[i])
             M[i] = T.max(X[i], Y[i])

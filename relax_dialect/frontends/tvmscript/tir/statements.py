@@ -21,7 +21,7 @@ from xdsl.ir import Block, Region
 from ....dtype import BOOL, DataType
 from ..annotations import TVMScriptError, dotted_name
 from .buffers import Buffer, Size
-from .expressions import ExpressionReader
+from .expressions import DTYPES, ExpressionReader
 from .scalars import FLOAT32, INT32, Scalar, common_type
 
 LOOPS = ("serial", "parallel", "vectorized", "unroll")
@@ -75,6 +75,8 @@ class StatementReader(ExpressionReader):
             self._assign(node)
         elif isinstance(node, ast.AugAssign):
             self._aug_assign(node)
+        elif isinstance(node, ast.AnnAssign):
+            self._typed_let(node)
         elif isinstance(node, ast.Expr):
             self._expression_statement(node)
         elif not isinstance(node, ast.Pass):
@@ -110,6 +112,14 @@ class StatementReader(ExpressionReader):
             raise TVMScriptError(node, "T.match_buffer must come before the function's statements")
         else:
             self.define(target.id, self.expr(node.value))
+
+    def _typed_let(self, node: ast.AnnAssign) -> None:
+        """``x: T.int32 = value``, as TVM prints a ``LetStmt``."""
+        kind = self.tir_function(node.annotation)
+        dtype = DataType.parse(kind) if kind in DTYPES else None
+        if not isinstance(node.target, ast.Name) or dtype is None or node.value is None:
+            raise TVMScriptError(node, "expected 'name: T.<dtype> = value'")
+        self.define(node.target.id, self.cast(self.expr(node.value), dtype))
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
         target = node.target
