@@ -29,6 +29,12 @@ DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"
 DTYPES += ("float16", "float32", "float64")
 """The data types a TIR function of the subset computes on (``T.<dtype>(...)``)."""
 
+
+def dtype_named(name: object) -> DataType | None:
+    """The data type of the subset ``name`` spells (``"float32"``), else None."""
+    return DataType.parse(name) if isinstance(name, str) and name in DTYPES else None
+
+
 _OPERATORS = {
     ast.Add: "+",
     ast.Sub: "-",
@@ -288,8 +294,9 @@ class ExpressionReader(ScalarBuilder):
         if node.keywords:
             raise TVMScriptError(node.keywords[0], f"T.{name} takes no keyword arguments here")
         args = node.args
-        if name in DTYPES:
-            return self._typed(node, DataType.parse(name) or BOOL)
+        dtype = dtype_named(name)
+        if dtype is not None:
+            return self._typed(node, dtype)
         handler = _CALLS.get(name)
         if handler is None:
             raise TVMScriptError(
@@ -377,8 +384,7 @@ class ExpressionReader(ScalarBuilder):
 
     def dtype_of(self, node: ast.expr) -> DataType:
         """A data type written as a string: ``"float32"``."""
-        text = node.value if isinstance(node, ast.Constant) else None
-        dtype = DataType.parse(text) if isinstance(text, str) and text in DTYPES else None
+        dtype = dtype_named(node.value) if isinstance(node, ast.Constant) else None
         if dtype is None:
             raise TVMScriptError(
                 node, f"expected a data type of the TIR subset ({', '.join(DTYPES)})"

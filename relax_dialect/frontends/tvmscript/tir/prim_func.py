@@ -26,7 +26,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from ....dtype import DataType
 from ..annotations import TVMScriptError
 from .buffers import Buffer
-from .expressions import DTYPES
+from .expressions import dtype_named
 from .scalars import Scalar, mlir_type
 from .statements import StatementReader, stored_names
 from .structured import StructuredReader
@@ -86,12 +86,13 @@ class PrimFunc:
             annotation = arg.annotation
             call = annotation if isinstance(annotation, ast.Call) else None
             kind = self.reader.tir_function(call.func if call is not None else annotation)  # pyright: ignore
+            dtype = dtype_named(kind)
             if kind == "handle" and call is None:
                 parameters.append(arg.arg)
             elif kind == "Buffer" and call is not None:
                 parameters.append(self._buffer(arg.arg, call, call.args, ()))
-            elif kind in DTYPES and call is None:
-                parameters.append(Parameter(arg.arg, DataType.parse(kind) or DataType("int", 1)))
+            elif dtype is not None and call is None:
+                parameters.append(Parameter(arg.arg, dtype))
             else:
                 raise TVMScriptError(
                     arg, "expected a T.handle, T.Buffer(shape, dtype) or T.<dtype> parameter"
@@ -151,7 +152,7 @@ class PrimFunc:
         if not isinstance(node, ast.Call) or node.args or node.keywords:
             return None
         kind = self.reader.tir_function(node.func)
-        dtype = DataType.parse(kind) if kind in DTYPES else None
+        dtype = dtype_named(kind)
         return dtype if dtype is not None and dtype.is_int else None
 
     def _match_buffer(self, name: str, call: ast.Call) -> None:

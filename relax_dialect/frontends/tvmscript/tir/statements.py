@@ -21,7 +21,7 @@ from xdsl.ir import Block, Region
 from ....dtype import BOOL, DataType
 from ..annotations import TVMScriptError, dotted_name
 from .buffers import Buffer, Size
-from .expressions import DTYPES, ExpressionReader
+from .expressions import ExpressionReader, dtype_named
 from .scalars import FLOAT32, INT32, Scalar, common_type
 
 LOOPS = ("serial", "parallel", "vectorized", "unroll")
@@ -116,7 +116,7 @@ class StatementReader(ExpressionReader):
     def _typed_let(self, node: ast.AnnAssign) -> None:
         """``x: T.int32 = value``, as TVM prints a ``LetStmt``."""
         kind = self.tir_function(node.annotation)
-        dtype = DataType.parse(kind) if kind in DTYPES else None
+        dtype = dtype_named(kind)
         if not isinstance(node.target, ast.Name) or dtype is None or node.value is None:
             raise TVMScriptError(node, "expected 'name: T.<dtype> = value'")
         self.define(node.target.id, self.cast(self.expr(node.value), dtype))
