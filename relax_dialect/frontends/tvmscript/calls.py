@@ -9,6 +9,7 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.ir import Attribute, SSAValue
@@ -37,7 +38,9 @@ from ...ops.values import PrimValueOp
 from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
 from ...types import ObjectType, PrimType, StructInfoType, TupleType
 from .annotations import ExprReader, TVMScriptError, dotted_name
-from .tir import TIRKernels
+
+if TYPE_CHECKING:
+    from .tir import TIRKernels
 
 SHAPE_OPERANDS = ("shape", "size")
 """Operand names whose literal tuples are shapes (other literal tuples of numbers

@@ -13,13 +13,17 @@ none calls it, at the end of the module (``PrimFunc.default_convention``).
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import VerifyException
 
 from ....types import StructInfoType, TupleType
-from .prim_func import Convention, PrimFunc
+from .convention import Convention
+
+if TYPE_CHECKING:
+    from .prim_func import PrimFunc
 
 
 class TIRKernels:
@@ -32,6 +36,8 @@ class TIRKernels:
 
     def add(self, node: ast.FunctionDef, tir: str) -> None:
         """Read a ``T.prim_func`` (its signature now, its body when translated)."""
+        from .prim_func import PrimFunc  # the translation's dialects load with the first one
+
         self.pending[node.name] = PrimFunc(node, tir)
 
     def prepare(

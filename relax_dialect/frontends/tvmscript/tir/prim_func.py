@@ -26,23 +26,11 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from ....dtype import DataType
 from ..annotations import TVMScriptError
 from .buffers import Buffer
+from .convention import Convention
 from .expressions import dtype_named
 from .scalars import Scalar, mlir_type
 from .statements import StatementReader, stored_names
 from .structured import StructuredReader
-
-
-@dataclass(frozen=True)
-class Convention:
-    """How a call passes a TIR function's parameters: the number of arguments,
-    and per output the argument it writes in place (-1 for a fresh output)."""
-
-    inputs: int
-    outputs: tuple[int, ...]
-
-    def __str__(self) -> str:
-        fresh = sum(1 for index in self.outputs if index == -1)
-        return f"{self.inputs} arguments and {fresh} fresh outputs"
 
 
 @dataclass(frozen=True)
