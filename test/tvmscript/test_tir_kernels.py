@@ -7,9 +7,12 @@ buffers allocated inside a kernel, and modules read from TIR printed and read ba
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
+from corpus_harness import CORPUS, entry_inputs, load
+from inputs import RunSpec
 from tir_onnx_harness import NAMES, module_and_inputs
 from xdsl.dialects import func
 from xdsl.dialects.linalg.ops import GenericOp
@@ -179,6 +182,19 @@ def test_printed_module_reads_back_and_runs_the_same(name: str) -> None:
     kernels in the module attributes; reading that gives the same kernels."""
     wire_tir_executor()
     read, inputs = module_and_inputs(name)
+    text = print_tvmscript(read)
+    again = parse_tvmscript(text, "printed.py", ctx=default_context())
+    assert print_tvmscript(again) == text
+    np.testing.assert_array_equal(run(again, "main", *inputs), run(read, "main", *inputs))
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in CORPUS if "T.prim_func" in p.read_text()], ids=lambda p: p.name
+)
+def test_printed_corpus_program_reads_back_and_runs_the_same(path: Path) -> None:
+    wire_tir_executor()
+    read = load(path)
+    inputs = entry_inputs(read, RunSpec("main", {"n": 5}))
     text = print_tvmscript(read)
     again = parse_tvmscript(text, "printed.py", ctx=default_context())
     assert print_tvmscript(again) == text
