@@ -17,7 +17,7 @@ from relax_xdsl.lowering import wire_tir_executor
 from relax_xdsl.lowering.backends import compile_function
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from convert_harness import native_available  # noqa: E402
+from convert_harness import native_available
 
 PROGRAM = """
 from tvm.script import ir as I

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from math import isfinite
 from typing import TypeVar
 
+import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, i64
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -81,7 +83,9 @@ class ScalarBuilder:
         """``number`` as a constant of ``dtype``."""
         kind = mlir_type(dtype)
         if dtype.is_float:
-            attr = FloatAttr(float(number), kind)  # pyright: ignore[reportArgumentType]
+            with np.errstate(over="ignore"):  # rounded to the type, as a cast: inf if too large
+                rounded = float(np.array(number, dtype=dtype.to_numpy()))
+            attr = FloatAttr(rounded, kind)  # pyright: ignore[reportArgumentType]
         else:
             bits = dtype.bits
             wrapped = int(number) & ((1 << bits) - 1)
@@ -105,7 +109,7 @@ class ScalarBuilder:
         if source == dtype:
             return scalar
         folded = _constant_value(scalar.value)
-        if folded is not None and not dtype.is_bool:
+        if folded is not None and not dtype.is_bool and (dtype.is_float or isfinite(folded)):
             return self.constant(folded, dtype)
         target = mlir_type(dtype)
         value = scalar.value
