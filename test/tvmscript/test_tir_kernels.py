@@ -7,6 +7,7 @@ buffers allocated inside a kernel, and modules read from TIR printed and read ba
 from __future__ import annotations
 
 import textwrap
+from math import erf
 from pathlib import Path
 
 import numpy as np
@@ -199,3 +200,35 @@ def test_printed_corpus_program_reads_back_and_runs_the_same(path: Path) -> None
     again = parse_tvmscript(text, "printed.py", ctx=default_context())
     assert print_tvmscript(again) == text
     np.testing.assert_array_equal(run(again, "main", *inputs), run(read, "main", *inputs))
+
+
+UNARY = {
+    "exp": np.exp,
+    "log": np.log,
+    "log2": np.log2,
+    "log1p": np.log1p,
+    "sqrt": np.sqrt,
+    "rsqrt": lambda x: 1 / np.sqrt(x),
+    "tanh": np.tanh,
+    "sin": np.sin,
+    "atan": np.arctan,
+    "erf": np.vectorize(erf),
+    "floor": np.floor,
+    "ceil": np.ceil,
+    "trunc": np.trunc,
+    "fabs": np.abs,
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNARY))
+def test_math_functions_and_select(name: str) -> None:
+    kernel = f"""
+    @T.prim_func(private=True)
+    def f(X: T.Buffer((5,), "float64"), Y: T.Buffer((5,), "float64"), F: T.Buffer((5,), "float64")):
+        for i in range(5):
+            F[i] = T.Select(X[i] > Y[i], T.{name}(X[i]), T.pow(Y[i], X[i]))
+    """
+    x = np.array([0.3, 1.7, 2.5, 0.9, 4.2])
+    y = np.array([0.5, 1.0, 3.0, 0.1, 1.5])
+    (result,) = call(kernel, [x, y], [np.zeros(5)])
+    np.testing.assert_allclose(result, np.where(x > y, UNARY[name](x), y**x), rtol=1e-12)
