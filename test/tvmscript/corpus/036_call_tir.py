@@ -1,5 +1,5 @@
-"""`R.call_tir` of a `T.prim_func` in the module (TVM side and frontend error test: our
-frontend rejects `T.prim_func`), with one output given by `out_sinfo=`."""
+"""`R.call_tir` of a `T.prim_func` in the module (a plain loop without blocks, which the
+frontend reads as `scf.for`), with one output given by `out_sinfo=`."""
 
 # ruff: noqa
 from tvm.script import ir as I, relax as R, tirx as T
