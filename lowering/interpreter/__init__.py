@@ -74,6 +74,7 @@ class LoweredProgram:
             for position, (value, parameter_type) in enumerate(zip(args, parameters, strict=True))
         ]
         assert function.run is not None
+        memref.reset_globals(self._program.module)
         try:
             with deep_recursion(), np.errstate(all="ignore"):
                 results = function.run(*values)

@@ -54,7 +54,7 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from ..recursion import deep_recursion
+from ..recursion import MAX_CALL_DEPTH, deep_recursion
 from ..tir_executor import (
     UNWIRED,
     TIRArgument,
@@ -118,6 +118,8 @@ class Machine:
         self._tir = tir
         self._globals = {function.sym_name.data: function for function in functions(module)}
         self._compiled: dict[str, CompiledFunction] = {}
+        self._depth = 0
+        """The calls under way (``MAX_CALL_DEPTH`` at most)."""
 
     def function(self, name: str) -> CompiledFunction:
         """The compiled global function ``@name``."""
@@ -180,8 +182,16 @@ class Machine:
             ) from None
         for slot, value in zip(function.params, args, strict=True):
             frame[slot] = value
-        for step in function.steps:
-            step(frame, symbols)
+        if self._depth > MAX_CALL_DEPTH:
+            raise RelaxRuntimeError(
+                call_site, f"recursion too deep: more than {MAX_CALL_DEPTH} nested calls"
+            )
+        self._depth += 1
+        try:
+            for step in function.steps:
+                step(frame, symbols)
+        finally:
+            self._depth -= 1
         result = frame[function.result]
         ret_type = function.op.ret_type
         if isinstance(ret_type, StructInfoType):
