@@ -15,6 +15,10 @@ MAX_CALL_DEPTH = 10_000
 """Nested calls of Relax functions a program may make, on every backend; one more is
 the located error "recursion too deep" (an endless recursion ends in seconds)."""
 
+MAX_NESTING = 2_000
+"""Levels of brackets an input may nest (TVMScript: Python's own limit, 200): deep
+enough for any real program, refused in linear time beyond."""
+
 RECURSION_LIMIT = 20_000
 """Python's recursion limit on an ordinary thread: deep enough for thousands of
 nested types or calls, shallow enough that Python reports a ``RecursionError``

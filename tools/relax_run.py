@@ -294,14 +294,24 @@ def _difference(expected: Sequence[object], actual: Sequence[object]) -> float |
         if want is None or got is None or want.shape != got.shape or want.dtype != got.dtype:
             return None
         if want.dtype.kind in "biuf":
-            want64, got64 = want.astype(np.float64), got.astype(np.float64)
-            both_nan = np.isnan(want64) & np.isnan(got64)
-            scale = np.maximum(np.abs(want64), 1.0)
-            gap = np.where(both_nan, 0.0, np.abs(want64 - got64) / scale)
-            worst = max(worst, float(np.max(gap, initial=0.0)))
+            worst = max(worst, _gap(want.astype(np.float64), got.astype(np.float64)))
         elif not np.array_equal(want, got):
             return None
     return worst
+
+
+def _gap(want: np.ndarray, got: np.ndarray) -> float:
+    """The largest difference relative to the expected magnitude: 0 between identical
+    values (the same infinity, or NaN and NaN), infinite between a non-finite value
+    and anything else."""
+    same = (want == got) | (np.isnan(want) & np.isnan(got))
+    finite = np.isfinite(want) & np.isfinite(got)
+    if not np.all(same | finite):
+        return float("inf")
+    want, got = want[finite], got[finite]
+    with np.errstate(over="ignore"):  # two huge values of opposite signs: an infinite gap
+        gap = np.abs(want - got) / np.maximum(np.abs(want), 1.0)
+    return float(np.max(gap, initial=0.0))
 
 
 def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> object:
