@@ -16,6 +16,8 @@ instead of dereferencing null or taking the machine's memory. Each entry point a
 call-depth counter of lowered code (`call_depth`), which a failed check leaves raised.
 """
 
+from relax_dialect.recursion import CALL_DEPTH_GLOBAL
+
 from .memref_abi import Signature, TensorSpec
 
 C_TYPES = {
@@ -45,7 +47,7 @@ static _Thread_local char relax_memory_message[160];
 static _Thread_local size_t relax_held;
 static size_t relax_memory_limit;
 
-extern int64_t relax_xdsl_call_depth __attribute__((weak));
+extern int64_t CALL_DEPTH_GLOBAL __attribute__((weak));
 
 int __wrap_puts(const char *message) {
   relax_message = message;
@@ -102,13 +104,13 @@ const char *relax_xdsl_assert_message(void) { return relax_message ? relax_messa
   relax_trap = &trap;                                                                      \
   relax_message = 0;                                                                       \
   relax_held = 0;                                                                          \
-  if (&relax_xdsl_call_depth) relax_xdsl_call_depth = 0;                                   \
+  if (&CALL_DEPTH_GLOBAL) CALL_DEPTH_GLOBAL = 0;                                   \
   if (setjmp(trap)) {                                                                      \
     relax_trap = outer;                                                                    \
     return 1;                                                                              \
   }
 #define RELAX_TRAP_END relax_trap = outer;
-"""
+""".replace("CALL_DEPTH_GLOBAL", CALL_DEPTH_GLOBAL)
 
 
 def entry_source(signature: Signature) -> str:

@@ -19,6 +19,9 @@ MAX_NESTING = 2_000
 """Levels of brackets an input may nest (TVMScript: Python's own limit, 200): deep
 enough for any real program, refused in linear time beyond."""
 
+CALL_DEPTH_GLOBAL = "relax_xdsl_call_depth"
+"""The global of lowered code counting nested calls (``lowering/call_depth.py``)."""
+
 RECURSION_LIMIT = 20_000
 """Python's recursion limit on an ordinary thread: deep enough for thousands of
 nested types or calls, shallow enough that Python reports a ``RecursionError``
@@ -48,8 +51,10 @@ def deep_recursion() -> Iterator[None]:
 
 
 def on_large_stack(work: Callable[[], T]) -> T:
-    """``work()``, run on a thread with a ``LARGE_STACK`` stack; its exception, if any,
-    is raised here."""
+    """``work()``, run on a thread with a ``LARGE_STACK`` stack (unless this thread is
+    one already); its exception, if any, is raised here."""
+    if getattr(_local, "large", False):
+        return work()
     outcome: list[T] = []
     failure: list[BaseException] = []
 

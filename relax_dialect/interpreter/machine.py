@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import SymbolTable
 
-from ..analysis.call_graph import functions
+from ..analysis.call_graph import functions, recursive_groups
 from ..analysis.effects import in_place_outputs
 from ..diagnostics import location_of
 from ..dtype import DataType
@@ -54,7 +55,7 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from ..recursion import MAX_CALL_DEPTH, deep_recursion
+from ..recursion import MAX_CALL_DEPTH, deep_recursion, on_large_stack
 from ..tir_executor import (
     UNWIRED,
     TIRArgument,
@@ -121,6 +122,13 @@ class Machine:
         self._depth = 0
         """The calls under way (``MAX_CALL_DEPTH`` at most)."""
 
+    @cached_property
+    def _recursive(self) -> bool:
+        """Whether calls can nest without bound: a cycle of calls, or closures."""
+        return bool(recursive_groups(self.module)) or any(
+            isinstance(op, InvokeClosureBase) for op in self.module.walk()
+        )
+
     def function(self, name: str) -> CompiledFunction:
         """The compiled global function ``@name``."""
         compiled = self._compiled.get(name)
@@ -146,10 +154,15 @@ class Machine:
         return self._tir
 
     def run(self, entry: str, *args: object) -> object:
-        """Call the global function ``entry`` with run-time values."""
-        try:
+        """Call the global function ``entry`` with run-time values (on a large stack
+        when the module can recurse, for ``MAX_CALL_DEPTH`` nested calls)."""
+
+        def call() -> object:
             with deep_recursion():
                 return self.call(self.function(entry), list(args))
+
+        try:
+            return on_large_stack(call) if self._recursive else call()
         except RecursionError:
             raise RelaxRuntimeError(None, "recursion too deep") from None
 
