@@ -67,7 +67,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
-from relax_dialect.analysis.call_graph import functions, kernels
+from relax_dialect.analysis.call_graph import functions, kernels, recursive_groups
 from relax_dialect.analysis.effects import in_place_outputs
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
@@ -109,6 +109,7 @@ from relax_dialect.types import FuncType, ObjectType, StructInfoType, TupleType,
 from relax_dialect.types import TensorType as RelaxTensor
 
 from .building import build
+from .call_depth import declare_counter, enter_call, leave_call
 from .closures import Closure, Objects, argument_type
 from .lowerer import Handler, Lowerer, LoweringError
 from .ops import lowering_for
@@ -171,6 +172,11 @@ class ModuleLowering:
         }
         self.kernels = kernels(module)
         self.objects = Objects(module)
+        self.recursive = recursive_groups(module)
+        self.current = ""
+        """The name of the function being lowered."""
+        self.counts_calls = False
+        """Whether a call is wrapped in the call-depth guard (``call_depth``)."""
 
     def run(self) -> None:
         relax_functions = functions(self.module)
@@ -196,11 +202,13 @@ class ModuleLowering:
             function.detach()
             function.erase(safe_erase=False)
         self.module.body.block.add_ops(self.declarations)
+        if self.counts_calls:
+            declare_counter(self.module)
 
     # -- functions -------------------------------------------------------------------
 
     def lower_function(self, function: FunctionOp) -> func.FuncOp:
-        name = function.sym_name.data
+        name = self.current = function.sym_name.data
         signature = self.signatures[name]
         flat_inputs = [t for types in signature.inputs for t in types]
         block = Block(arg_types=flat_inputs)
@@ -385,7 +393,12 @@ class ModuleLowering:
             what = f"@{name}: argument {index}"
             args += lw.cast_checked(values[start : start + len(types)], types, op, what)
         assert len(args) == len(values)
+        counted = isinstance(op, InvokeClosureBase) or name in self.recursive.get(self.current, ())
+        counter = enter_call(lw, op) if counted else None
         results = lw.emit(build(func.CallOp, name, args, signature.outputs)).results
+        if counter is not None:
+            leave_call(lw, counter)
+            self.counts_calls = True
         types = lw.types_of(op, lw.result_sinfo)  # pyright: ignore[reportArgumentType]
         return [lw.cast(v, t) for v, t in zip(results, types, strict=True)]
 

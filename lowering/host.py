@@ -1,9 +1,10 @@
-"""The host CPU's vector registers, which size the tiling schedule's register tile and the
-masked loads handed to the code generator."""
+"""The host: its CPU's vector registers, which size the tiling schedule's register tile and
+the masked loads handed to the code generator, and its memory, which bounds native runs."""
 
 from __future__ import annotations
 
 import functools
+import os
 import re
 from pathlib import Path
 
@@ -23,3 +24,11 @@ def vector_register_bytes() -> int:
 def vector_registers() -> int:
     """How many vector registers the host has: 32 with AVX-512, else 16."""
     return 32 if vector_register_bytes() == 64 else 16
+
+
+def default_memory_limit() -> int:
+    """The bytes a native call may hold by default: half of the machine's memory."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+    except (ValueError, OSError):
+        return 0

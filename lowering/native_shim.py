@@ -8,7 +8,15 @@ MLIR lowers a failed `cf.assert` to `puts(message); abort();`. The module is lin
 `-Wl,--wrap=puts,--wrap=abort`, so those calls reach `__wrap_puts`, which records the message,
 and `__wrap_abort`, which `longjmp`s back into the entry point: the check becomes an error
 return instead of killing the process. Buffers the function allocated before the failure leak.
+
+`malloc`, `aligned_alloc` and `free` are wrapped the same way: the bytes a call holds are
+counted (`malloc_usable_size`), and an allocation that fails, or that would take them past the
+limit `relax_xdsl_set_memory_limit` set (0: none), ends the call with an "out of memory" error
+instead of dereferencing null or taking the machine's memory. Each entry point also resets the
+call-depth counter of lowered code (`call_depth`), which a failed check leaves raised.
 """
+
+from relax_dialect.recursion import CALL_DEPTH_GLOBAL
 
 from .memref_abi import Signature, TensorSpec
 
@@ -23,14 +31,23 @@ C_TYPES = {
     "float64": "double",
 }
 
-LINK_FLAGS = ("-Wl,--wrap=puts", "-Wl,--wrap=abort")
+LINK_FLAGS = tuple(
+    f"-Wl,--wrap={name}" for name in ("puts", "abort", "malloc", "aligned_alloc", "free")
+)
 
 PRELUDE = r"""
+#include <malloc.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 
 static _Thread_local jmp_buf *relax_trap;
 static _Thread_local const char *relax_message;
+static _Thread_local char relax_memory_message[160];
+static _Thread_local size_t relax_held;
+static size_t relax_memory_limit;
+
+extern int64_t CALL_DEPTH_GLOBAL __attribute__((weak));
 
 int __wrap_puts(const char *message) {
   relax_message = message;
@@ -39,6 +56,46 @@ int __wrap_puts(const char *message) {
 
 void __wrap_abort(void) { longjmp(*relax_trap, 1); }
 
+void relax_xdsl_set_memory_limit(size_t bytes) { relax_memory_limit = bytes; }
+
+static void relax_out_of_memory(size_t bytes) {
+  if (relax_memory_limit && relax_held + bytes > relax_memory_limit)
+    snprintf(relax_memory_message, sizeof relax_memory_message,
+             "out of memory: allocating %zu bytes would exceed the memory limit of %zu bytes "
+             "(relax-run --memory-limit)", bytes, relax_memory_limit);
+  else
+    snprintf(relax_memory_message, sizeof relax_memory_message,
+             "out of memory: allocating %zu bytes failed", bytes);
+  relax_message = relax_memory_message;
+  longjmp(*relax_trap, 1);
+}
+
+static void *relax_held_block(void *block, size_t bytes) {
+  if (!block) relax_out_of_memory(bytes);
+  relax_held += malloc_usable_size(block);
+  return block;
+}
+
+void *__real_malloc(size_t);
+void *__real_aligned_alloc(size_t, size_t);
+void __real_free(void *);
+
+void *__wrap_malloc(size_t bytes) {
+  if (relax_memory_limit && relax_held + bytes > relax_memory_limit) relax_out_of_memory(bytes);
+  return relax_held_block(__real_malloc(bytes), bytes);
+}
+
+void *__wrap_aligned_alloc(size_t alignment, size_t bytes) {
+  if (relax_memory_limit && relax_held + bytes > relax_memory_limit) relax_out_of_memory(bytes);
+  return relax_held_block(__real_aligned_alloc(alignment, bytes), bytes);
+}
+
+void __wrap_free(void *block) {
+  size_t bytes = block ? malloc_usable_size(block) : 0;
+  relax_held = bytes < relax_held ? relax_held - bytes : 0;
+  __real_free(block);
+}
+
 const char *relax_xdsl_assert_message(void) { return relax_message ? relax_message : "abort"; }
 
 #define RELAX_TRAP_BEGIN                                                                   \
@@ -46,12 +103,14 @@ const char *relax_xdsl_assert_message(void) { return relax_message ? relax_messa
   jmp_buf *outer = relax_trap;                                                             \
   relax_trap = &trap;                                                                      \
   relax_message = 0;                                                                       \
+  relax_held = 0;                                                                          \
+  if (&CALL_DEPTH_GLOBAL) CALL_DEPTH_GLOBAL = 0;                                   \
   if (setjmp(trap)) {                                                                      \
     relax_trap = outer;                                                                    \
     return 1;                                                                              \
   }
 #define RELAX_TRAP_END relax_trap = outer;
-"""
+""".replace("CALL_DEPTH_GLOBAL", CALL_DEPTH_GLOBAL)
 
 
 def entry_source(signature: Signature) -> str:

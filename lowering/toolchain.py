@@ -300,6 +300,8 @@ class NativeModule:
         self._library = ctypes.CDLL(str(library))
         self._message = self._library.relax_xdsl_assert_message
         self._message.restype = ctypes.c_char_p
+        self._set_memory_limit = self._library.relax_xdsl_set_memory_limit
+        self._set_memory_limit.argtypes = [ctypes.c_size_t]
         self._entries: dict[str, Any] = {}
 
     def _entry(self, name: str) -> tuple[CallFrame, Any]:
@@ -313,11 +315,13 @@ class NativeModule:
             self._entries[name] = (CallFrame(self.signatures[name]), entry)
         return self._entries[name]
 
-    def call(self, name: str, args: Sequence[Any]) -> list[Any]:
-        """Run `@name`; tensors are NumPy arrays, scalars Python/NumPy numbers (flattened)."""
+    def call(self, name: str, args: Sequence[Any], memory_limit: int = 0) -> list[Any]:
+        """Run `@name`; tensors are NumPy arrays, scalars Python/NumPy numbers (flattened).
+        The call may hold at most `memory_limit` bytes at once (0: no limit)."""
         frame, entry = self._entry(name)
         arguments = frame.arguments(args)
         results = frame.results()
+        self._set_memory_limit(memory_limit)
         if entry(arguments.pointers, results):
             raise LoweredCheckError(self._message().decode(errors="replace"))
         return frame.take_results(results, arguments)

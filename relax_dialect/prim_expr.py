@@ -78,6 +78,24 @@ class PrimExpr:
         return f"PrimExpr({to_text(self)})"
 
 
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def int64_problem(value: int) -> str | None:
+    """Why an integer written in a program cannot be a symbolic expression's constant."""
+    if INT64_MIN <= value <= INT64_MAX:
+        return None
+    return f"integer {value} does not fit in int64"
+
+
+def dimension_problem(dim: PrimExpr) -> str | None:
+    """Why a tensor dimension is invalid: a constant one must be a non-negative int64
+    (a symbolic one is checked when it is bound, at run time)."""
+    if isinstance(dim, IntImm) and dim.value < 0:
+        return f"tensor dimension {dim.value} is negative (a dimension is a non-negative int64)"
+    return None
+
+
 class IntImm(PrimExpr):
     """An integer constant."""
 

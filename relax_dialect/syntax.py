@@ -17,6 +17,7 @@ from .prim_expr import (
     IntImm,
     PrimExpr,
     Var,
+    int64_problem,
     to_text,
 )
 
@@ -58,7 +59,11 @@ def _parse_primary(parser: AttrParser) -> PrimExpr:
             return type(inner)(-inner.value)  # pyright: ignore[reportArgumentType]
         return Apply("mul", (IntImm(-1), inner))
     if token.kind == MLIRTokenKind.INTEGER_LIT:
-        return IntImm(parser.parse_integer(allow_boolean=False, allow_negative=False))
+        start = parser.pos
+        value = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        if (problem := int64_problem(value)) is not None:
+            parser.raise_error(problem, start, parser.pos)
+        return IntImm(value)
     if token.kind == MLIRTokenKind.FLOAT_LIT:
         return FloatImm(parser.parse_float(allow_negative=False))
     if parser.parse_optional_punctuation("(") is not None:

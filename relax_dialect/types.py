@@ -39,7 +39,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 from .attributes import DataTypeAttr, PrimExprAttr, ShapeAttr, int_attr
 from .bounded_memo import BoundedMemo
 from .dtype import VOID, DataType
-from .prim_expr import PrimExpr, as_expr, to_text
+from .prim_expr import PrimExpr, as_expr, dimension_problem, to_text
 from .syntax import parse_dtype, parse_prim_expr, parse_shape
 
 UNKNOWN_NDIM = -1
@@ -300,7 +300,9 @@ class TensorType(StructInfoType):
         return self.dtype.data
 
     def problem(self) -> str | None:
-        return _rank_problem("tensor", self.dims, self.rank)
+        if (message := _rank_problem("tensor", self.dims, self.rank)) is not None:
+            return message
+        return next(filter(None, map(dimension_problem, self.dims or ())), None)
 
     @classmethod
     def parse_fields(cls, parser: AttrParser) -> Sequence[Attribute]:

@@ -39,7 +39,7 @@ from relax_dialect.frontends.mlir import forget_resources
 from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.recheck import recheck_well_formed
-from relax_dialect.recursion import deep_recursion
+from relax_dialect.recursion import deep_recursion, on_large_stack
 
 from ..lowering import wire_tir_executor
 
@@ -298,8 +298,7 @@ def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None, name: str
     gc.set_threshold(*GC_THRESHOLDS)
     wire_tir_executor()
     try:
-        with deep_recursion():
-            return tool(argv).run_tool()
+        return on_large_stack(lambda: _run_deep(tool, argv))
     except UsageError as error:
         print(f"{name}: error: {error}", file=sys.stderr)
         return 2
@@ -328,6 +327,11 @@ def exit_without_teardown(status: int) -> NoReturn:
         status = status or 1
     sys.stderr.flush()
     os._exit(status)
+
+
+def _run_deep(tool: type[RelaxOptMain], argv: Sequence[str] | None) -> int:
+    with deep_recursion():
+        return tool(argv).run_tool()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

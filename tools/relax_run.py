@@ -47,6 +47,7 @@ from relax_dialect.values import describe, flatten, named_value, to_array, to_va
 
 from ..lowering.backends import BACKENDS, backend_named
 from ..lowering.backends.backend import Backend, Program, RunOptions
+from ..lowering.host import default_memory_limit
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
 from ..lowering.toolchain import ToolchainError
 from .relax_opt import (
@@ -88,6 +89,14 @@ class RelaxRunMain(RelaxOptMain):
             help="with --backend mlir: tile and vectorise matmuls (transform dialect schedule)",
         )
         arg_parser.add_argument(
+            "--memory-limit",
+            type=_bytes,
+            default=default_memory_limit(),
+            metavar="SIZE",
+            help="with --backend mlir: the memory a call may hold at once, in bytes or with "
+            "a K/M/G/T suffix; 0 for no limit (default: half of this machine's memory)",
+        )
+        arg_parser.add_argument(
             "--plugin",
             action="append",
             default=[],
@@ -106,7 +115,8 @@ class RelaxRunMain(RelaxOptMain):
             raise UsageError("--benchmark takes a number of calls, 0 or more")
         try:
             module = self.load(source, name)
-            program = Program(module, RunOptions(registry, self.args.tile))
+            options = RunOptions(registry, self.args.tile, self.args.memory_limit)
+            program = Program(module, options)
             function = program.machine.function(self.args.entry)
             params = function.op.params
             args = self.read_arguments(params)
@@ -253,6 +263,16 @@ def _timed(compiled: Callable[..., object], args: Sequence[object], calls: int) 
     return times
 
 
+def _bytes(text: str) -> int:
+    """A size: a number of bytes, or with a K, M, G or T suffix (powers of 1024)."""
+    suffix = text[-1:].upper()
+    scale = 1 << 10 * ("KMGT".index(suffix) + 1) if suffix and suffix in "KMGT" else 1
+    digits = text[:-1] if scale > 1 else text
+    if not digits.isdigit():
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size (e.g. 4G, 512M, 0)")
+    return int(digits) * scale
+
+
 def _backends(text: str) -> list[str]:
     """The ``--backend`` list."""
     names = list(BACKENDS) if text == "all" else text.split(",")
@@ -274,14 +294,24 @@ def _difference(expected: Sequence[object], actual: Sequence[object]) -> float |
         if want is None or got is None or want.shape != got.shape or want.dtype != got.dtype:
             return None
         if want.dtype.kind in "biuf":
-            want64, got64 = want.astype(np.float64), got.astype(np.float64)
-            both_nan = np.isnan(want64) & np.isnan(got64)
-            scale = np.maximum(np.abs(want64), 1.0)
-            gap = np.where(both_nan, 0.0, np.abs(want64 - got64) / scale)
-            worst = max(worst, float(np.max(gap, initial=0.0)))
+            worst = max(worst, _gap(want.astype(np.float64), got.astype(np.float64)))
         elif not np.array_equal(want, got):
             return None
     return worst
+
+
+def _gap(want: np.ndarray, got: np.ndarray) -> float:
+    """The largest difference relative to the expected magnitude: 0 between identical
+    values (the same infinity, or NaN and NaN), infinite between a non-finite value
+    and anything else."""
+    same = (want == got) | (np.isnan(want) & np.isnan(got))
+    finite = np.isfinite(want) & np.isfinite(got)
+    if not np.all(same | finite):
+        return float("inf")
+    want, got = want[finite], got[finite]
+    with np.errstate(over="ignore"):  # two huge values of opposite signs: an infinite gap
+        gap = np.abs(want - got) / np.maximum(np.abs(want), 1.0)
+    return float(np.max(gap, initial=0.0))
 
 
 def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> object:

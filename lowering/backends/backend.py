@@ -24,6 +24,7 @@ from relax_dialect.diagnostics import Diagnostic
 from relax_dialect.interpreter import Machine, PackedRegistry, RelaxRuntimeError
 from relax_dialect.ops.functions import FunctionOp
 
+from ..host import default_memory_limit
 from ..pipeline import lower
 
 Compiled = Callable[..., object]
@@ -38,6 +39,8 @@ class RunOptions:
     """The packed functions that ``call_packed`` and friends call."""
     tile: bool = False
     """Native code: tile and vectorise contractions (the transform-dialect schedule)."""
+    memory_limit: int = field(default_factory=default_memory_limit)
+    """Native code: the bytes a call may hold at once (0: no limit)."""
 
 
 class Program:

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from relax_dialect.diagnostics import Diagnostic, at
+from relax_dialect.diagnostics import Diagnostic, at, located
+from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
 
+from ..interpreter import LoweredCheckError
 from ..toolchain import ToolchainMissing, compile_module, find_toolchain, generic_text
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
@@ -37,5 +39,15 @@ class NativeBackend(Backend):
 
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
-        native = compile_module(generic_text(program.lowered()), tile=program.options.tile)
-        return LoweredEntry(function, lambda args: native.call(entry, args))
+        options = program.options
+        native = compile_module(generic_text(program.lowered()), tile=options.tile)
+
+        def call(args: list[object]) -> list[object]:
+            try:
+                return native.call(entry, args, options.memory_limit)
+            except LoweredCheckError as failure:  # an unlocated one: memory ran out
+                if located(str(failure)).location is not None:
+                    raise
+                raise RelaxRuntimeError(function, f"@{entry}: {failure}") from None
+
+        return LoweredEntry(function, call)

@@ -11,8 +11,9 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions
+from xdsl.traits import SymbolTable
 
-from relax_dialect.recursion import deep_recursion
+from relax_dialect.recursion import CALL_DEPTH_GLOBAL, deep_recursion, on_large_stack
 
 from . import arith, cf, func, linalg, math, memref, scf, tensor
 from .arguments import argument
@@ -73,10 +74,18 @@ class LoweredProgram:
             argument(value, parameter_type, f"argument {position} of @{name}")
             for position, (value, parameter_type) in enumerate(zip(args, parameters, strict=True))
         ]
-        assert function.run is not None
-        try:
+        run = function.run
+        assert run is not None
+        module = self._program.module
+        memref.reset_globals(module)
+
+        def call() -> tuple[Any, ...]:
             with deep_recursion(), np.errstate(all="ignore"):
-                results = function.run(*values)
+                return run(*values)
+
+        try:  # calls that can recur are counted (``call_depth``): give them a large stack
+            counted = SymbolTable.lookup_symbol(module, CALL_DEPTH_GLOBAL) is not None
+            results = on_large_stack(call) if counted else call()
         except RecursionError:
             raise LoweredExecutionError(f"@{name}: recursion too deep") from None
         return [_owned(result) for result in results]

@@ -4,10 +4,13 @@ kernels written on buffers (``call_tir`` targets)."""
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 from xdsl.dialects import memref
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp
 from xdsl.interpreter import InterpreterFunctions, register_impls
+from xdsl.traits import SymbolTable
 
 from .core import Kernel, KernelTable
 from .values import dtype_of
@@ -31,6 +34,44 @@ def _alloc(op: memref.AllocOp | memref.AllocaOp) -> Kernel:
 @KERNELS.kernel(memref.DeallocOp)
 def _dealloc(op: memref.DeallocOp) -> Kernel:
     return lambda buffer: ()
+
+
+@KERNELS.kernel(memref.GetGlobalOp)
+def _get_global(op: memref.GetGlobalOp) -> Kernel:
+    """The global's buffer, made from its initial value on first use (one per global
+    operation; ``reset_globals`` starts them over)."""
+    found = SymbolTable.lookup_symbol(op, op.name_)
+    assert isinstance(found, memref.GlobalOp)
+    declared = found
+
+    def get_global() -> np.ndarray:
+        buffer = _GLOBALS.get(declared)
+        if buffer is None:
+            buffer = _GLOBALS[declared] = _initial(declared)
+        return buffer
+
+    return get_global
+
+
+_GLOBALS: WeakKeyDictionary[memref.GlobalOp, np.ndarray] = WeakKeyDictionary()
+"""The buffers of the globals of the modules being run."""
+
+
+def _initial(op: memref.GlobalOp) -> np.ndarray:
+    initial = op.initial_value
+    assert isinstance(initial, DenseIntOrFPElementsAttr), "uninitialised memref.global"
+    shape = op.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    values = initial.get_values()
+    buffer = np.empty(shape, dtype_of(op.type))  # pyright: ignore[reportArgumentType]
+    buffer[...] = np.reshape(values, shape) if len(values) > 1 else values[0]
+    return buffer
+
+
+def reset_globals(module: ModuleOp) -> None:
+    """Start every global of ``module`` over from its initial value."""
+    for op in module.body.block.ops:
+        if isinstance(op, memref.GlobalOp):
+            _GLOBALS.pop(op, None)
 
 
 @KERNELS.kernel(memref.DimOp)

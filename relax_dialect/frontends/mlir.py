@@ -22,6 +22,7 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 from ..diagnostics import DiagnosticError, file_location, from_parse_error
 from ..ops.base import undefined_value_message
 from ..ops.operator import OperatorOp
+from ..recursion import MAX_NESTING
 from .frontend import Frontend
 
 
@@ -191,11 +192,35 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
     its own verifier) as ``ValueError``/``VerifyException``; those become
     parse errors at the current token."""
     parser = RelaxParser(ctx, text, name, line_offset)
+    too_deep = too_deep_at(text)
+    if too_deep is not None:
+        message = f"brackets nest deeper than {MAX_NESTING} levels"
+        raise ParseError(Span(too_deep, too_deep + 1, Input(text, name)), message)
     try:
         return parser.parse_module()
     except (ValueError, VerifyException) as error:
         message = error.args[0] if error.args else str(error)
         raise ParseError(parser._current_token.span, str(message)) from None  # pyright: ignore
+
+
+BRACKETS = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[<>]=|([<(\[{])|[>)\]}]')
+"""What nests in MLIR text: brackets, outside string literals and comments (``->``,
+``<=`` and ``>=`` are not brackets)."""
+
+
+def too_deep_at(text: str) -> int | None:
+    """Where the brackets of ``text`` first nest deeper than ``MAX_NESTING``, found in
+    one linear scan before anything is built (deeper input would take the parser
+    and verifiers time and memory out of proportion)."""
+    depth = 0
+    for token in BRACKETS.finditer(text):
+        if token.group(1) is not None:
+            depth += 1
+            if depth > MAX_NESTING:
+                return token.start()
+        elif token.group()[0] in ">)]}" and len(token.group()) == 1:
+            depth = max(depth - 1, 0)
+    return None
 
 
 def read(

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import SymbolTable
 
-from ..analysis.call_graph import functions
+from ..analysis.call_graph import functions, recursive_groups
 from ..analysis.effects import in_place_outputs
 from ..diagnostics import location_of
 from ..dtype import DataType
@@ -54,7 +55,7 @@ from ..ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
-from ..recursion import deep_recursion
+from ..recursion import MAX_CALL_DEPTH, deep_recursion, on_large_stack
 from ..tir_executor import (
     UNWIRED,
     TIRArgument,
@@ -118,6 +119,15 @@ class Machine:
         self._tir = tir
         self._globals = {function.sym_name.data: function for function in functions(module)}
         self._compiled: dict[str, CompiledFunction] = {}
+        self._depth = 0
+        """The calls under way (``MAX_CALL_DEPTH`` at most)."""
+
+    @cached_property
+    def _recursive(self) -> bool:
+        """Whether calls can nest without bound: a cycle of calls, or closures."""
+        return bool(recursive_groups(self.module)) or any(
+            isinstance(op, InvokeClosureBase) for op in self.module.walk()
+        )
 
     def function(self, name: str) -> CompiledFunction:
         """The compiled global function ``@name``."""
@@ -144,10 +154,15 @@ class Machine:
         return self._tir
 
     def run(self, entry: str, *args: object) -> object:
-        """Call the global function ``entry`` with run-time values."""
-        try:
+        """Call the global function ``entry`` with run-time values (on a large stack
+        when the module can recurse, for ``MAX_CALL_DEPTH`` nested calls)."""
+
+        def call() -> object:
             with deep_recursion():
                 return self.call(self.function(entry), list(args))
+
+        try:
+            return on_large_stack(call) if self._recursive else call()
         except RecursionError:
             raise RelaxRuntimeError(None, "recursion too deep") from None
 
@@ -180,8 +195,16 @@ class Machine:
             ) from None
         for slot, value in zip(function.params, args, strict=True):
             frame[slot] = value
-        for step in function.steps:
-            step(frame, symbols)
+        if self._depth > MAX_CALL_DEPTH:
+            raise RelaxRuntimeError(
+                call_site, f"recursion too deep: more than {MAX_CALL_DEPTH} nested calls"
+            )
+        self._depth += 1
+        try:
+            for step in function.steps:
+                step(frame, symbols)
+        finally:
+            self._depth -= 1
         result = frame[function.result]
         ret_type = function.op.ret_type
         if isinstance(ret_type, StructInfoType):

@@ -4,12 +4,14 @@ lists comparing results, ``relax-opt --emit llvm-dialect``."""
 from __future__ import annotations
 
 import shutil
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from relax_xdsl.tools.relax_opt import main as relax_opt
+from relax_xdsl.tools.relax_run import _gap  # pyright: ignore[reportPrivateUsage]
 from relax_xdsl.tools.relax_run import main as relax_run
 
 NATIVE = pytest.mark.skipif(
@@ -90,3 +92,45 @@ def test_emit_llvm_dialect(files: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "llvm.func @main" in text and "linalg." not in text
     assert relax_opt([program, "--emit", "llvm-dialect"]) == 1
     assert "needs a lowered module" in capsys.readouterr().err
+
+
+NON_FINITE = """\
+relax.function @main(%x: !relax.tensor<[4], f32>) -> !relax.tensor<[4], f32> {
+  %y = relax.log %x : !relax.tensor<[4], f32>
+  %z = relax.divide %y, %y : !relax.tensor<[4], f32>
+  %w = relax.add %z, %y : !relax.tensor<[4], f32>
+  relax.return %w
+}
+"""
+
+
+def test_non_finite_results_compare_without_warnings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "program.mlir").write_text(NON_FINITE)
+    np.savez(tmp_path / "x.npz", x=np.array([0, -1, 1, 2], "f4"))  # -inf, nan, 0, log 2
+    args = [str(tmp_path / "program.mlir"), "--inputs", str(tmp_path / "x.npz")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert relax_run([*args, "--backend", "reference,lowered"]) == 0
+    out = capsys.readouterr().out
+    assert "lowered: " in out and "agrees with reference (max relative difference 0)" in out
+
+
+@pytest.mark.parametrize(
+    ("want", "got", "gap"),
+    [
+        ([np.inf, -np.inf, np.nan, 1.0], [np.inf, -np.inf, np.nan, 1.0], 0.0),
+        ([np.inf], [-np.inf], np.inf),
+        ([np.nan], [1.0], np.inf),
+        ([2.0], [np.inf], np.inf),
+        ([1e308], [-1e308], np.inf),
+        ([4.0, 0.5], [5.0, 0.25], 0.25),
+    ],
+)
+def test_gap_treats_non_finite_values_deliberately(
+    want: list[float], got: list[float], gap: float
+) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _gap(np.array(want), np.array(got)) == gap

@@ -17,11 +17,12 @@ from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 
 from relax_dialect.diagnostics import Diagnostic
-from relax_dialect.frontends.mlir import parse_module
+from relax_dialect.frontends.mlir import parse_module, too_deep_at
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.passes import pipelines
 from relax_dialect.passes.pipelines import O2Pass
 from relax_dialect.recheck import recheck_well_formed
+from relax_dialect.recursion import MAX_NESTING
 from relax_xdsl.tools.relax_opt import RelaxOptMain, main
 
 VALID = """\
@@ -223,8 +224,18 @@ def test_deep_nesting_is_read_or_refused_cleanly(
 ) -> None:
     status, out, _ = run(capsys, write(tmp_path, nested(1_000)))
     assert status == 0 and out.count("tuple<") == 1_000
-    status, _, err = run(capsys, write(tmp_path, nested(20_000)))
-    assert (status, err) == (1, "relax-opt: error: the input nests too deeply to be processed\n")
+    status, _, err = run(capsys, path := write(tmp_path, nested(30_000)))
+    column = len("relax.function @main(%x: !relax.") + MAX_NESTING * len("tuple<")  # its "<"
+    expected = f"{path}:1:{column}: error: brackets nest deeper than {MAX_NESTING} levels\n"
+    assert status == 1 and err.startswith(expected)
+
+
+def test_nesting_is_measured_outside_strings_and_comments() -> None:
+    deep = "(" * (MAX_NESTING + 1)
+    assert too_deep_at(deep) == MAX_NESTING
+    assert too_deep_at(f'"{deep}" // {deep}\n') is None
+    assert too_deep_at("(->" * MAX_NESTING + ")" * MAX_NESTING) is None
+    assert too_deep_at("(<=>=)" * (2 * MAX_NESTING)) is None
 
 
 def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

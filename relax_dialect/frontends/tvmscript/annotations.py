@@ -13,7 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...dtype import VOID, DataType
-from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var, call
+from ...prim_expr import (
+    BoolImm,
+    FloatImm,
+    IntImm,
+    PrimExpr,
+    Var,
+    call,
+    dimension_problem,
+    int64_problem,
+)
 from ...types import (
     UNKNOWN_NDIM,
     FuncType,
@@ -127,6 +136,8 @@ class ExprReader:
         if isinstance(value, bool):
             return BoolImm(value)
         if isinstance(value, int):
+            if (problem := int64_problem(value)) is not None:
+                raise TVMScriptError(node, problem)
             return IntImm(value)
         if isinstance(value, float):
             return FloatImm(value)
@@ -237,6 +248,9 @@ class ExprReader:
         if shape is None or (isinstance(shape, ast.Constant) and shape.value is None):
             return TensorType(dtype=data_type, ndim=ndim)
         dims = self._dims(shape)
+        for dim, dim_node in zip(dims, getattr(shape, "elts", ()), strict=False):
+            if (problem := dimension_problem(dim)) is not None:
+                raise TVMScriptError(dim_node, problem)
         if ndim not in (UNKNOWN_NDIM, len(dims)):
             raise TVMScriptError(node, f"ndim={ndim} does not match the {len(dims)} dimensions")
         return TensorType(dims, data_type)

@@ -186,6 +186,28 @@ relax.function @main(%x: !relax.tensor<ndim = 3, [n, 4], f32>) -> !relax.object 
 
 // -----
 
+// A constant dimension is a non-negative int64 (mlir-opt would reject it after lowering).
+// expected-error @+1 {{tensor dimension -3 is negative (a dimension is a non-negative int64)}}
+relax.function @main(%x: !relax.tensor<[-3, 4], f32>) -> !relax.object {
+  relax.return %x
+}
+
+// -----
+
+// expected-error @+1 {{integer 18446744073709551616 does not fit in int64}}
+relax.function @main(%x: !relax.tensor<[18446744073709551616, 4], f32>) -> !relax.object {
+  relax.return %x
+}
+
+// -----
+
+// Symbolic dimensions are checked when they are bound, at run time.
+relax.function @main(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<[n - 3, 4], f32>) -> !relax.object {
+  relax.return %y
+}
+
+// -----
+
 // Rule 10: a function defined in a dataflow block cannot capture its dataflow variables.
 relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.object {
   %o = relax.dataflow {

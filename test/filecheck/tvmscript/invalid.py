@@ -291,3 +291,33 @@ class Module:
         # expected-error @+1 {{invalid syntax}}
         y = R.add(x, x
         return y
+
+# -----
+
+# negative dimension
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    # expected-error @+1 {{tensor dimension -3 is negative (a dimension is a non-negative int64)}}
+    def main(x: R.Tensor((-3, 4), "float32")):
+        return x
+
+# -----
+
+# dimension beyond int64
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    # expected-error @+1 {{integer 18446744073709551616 does not fit in int64}}
+    def main(x: R.Tensor((18446744073709551616,), "float32")):
+        return x
