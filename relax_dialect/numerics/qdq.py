@@ -1,0 +1,81 @@
+"""Kernels of quantization, with the numerics of TVM's legalization.
+
+Mixed data types combine as TIR's ``BinaryOpMatchTypes`` says
+(``tir_common_dtype``). Saturation is TIR's ``max(min(x, high), low)`` with the
+bounds of the target type converted to the type of ``x``: a comparison with NaN
+being false, NaN saturates to the upper bound.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..dtype import DataType
+from ..ops.binary import tir_common_dtype
+from ..ops.qdq import DequantizeOp, QuantizationOp, QuantizeOp
+from . import evaluates
+from .arithmetic import highest, lowest
+from .common import Kernel, quiet_kernel
+
+FLOAT32 = np.dtype(np.float32)
+
+
+def parameter(param: np.ndarray, axis: int, shape: tuple[int, ...]) -> np.ndarray:
+    """A scale or zero point shaped to broadcast against data of ``shape``: its
+    one element, or its vector laid along ``axis``."""
+    if param.size == 1:
+        return param.reshape(())
+    if param.ndim != 1 or param.shape[0] != shape[axis]:
+        raise ValueError(
+            f"a quantization parameter of shape {list(param.shape)} is neither one value nor "
+            f"a vector of the {shape[axis]} elements of axis {axis}"
+        )
+    layout = [1] * len(shape)
+    layout[axis] = -1
+    return param.reshape(layout)
+
+
+def common_dtype(*dtypes: np.dtype) -> np.dtype:
+    """The data type TIR computes a binary operation of these types in."""
+    found = DataType.from_numpy(dtypes[0])
+    for dtype in dtypes[1:]:
+        found = tir_common_dtype(found, DataType.from_numpy(dtype))
+    return found.to_numpy()
+
+
+def saturate(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """``values`` clipped to the bounds of ``dtype`` (NaN to the upper one), converted."""
+    high = np.asarray(highest(dtype), values.dtype)
+    low = np.asarray(lowest(dtype), values.dtype)
+    clipped = np.where(values < high, values, high)
+    return np.where(clipped > low, clipped, low).astype(dtype)
+
+
+@evaluates(QuantizeOp)
+def _quantize(op: QuantizationOp) -> Kernel:
+    out_dtype = op.attr("out_dtype").to_numpy()
+
+    def quantize(data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray) -> np.ndarray:
+        axis = op.normalized_axis(data.ndim)
+        scale, zero_point = (parameter(p, axis, data.shape) for p in (scale, zero_point))
+        dtype = common_dtype(data.dtype, scale.dtype)
+        scaled = np.rint(data.astype(dtype) / scale.astype(dtype))
+        return saturate(scaled + zero_point.astype(dtype), out_dtype)
+
+    return quiet_kernel(op, quantize)
+
+
+@evaluates(DequantizeOp)
+def _dequantize(op: QuantizationOp) -> Kernel:
+    out_dtype = op.attr("out_dtype").to_numpy()
+
+    def dequantize(data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray) -> np.ndarray:
+        axis = op.normalized_axis(data.ndim)
+        scale, zero_point = (parameter(p, axis, data.shape) for p in (scale, zero_point))
+        wide = FLOAT32 if data.dtype.kind == "f" else np.dtype(np.int32)
+        dtype = common_dtype(wide, zero_point.dtype)
+        shifted = data.astype(wide).astype(dtype) - zero_point.astype(dtype)
+        product = shifted.astype(FLOAT32) * scale.astype(FLOAT32)
+        return product if out_dtype == FLOAT32 else saturate(product, out_dtype)
+
+    return quiet_kernel(op, dequantize)
