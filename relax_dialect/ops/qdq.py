@@ -43,16 +43,8 @@ def is_per_tensor(param: TensorType) -> bool:
 
 
 class QuantizationOp(OperatorOp):
-    """``relax.<op> %data, %scale, %zero_point {axis = -1, out_dtype = T}``.
-
-    Inference (TVM's): the shape of ``data`` with data type ``out_dtype``. The
-    data types of ``data``, ``out_dtype``, ``scale`` (``f16``, ``f32``) and
-    ``zero_point`` (``i8``, ``ui8``, ``i16``, ``ui16``, ``i32``, ``ui32``,
-    ``f16``) are checked, ``void`` included; ``axis`` must be in range for a
-    known rank (so ``data`` has at least one dimension). A per-axis parameter
-    needs known shapes, and its first dimension must provably equal the
-    dimension of ``data`` at ``axis``.
-    """
+    """``relax.<op> %data, %scale, %zero_point {axis = -1, out_dtype = T}``:
+    the data types each accepts are ``DATA_DTYPES`` and ``OUT_DTYPES``."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
     DATA_DTYPES: ClassVar[tuple[DataType, ...]]
@@ -116,7 +108,12 @@ class QuantizeOp(QuantizationOp):
     that type, then saturation to the bounds of ``out_dtype`` (NaN becomes the
     upper bound).
 
-    Inference: as the family's (``data`` is ``f16`` or ``f32``).
+    Inference (TVM's): the shape of ``data`` (``f16`` or ``f32``) with data
+    type ``out_dtype``; ``scale`` is ``f16`` or ``f32`` and ``zero_point``
+    ``i8``, ``ui8``, ``i16``, ``ui16``, ``i32``, ``ui32`` or ``f16`` (``void``
+    is rejected); ``axis`` must be in range of a known rank (so ``data`` has a
+    dimension). A per-axis parameter needs known shapes, and its first
+    dimension must provably equal the dimension of ``data`` at ``axis``.
     """
 
     name = "relax.quantize"
@@ -134,8 +131,8 @@ class DequantizeOp(QuantizationOp):
     product in ``f32``; an ``f16`` result saturates to ``±65504`` (NaN becomes
     ``65504``).
 
-    Inference: as the family's (``data`` is ``i8``, ``ui8``, ``i16``,
-    ``ui16``, ``i32``, ``f16`` or ``f32``).
+    Inference: as ``relax.quantize``'s, for ``data`` of ``i8``, ``ui8``,
+    ``i16``, ``ui16``, ``i32``, ``f16`` or ``f32``.
     """
 
     name = "relax.dequantize"
