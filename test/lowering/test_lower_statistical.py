@@ -1,4 +1,4 @@
-"""Lowering of the scans (cumsum, cumprod; the reductions are in
+"""Lowering of the scans (cumsum, cumprod) and of median (the other reductions are in
 ``test_convert_operators.py``): reference interpreter vs the bundled interpreter vs the
 MLIR toolchain, at several values of the symbolic size ``n``."""
 
@@ -63,6 +63,37 @@ CASES = [
         x("n, 2", "f16"),
         "relax.cumsum %x {axis = 0}",
         floats("n", 2, dtype="float16"),
+    ),
+]
+
+
+def with_ties(*shape: int | str):
+    """Floats drawn from a few values, NaN among them, so that ties and NaN occur."""
+
+    def make(n: int) -> np.ndarray:
+        values = np.array([-1.5, 0.0, 0.25, 2.0, np.nan], "float32")
+        return values[ints(*shape, low=0, high=5, salt=3)(n)]
+
+    return make
+
+
+CASES += [
+    one("median", x("n, 3, 2"), "relax.median %x", floats("n", 3, 2)),
+    one("median-keepdims", x("n, 3"), "relax.median %x {keepdims = true}", floats("n", 3)),
+    one("median-axis", x("n, 4"), "relax.median %x {axis = [0]}", with_ties("n", 4)),
+    one(
+        "median-axis-keepdims",
+        x("3, n"),
+        "relax.median %x {axis = [-1], keepdims = true}",
+        with_ties(3, "n"),
+    ),
+    one("median-axes-i32", x("n, 3, 4", "i32"), "relax.median %x {axis = [2, 0]}", ints("n", 3, 4)),
+    one("median-rank0", x(""), "relax.median %x", floats()),
+    one(
+        "median-fallback-tuple",
+        "%x: !relax.tensor<ndim = 2, f32>",
+        "relax.median %x {axis = [0, 1], keepdims = true}",
+        floats("n", 2),
     ),
 ]
 
