@@ -51,31 +51,38 @@ def saturate(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
     return np.where(clipped > low, clipped, low).astype(dtype)
 
 
-@evaluates(QuantizeOp)
-def _quantize(op: QuantizationOp) -> Kernel:
+def quantize(
+    data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray, out: np.dtype
+) -> np.ndarray:
+    """``saturate(round(data / scale) + zero_point)``, in the wider float type."""
+    dtype = common_dtype(data.dtype, scale.dtype)
+    scaled = np.rint(data.astype(dtype) / scale.astype(dtype))
+    return saturate(scaled + zero_point.astype(dtype), out)
+
+
+def dequantize(
+    data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray, out: np.dtype
+) -> np.ndarray:
+    """``(data - zero_point) * scale``: data widened to ``i32`` (or ``f32``), the
+    difference in the common type of that and the zero point, the product in ``f32``."""
+    wide = FLOAT32 if data.dtype.kind == "f" else np.dtype(np.int32)
+    dtype = common_dtype(wide, zero_point.dtype)
+    shifted = data.astype(wide).astype(dtype) - zero_point.astype(dtype)
+    product = shifted.astype(FLOAT32) * scale.astype(FLOAT32)
+    return product if out == FLOAT32 else saturate(product, out)
+
+
+COMPUTE = {QuantizeOp: quantize, DequantizeOp: dequantize}
+
+
+@evaluates(*COMPUTE)
+def _quantization(op: QuantizationOp) -> Kernel:
+    compute = COMPUTE[type(op)]  # pyright: ignore[reportArgumentType]
     out_dtype = op.attr("out_dtype").to_numpy()
 
-    def quantize(data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray) -> np.ndarray:
+    def apply(data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray) -> np.ndarray:
         axis = op.normalized_axis(data.ndim)
         scale, zero_point = (parameter(p, axis, data.shape) for p in (scale, zero_point))
-        dtype = common_dtype(data.dtype, scale.dtype)
-        scaled = np.rint(data.astype(dtype) / scale.astype(dtype))
-        return saturate(scaled + zero_point.astype(dtype), out_dtype)
+        return compute(data, scale, zero_point, out_dtype)
 
-    return quiet_kernel(op, quantize)
-
-
-@evaluates(DequantizeOp)
-def _dequantize(op: QuantizationOp) -> Kernel:
-    out_dtype = op.attr("out_dtype").to_numpy()
-
-    def dequantize(data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray) -> np.ndarray:
-        axis = op.normalized_axis(data.ndim)
-        scale, zero_point = (parameter(p, axis, data.shape) for p in (scale, zero_point))
-        wide = FLOAT32 if data.dtype.kind == "f" else np.dtype(np.int32)
-        dtype = common_dtype(wide, zero_point.dtype)
-        shifted = data.astype(wide).astype(dtype) - zero_point.astype(dtype)
-        product = shifted.astype(FLOAT32) * scale.astype(FLOAT32)
-        return product if out_dtype == FLOAT32 else saturate(product, out_dtype)
-
-    return quiet_kernel(op, dequantize)
+    return quiet_kernel(op, apply)
