@@ -36,7 +36,8 @@ class Call:
     expr: str
     inputs: tuple[tuple[str, tuple[int, ...], str, str], ...] = ()
     """Per parameter, for a run: name, shape, NumPy data type and how to draw it
-    (``normal``, ``wide``: normal times 200 with NaN and infinities, ``ints:LOW:HIGH``)."""
+    (``normal``, ``wide``: normal times 200 with NaN and infinities, ``ints:LOW:HIGH``
+    uniform in ``[LOW, HIGH)``, ``distinct:LOW:HIGH`` without repeats)."""
 
     def text(self) -> str:
         symbolic = '"n"' in self.params
@@ -243,7 +244,7 @@ RUNS = {
         'R.quantize(x, s, z, axis=0, out_dtype="uint8")',
         ("x", (6, 5), "float32", WIDE),
         ("s", (6,), "float32", NORMAL),
-        ("z", (6,), "uint8", "ints:0:255"),
+        ("z", (6,), "uint8", "ints:0:256"),
     ),
     "quantize-f16-data-int16": runnable(
         f"x: {tensor('(4, 6)', 'float16')}, s: {tensor('(6,)', 'float32')}, "
@@ -263,31 +264,31 @@ RUNS = {
     "dequantize-int8": runnable(
         f"x: {tensor('(6, 5)', 'int8')}, s: {tensor('(5,)')}, z: {tensor('(5,)', 'int8')}",
         "R.dequantize(x, s, z)",
-        ("x", (6, 5), "int8", "ints:-128:127"),
+        ("x", (6, 5), "int8", "ints:-128:128"),
         ("s", (5,), "float32", NORMAL),
-        ("z", (5,), "int8", "ints:-128:127"),
+        ("z", (5,), "int8", "ints:-128:128"),
     ),
     "dequantize-uint16-f16-zero-point-to-f16": runnable(
         f"x: {tensor('(4, 3)', 'uint16')}, s: {tensor('()', 'float16')}, "
         f"z: {tensor('()', 'float16')}",
         'R.dequantize(x, s, z, out_dtype="float16")',
-        ("x", (4, 3), "uint16", "ints:0:65535"),
+        ("x", (4, 3), "uint16", "ints:0:65536"),
         ("s", (), "float16", NORMAL),
         ("z", (), "float16", NORMAL),
     ),
     "dequantize-int32-uint32": runnable(
         f"x: {tensor('(8,)', 'int32')}, s: {tensor('()')}, z: {tensor('()', 'uint32')}",
         "R.dequantize(x, s, z)",
-        ("x", (8,), "int32", "ints:-2147483648:2147483647"),
+        ("x", (8,), "int32", "ints:-2147483648:2147483648"),
         ("s", (), "float32", NORMAL),
-        ("z", (), "uint32", "ints:0:4294967295"),
+        ("z", (), "uint32", "ints:0:4294967296"),
     ),
     "dequantize-float-to-f16": runnable(
         f"x: {tensor('(8,)')}, s: {tensor('()')}, z: {tensor('()', 'uint8')}",
         'R.dequantize(x, s, z, out_dtype="float16")',
         ("x", (8,), "float32", WIDE),
         ("s", (), "float32", "ints:100:400"),
-        ("z", (), "uint8", "ints:0:255"),
+        ("z", (), "uint8", "ints:0:256"),
     ),
     "index_tensor": runnable(
         f"x: {tensor('(4, 5, 3)')}, i: {tensor('(2, 1)', 'int64')}, j: {tensor('(3,)', 'int32')}",
@@ -359,7 +360,7 @@ def draw(shape: tuple[int, ...], dtype: str, how: str, rng: np.random.Generator)
     low, high = map(int, bounds)
     if kind == "distinct":
         return rng.choice(np.arange(low, high), shape, replace=False).astype(dtype)
-    return rng.integers(low, high, shape, endpoint=True, dtype=np.int64).astype(dtype)
+    return rng.integers(low, high, shape, dtype=np.int64).astype(dtype)
 
 
 @pytest.mark.parametrize("name", sorted(RUNS))
