@@ -64,17 +64,17 @@ class ManipulateOp(OperatorOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    def tensors_of(self, value: SSAValue) -> list[TensorType]:
+    def tensors_of(self, value: SSAValue, which: str = "tensors") -> list[TensorType]:
         """The fields of a tuple-of-tensors operand (at least one)."""
         sinfo = relax_type(self.name, value)
         fields = sinfo.types if isinstance(sinfo, TupleType) else None
         if fields is None or not all(isinstance(f, TensorType) for f in fields):
             raise VerifyException(
-                f"{self.name}: the tensors operand has type {struct_info_text(sinfo)}, "
+                f"{self.name}: the {which} operand has type {struct_info_text(sinfo)}, "
                 "expected a tuple of tensors"
             )
         if not fields:
-            raise VerifyException(f"{self.name}: the tuple of tensors is empty")
+            raise VerifyException(f"{self.name}: the tuple of {which} is empty")
         return list(fields)  # pyright: ignore[reportReturnType]
 
 
@@ -963,7 +963,7 @@ class IndexTensorOp(ManipulateOp):
 
     def infer_type(self) -> StructInfoType:
         data = self.tensor_of(self.data, "data")
-        indices = self.tensors_of(self.indices)
+        indices = self.tensors_of(self.indices, "indices")
         for position, index in enumerate(indices):
             _check_index_dtype(
                 self.name, index, _is_signed, f"a signed integer type (index {position})"

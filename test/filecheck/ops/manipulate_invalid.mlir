@@ -922,7 +922,7 @@ relax.function @main(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2], i64>
 // -----
 
 relax.function @main(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2], i64>) -> !relax.object {
-  // expected-error @+1 {{relax.index_tensor: the tensors operand has type tensor<[2], i64>, expected a tuple of tensors}}
+  // expected-error @+1 {{relax.index_tensor: the indices operand has type tensor<[2], i64>, expected a tuple of tensors}}
   %0 = relax.index_tensor %x, %i
   relax.return %0
 }
@@ -931,7 +931,7 @@ relax.function @main(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2], i64>
 
 relax.function @main(%x: !relax.tensor<[3, 4], f32>) -> !relax.object {
   %t = relax.tuple()
-  // expected-error @+1 {{relax.index_tensor: the tuple of tensors is empty}}
+  // expected-error @+1 {{relax.index_tensor: the tuple of indices is empty}}
   %0 = relax.index_tensor %x, %t
   relax.return %0
 }
