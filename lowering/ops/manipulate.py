@@ -15,12 +15,15 @@
   split into (copy, element) axis pairs, then ``collapse_shape``;
 * ``collapse_sum_*``: a sum reduction over the broadcast axes;
 * ``gather_elements``, ``gather_nd``, ``one_hot``: gathers (negative indices count
-  from the end, as NumPy indexing does).
+  from the end, as NumPy indexing does); ``index_tensor``: a gather through the
+  index tensors broadcast together, every index checked to lie in its axis.
 
 ``scatter_elements`` and ``scatter_nd`` apply their updates one after the other,
 in row-major order: an ``scf.for`` over the updates carries the result, combining
 each update into it with ``tensor.extract``/``tensor.insert``; indices outside the
 data fail a ``cf.assert`` (``scatter_elements`` counts negative ones from the end).
+``index_put`` is such a loop over the broadcast index positions; ``slice_scatter``
+an ``scf.for`` over the positions its slice hits, inserting cross-sections of ``src``.
 """
 
 from __future__ import annotations
