@@ -570,3 +570,45 @@ def test_gathers_check_their_indices(backend: str, name: str) -> None:
         LoweredCheckError, match=f"test.mlir:2:3: relax.{name}: an index is outside {where}"
     ):
         main(x, np.array(bad, np.int64))
+
+
+INDEXING_CHECKS = {
+    "index_tensor": (
+        f"%x: {tensor('n, 4', F32)}, %i: {tensor('2', 'i64')}",
+        "%t = relax.tuple(%i)\n  %r = relax.index_tensor %x, %t",
+        [np.zeros((3, 4), "float32"), np.array([0, -1])],
+        "relax.index_tensor: an index is outside axis 0 of the data",
+    ),
+    "index_put-index": (
+        f"%x: {tensor('n', F32)}, %i: {tensor('2', 'i64')}, %v: {tensor('m', F32)}",
+        "%r = relax.index_put %x, %i, %v",
+        [np.zeros(3, "float32"), np.array([0, -4]), np.ones(2, "float32")],
+        "relax.index_put: an index is outside axis 0 of the data",
+    ),
+    "index_put-values": (
+        f"%x: {tensor('n', F32)}, %i: {tensor('2', 'i64')}, %v: {tensor('m', F32)}",
+        "%r = relax.index_put %x, %i, %v",
+        [np.zeros(3, "float32"), np.array([0, 1]), np.ones(3, "float32")],
+        "relax.index_put: the values are not one per indexed position",
+    ),
+    "slice_scatter": (
+        f"%x: {tensor('n, 4', F32)}, %s: {tensor('n, m', F32)}",
+        "%a = relax.prim_value 0\n  %b = relax.prim_value 4\n  %c = relax.prim_value 2\n"
+        "  %r = relax.slice_scatter %x, %s, %a, %b, %c {axis = 1}",
+        [np.zeros((3, 4), "float32"), np.ones((3, 3), "float32")],
+        r"relax.slice_scatter: dimension 1 of src differs from the slice's",
+    ),
+}
+
+
+@pytest.mark.parametrize("backend", ["lowered", "mlir"])
+@pytest.mark.parametrize("name", sorted(INDEXING_CHECKS))
+def test_indexing_checks_at_run_time(backend: str, name: str) -> None:
+    """Where the reference kernel raises, the lowered code fails a located check."""
+    if backend == "mlir":
+        native_available()
+    params, body, args, message = INDEXING_CHECKS[name]
+    text = f"relax.function @main({params}) {{\n  {body}\n  relax.return %r\n}}\n"
+    main = compile_function(load(text), "main", backend)
+    with pytest.raises(LoweredCheckError, match=rf"test.mlir:\d+:3: {message}"):
+        main(*args)

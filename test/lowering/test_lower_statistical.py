@@ -5,7 +5,20 @@ MLIR toolchain, at several values of the symbolic size ``n``."""
 from __future__ import annotations
 
 import numpy as np
-from lower_harness import Case, Family, FamilyTests, bools, floats, inputs, ints, tensor
+import pytest
+from lower_harness import (
+    Case,
+    Family,
+    FamilyTests,
+    bools,
+    floats,
+    inputs,
+    ints,
+    lowered_main,
+    tensor,
+)
+
+from relax_xdsl.lowering.interpreter import LoweredCheckError
 
 
 def one(name: str, params: str, binding: str, *makers) -> Case:
@@ -109,3 +122,10 @@ def test_empty_axis() -> None:
 
     text = f"relax.function @main({x('n, m')}) {{\n  %r = relax.cumsum %x {{axis = 1}}\n  relax.return %r\n}}\n"
     compare_with_reference(text, [np.zeros((3, 0), "float32")])
+
+
+def test_median_of_no_elements_fails_a_check() -> None:
+    text = f"relax.function @main({x('n, 3')}) {{\n  %r = relax.median %x {{axis = [0]}}\n  relax.return %r\n}}\n"
+    main = lowered_main(text)
+    with pytest.raises(LoweredCheckError, match=r"relax\.median: the median of no elements"):
+        main([np.zeros((0, 3), "float32")])
