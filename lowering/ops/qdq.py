@@ -31,9 +31,14 @@ Element = Callable[[Lowerer, Sequence[SSAValue], Sequence[DataType]], SSAValue]
 """Emits a result element from the data, scale and zero point elements and their types."""
 
 
-def saturate(lw: Lowerer, value: SSAValue, dtype: DataType, target: DataType) -> SSAValue:
+def saturate(
+    lw: Lowerer, op: ops.QuantizationOp, value: SSAValue, dtype: DataType, target: DataType
+) -> SSAValue:
     """``value`` (of float ``dtype``) clipped to the bounds of ``target`` (NaN to
     the upper one), converted to ``target``."""
+    problem = ops.saturation_problem(dtype, target)
+    if problem is not None:
+        lw.error(op, problem)
     numpy_target = target.to_numpy()
     high = constant(lw, highest(numpy_target), dtype)
     low = constant(lw, lowest(numpy_target), dtype)
@@ -75,7 +80,7 @@ def lower_quantize(lw: Lowerer, op: ops.QuantizeOp) -> SSAValue:
         quotient = lw.make(arith.DivfOp, dividend, convert(lw, scale, scale_dtype, common))
         shift = convert(lw, zero_point, zero_dtype, common)
         shifted = lw.make(arith.AddfOp, lw.make(math.RoundEvenOp, quotient), shift)
-        return saturate(lw, shifted, common, out)
+        return saturate(lw, op, shifted, common, out)
 
     return _lower(lw, op, element)
 
@@ -93,6 +98,6 @@ def lower_dequantize(lw: Lowerer, op: ops.DequantizeOp) -> SSAValue:
         shifted = binary(lw, common, arith.SubfOp, arith.SubiOp, widened, shift)
         factor = convert(lw, scale, scale_dtype, FLOAT32)
         product = lw.make(arith.MulfOp, convert(lw, shifted, common, FLOAT32), factor)
-        return product if out == FLOAT32 else saturate(lw, product, FLOAT32, out)
+        return product if out == FLOAT32 else saturate(lw, op, product, FLOAT32, out)
 
     return _lower(lw, op, element)

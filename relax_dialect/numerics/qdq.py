@@ -12,7 +12,7 @@ import numpy as np
 
 from ..dtype import DataType
 from ..ops.binary import tir_common_dtype
-from ..ops.qdq import DequantizeOp, QuantizationOp, QuantizeOp
+from ..ops.qdq import DequantizeOp, QuantizationOp, QuantizeOp, saturation_problem
 from . import evaluates
 from .arithmetic import highest, lowest
 from .common import Kernel, quiet_kernel
@@ -45,6 +45,9 @@ def common_dtype(*dtypes: np.dtype) -> np.dtype:
 
 def saturate(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """``values`` clipped to the bounds of ``dtype`` (NaN to the upper one), converted."""
+    problem = saturation_problem(DataType.from_numpy(values.dtype), DataType.from_numpy(dtype))
+    if problem is not None:
+        raise TypeError(problem)
     high = np.asarray(highest(dtype), values.dtype)
     low = np.asarray(lowest(dtype), values.dtype)
     clipped = np.where(values < high, values, high)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import numpy as np
 from xdsl.dialects.builtin import IntegerAttr, i64
 from xdsl.ir import Operation
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
@@ -40,6 +41,17 @@ def is_per_tensor(param: TensorType) -> bool:
     """Whether a scale or zero point holds one value for the whole tensor: its
     shape is known and is ``[]`` or provably all ones."""
     return param.dims is not None and all(prove_equal(d, IntImm(1)) for d in param.dims)
+
+
+def saturation_problem(values: DataType, target: DataType) -> str | None:
+    """Why TVM cannot saturate ``values`` (of a float type) to the bounds of
+    ``target``, if it cannot: it converts the bounds to the type of the values,
+    and fails to build the operator when one does not fit (``65535`` in ``f16``)."""
+    numpy_target = target.to_numpy()
+    bounds = np.finfo(numpy_target) if target.is_float else np.iinfo(numpy_target)
+    if float(bounds.max) > float(np.finfo(values.to_numpy()).max):
+        return f"TVM cannot saturate {values} values to {target}: its bounds do not fit {values}"
+    return None
 
 
 class QuantizationOp(OperatorOp):
@@ -106,7 +118,8 @@ class QuantizeOp(QuantizationOp):
     (``i8`` by default; ``ui8``, ``i16``, ``ui16``): the division in the wider
     of the two float types, rounding half to even, the zero point converted to
     that type, then saturation to the bounds of ``out_dtype`` (NaN becomes the
-    upper bound).
+    upper bound). TVM builds no ``ui16`` result from ``f16`` data and scale
+    (its saturation bound does not fit ``f16``): that fails at run time.
 
     Inference (TVM's): the shape of ``data`` (``f16`` or ``f32``) with data
     type ``out_dtype``; ``scale`` is ``f16`` or ``f32`` and ``zero_point``

@@ -12,6 +12,7 @@ from lower_harness import (
     floats,
     inputs,
     ints,
+    lowering_error,
     operators_of,
     tensor,
 )
@@ -133,3 +134,12 @@ class TestFamily(FamilyTests):
 
 def test_every_operator_is_covered() -> None:
     assert_covered(qdq.OPERATIONS, operators_of(CASES))
+
+
+def test_a_saturation_tvm_cannot_build_is_a_located_error() -> None:
+    message = lowering_error(
+        f"relax.function @main(%x: {tensor('n', 'f16')}, %s: {F16}, %z: {tensor('', 'ui16')}) {{\n"
+        "  %r = relax.quantize %x, %s, %z {out_dtype = ui16}\n  relax.return %r\n}\n"
+    )
+    assert message.startswith("test.mlir:2:"), message
+    assert "relax.quantize: TVM cannot saturate f16 values to ui16" in message

@@ -127,3 +127,15 @@ def test_a_per_axis_parameter_must_be_a_vector_at_run_time() -> None:
             np.ones((3, 2), np.float32),
             np.zeros((), np.int8),
         )
+
+
+def test_f16_to_ui16_fails_as_tvm_fails_to_build_it() -> None:
+    # TVM 0.25: "Literal value 65535 exceeds maximum of float16" when legalizing
+    with pytest.raises(RelaxRuntimeError, match="TVM cannot saturate f16 values to ui16"):
+        apply(
+            "quantize",
+            np.ones(2, np.float16),
+            np.array(1, np.float16),
+            np.array(0, np.uint16),
+            attrs=" {out_dtype = ui16}",
+        )
