@@ -118,8 +118,9 @@ class QuantizeOp(QuantizationOp):
     (``i8`` by default; ``ui8``, ``i16``, ``ui16``): the division in the wider
     of the two float types, rounding half to even, the zero point converted to
     that type, then saturation to the bounds of ``out_dtype`` (NaN becomes the
-    upper bound). TVM builds no ``ui16`` result from ``f16`` data and scale
-    (its saturation bound does not fit ``f16``): that fails at run time.
+    upper bound). In ``f16`` the bound 32767 of ``i16`` is 32768, which the
+    conversion wraps to -32768 (as TVM computes); TVM builds no ``ui16`` result
+    from ``f16`` (65535 does not fit ``f16``): that fails at run time.
 
     Inference (TVM's): the shape of ``data`` (``f16`` or ``f32``) with data
     type ``out_dtype``; ``scale`` is ``f16`` or ``f32`` and ``zero_point``

@@ -79,6 +79,15 @@ CASES = [
         lambda n: np.array([1.5], "float16"),
     ),
     case(
+        "quantize-i16-in-f16-wraps",
+        "quantize",
+        (tensor("n, 3", "f16"), F16, tensor("", "i16")),
+        " {out_dtype = i16}",
+        specials("n", 3, dtype="float16"),
+        scalar(0.5, "float16"),
+        scalar(-2, "int16"),
+    ),
+    case(
         "quantize-ui16-f16-scale",
         "quantize",
         (tensor("n, 3", "f32"), tensor("3", "f16"), tensor("1, 1", "i32")),

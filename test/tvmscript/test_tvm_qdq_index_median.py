@@ -254,6 +254,13 @@ RUNS = {
         ("s", (6,), "float32", NORMAL),
         ("z", (6,), "float16", NORMAL),
     ),
+    "quantize-f16-int16-overflows": runnable(
+        f"x: {tensor('(3, 5)', 'float16')}, s: {tensor('()', 'float16')}, z: {tensor('()', 'int16')}",
+        'R.quantize(x, s, z, out_dtype="int16")',
+        ("x", (3, 5), "float16", WIDE),
+        ("s", (), "float16", "ints:1:4"),
+        ("z", (), "int16", "ints:-9:9"),
+    ),
     "quantize-f16-uint16-f32-scale": runnable(
         f"x: {tensor('(3, 4)')}, s: {tensor('(1, 1)', 'float16')}, z: {tensor('(1,)', 'int32')}",
         'R.quantize(x, s, z, axis=1, out_dtype="uint16")',
@@ -347,7 +354,8 @@ RUNS = {
     ),
 }
 """Runnable cases; duplicate positions stay out of ``index_put``, whose TVM kernel
-writes them in parallel."""
+writes them in parallel. In ``f16`` the upper bound of ``i16`` is 32768, which
+the conversion wraps to -32768, in TVM as here."""
 
 
 def draw(shape: tuple[int, ...], dtype: str, how: str, rng: np.random.Generator) -> np.ndarray:
