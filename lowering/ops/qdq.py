@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from xdsl.dialects import arith, math
 from xdsl.ir import SSAValue
 
-from relax_dialect.dtype import FLOAT32, DataType
+from relax_dialect.dtype import FLOAT32, INT64, DataType
 from relax_dialect.numerics.arithmetic import highest, lowest
 from relax_dialect.ops import qdq as ops
 from relax_dialect.ops.binary import tir_common_dtype
@@ -35,7 +35,8 @@ def saturate(
     lw: Lowerer, op: ops.QuantizationOp, value: SSAValue, dtype: DataType, target: DataType
 ) -> SSAValue:
     """``value`` (of float ``dtype``) clipped to the bounds of ``target`` (NaN to
-    the upper one), converted to ``target``."""
+    the upper one), converted to ``target`` (an integer through ``i64``: wrapping,
+    as the reference kernel)."""
     problem = ops.saturation_problem(dtype, target)
     if problem is not None:
         lw.error(op, problem)
@@ -44,7 +45,9 @@ def saturate(
     low = constant(lw, lowest(numpy_target), dtype)
     below = select(lw, lw.make(arith.CmpfOp, value, high, "olt"), value, high)
     clipped = select(lw, lw.make(arith.CmpfOp, below, low, "ogt"), below, low)
-    return convert(lw, clipped, dtype, target)
+    if target.is_float:
+        return convert(lw, clipped, dtype, target)
+    return convert(lw, convert(lw, clipped, dtype, INT64), INT64, target)
 
 
 def _lower(lw: Lowerer, op: ops.QuantizationOp, element: Element) -> SSAValue:

@@ -3,7 +3,8 @@
 Mixed data types combine as TIR's ``BinaryOpMatchTypes`` says
 (``tir_common_dtype``). Saturation is TIR's ``max(min(x, high), low)`` with the
 bounds of the target type converted to the type of ``x``: a comparison with NaN
-being false, NaN saturates to the upper bound.
+being false, NaN saturates to the upper bound; a bound that the conversion
+rounds outward (32767 is 32768 in ``f16``) wraps when converted back.
 """
 
 from __future__ import annotations
@@ -44,14 +45,17 @@ def common_dtype(*dtypes: np.dtype) -> np.dtype:
 
 
 def saturate(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    """``values`` clipped to the bounds of ``dtype`` (NaN to the upper one), converted."""
+    """``values`` clipped to the bounds of ``dtype`` (NaN to the upper one), converted
+    (to an integer type through ``i64``, so that a bound the float type rounds
+    outward wraps, as TVM's compiled code does)."""
     problem = saturation_problem(DataType.from_numpy(values.dtype), DataType.from_numpy(dtype))
     if problem is not None:
         raise TypeError(problem)
     high = np.asarray(highest(dtype), values.dtype)
     low = np.asarray(lowest(dtype), values.dtype)
     clipped = np.where(values < high, values, high)
-    return np.where(clipped > low, clipped, low).astype(dtype)
+    clipped = np.where(clipped > low, clipped, low)
+    return (clipped if dtype.kind == "f" else clipped.astype(np.int64)).astype(dtype)
 
 
 def quantize(
