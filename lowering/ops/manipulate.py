@@ -716,8 +716,12 @@ def lower_index_put(lw: Lowerer, op: ops.IndexPutOp) -> SSAValue:
     _, type = result_of(lw, op)
     data_sizes = lw.dims(op.data)
     indices = _index_tensors(lw, op.indices)
-    if len(indices) != len(data_sizes):
-        lw.error(op, f"{len(indices)} index tensors for data of {len(data_sizes)} dimensions")
+    if not indices or len(indices) != len(data_sizes):
+        lw.error(
+            op,
+            f"{len(indices)} index tensors for data of {len(data_sizes)} dimensions "
+            "(TVM builds one per axis, at least one)",
+        )
     rank = max(len(shape[1]) for _, shape, _ in indices)
     sizes, maps = broadcast(lw, op, [shape for _, shape, _ in indices], None, rank)
     values = lw.operand(op, 2)

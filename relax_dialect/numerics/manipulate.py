@@ -273,8 +273,11 @@ def _index_put(op: IndexPutOp) -> Kernel:
 
     def put(data: np.ndarray, indices: object, values: np.ndarray) -> np.ndarray:
         given = indices if isinstance(indices, tuple) else (indices,)
-        if len(given) != data.ndim:
-            raise ValueError(f"{len(given)} index tensors for data of {data.ndim} dimensions")
+        if not given or len(given) != data.ndim:
+            raise ValueError(
+                f"{len(given)} index tensors for data of {data.ndim} dimensions "
+                "(TVM builds one per axis, at least one)"
+            )
         coordinates = []
         for axis, index in enumerate(np.broadcast_arrays(*given)):
             wrapped = np.where(index < 0, index + data.shape[axis], index).reshape(-1)
