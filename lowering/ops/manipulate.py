@@ -15,12 +15,15 @@
   split into (copy, element) axis pairs, then ``collapse_shape``;
 * ``collapse_sum_*``: a sum reduction over the broadcast axes;
 * ``gather_elements``, ``gather_nd``, ``one_hot``: gathers (negative indices count
-  from the end, as NumPy indexing does).
+  from the end, as NumPy indexing does); ``index_tensor``: a gather through the
+  index tensors broadcast together, every index checked to lie in its axis.
 
 ``scatter_elements`` and ``scatter_nd`` apply their updates one after the other,
 in row-major order: an ``scf.for`` over the updates carries the result, combining
 each update into it with ``tensor.extract``/``tensor.insert``; indices outside the
 data fail a ``cf.assert`` (``scatter_elements`` counts negative ones from the end).
+``index_put`` is such a loop over the broadcast index positions; ``slice_scatter``
+an ``scf.for`` over the positions its slice hits, inserting cross-sections of ``src``.
 """
 
 from __future__ import annotations
@@ -556,15 +559,17 @@ def _coordinates(lw: Lowerer, position: SSAValue, sizes: Sequence[SSAValue]) -> 
 
 def _scatter(
     lw: Lowerer,
-    op: ops.ScatterOp,
+    op: Operation,
+    updates: SSAValue,
     sizes: Sequence[SSAValue],
+    reduction: str,
     target: Callable[[Lowerer, list[SSAValue]], list[SSAValue]],
 ) -> SSAValue:
-    """``data`` with the elements of ``updates`` (of ``sizes``) combined in, one after
-    the other, into the elements at ``target(coordinates of the update)``."""
+    """``data`` (operand 0) with the elements of ``updates`` (of ``sizes``) combined
+    in by ``reduction``, one after the other, into the elements at
+    ``target(coordinates of the update)``."""
     result, type = result_of(lw, op)
-    updates = lw.operand(op, 2)
-    combine = _scatter_combine(op.attr("reduction"), result.data_type)
+    combine = _scatter_combine(reduction, result.data_type)
     count = lw.product(sizes)
     block = Block(arg_types=[INDEX, type])
     with lw.inside(block):
@@ -616,7 +621,7 @@ def lower_scatter_elements(lw: Lowerer, op: ops.ScatterElementsOp) -> SSAValue:
         check_index(lw, op, index, extent, axis)
         return [index if a == axis else c for a, c in enumerate(at)]
 
-    return _scatter(lw, op, shape[1], target)
+    return _scatter(lw, op, lw.operand(op, 2), shape[1], op.attr("reduction"), target)
 
 
 @lowers(ops.ScatterNDOp)
@@ -650,7 +655,133 @@ def lower_scatter_nd(lw: Lowerer, op: ops.ScatterNDOp) -> SSAValue:
             check_index(lw, op, coordinates[-1], data_sizes[c], c)
         return [*coordinates, *at[batch:]]
 
-    return _scatter(lw, op, expected[1], target)
+    return _scatter(lw, op, lw.operand(op, 2), expected[1], op.attr("reduction"), target)
+
+
+def _index_tensors(
+    lw: Lowerer, indices: SSAValue
+) -> list[tuple[SSAValue, tuple[list[PrimExpr | None], list[SSAValue]], DataType]]:
+    """The lowered index tensors of a tuple (or tensor) operand: each with its
+    symbolic dims and sizes, and its data type."""
+    sinfo = indices.type
+    fields = sinfo.types if isinstance(sinfo, TupleType) else (sinfo,)
+    found = []
+    for field, lowered in zip(fields, lw.lowered(indices), strict=True):
+        assert isinstance(field, RelaxTensor)
+        dims = list(field.dims) if field.dims is not None else [None] * field.rank
+        found.append((lowered, (dims, sizes_of(lw, lowered)), field.data_type))
+    return found
+
+
+def _at(lw: Lowerer, loops: Sequence[int | None], at: Sequence[SSAValue]) -> list[SSAValue]:
+    """An operand's coordinates from the loop coordinates ``at`` through its
+    broadcast map (0 where it is broadcast)."""
+    return [lw.constant_index(0) if d is None else at[d] for d in loops]
+
+
+@lowers(ops.IndexTensorOp)
+def lower_index_tensor(lw: Lowerer, op: ops.IndexTensorOp) -> SSAValue:
+    result, type = result_of(lw, op)
+    data = lw.operand(op, 0)
+    data_sizes = lw.dims(op.data)
+    indices = _index_tensors(lw, op.indices)
+    count = result.rank - len(data_sizes) + len(indices)
+    common = None if result.dims is None else result.dims[:count]
+    sizes, maps = broadcast(lw, op, [shape for _, shape, _ in indices], common, count)
+    for axis, (index, (_, index_sizes), dtype) in enumerate(indices):
+        extent = data_sizes[axis]
+        check_every(
+            lw,
+            index,
+            len(index_sizes),
+            lambda lw, i: outside(lw, to_index(lw, i, dtype), extent),  # noqa: B023
+            op,
+            outside_axis(op, axis),
+        )
+
+    def element(lw: Lowerer, args: Sequence[SSAValue]) -> SSAValue:
+        at = loop_indices(lw, result.rank)
+        coordinates = [
+            to_index(lw, value, dtype) for value, (_, _, dtype) in zip(args, indices, strict=True)
+        ]
+        return extract(lw, data, [*coordinates, *at[count:]])
+
+    inputs = [index for index, _, _ in indices]
+    all_sizes = [*sizes, *data_sizes[len(indices) :]]
+    return parallel(lw, inputs, maps, all_sizes, type, element)
+
+
+@lowers(ops.IndexPutOp)
+def lower_index_put(lw: Lowerer, op: ops.IndexPutOp) -> SSAValue:
+    _, type = result_of(lw, op)
+    data_sizes = lw.dims(op.data)
+    indices = _index_tensors(lw, op.indices)
+    if not indices or len(indices) != len(data_sizes):
+        lw.error(
+            op,
+            f"{len(indices)} index tensors for data of {len(data_sizes)} dimensions "
+            "(TVM builds one per axis, at least one)",
+        )
+    rank = max(len(shape[1]) for _, shape, _ in indices)
+    sizes, maps = broadcast(lw, op, [shape for _, shape, _ in indices], None, rank)
+    values = lw.operand(op, 2)
+    count = lw.product(sizes)
+    message = f"{op.name}: the values are not one per indexed position"
+    lw.check_equal(lw.product(lw.dims(op.values)), count, op, message)
+    element = type.get_element_type()
+    spread = reshape(lw, values, sizes, TensorType(element, [DYNAMIC_INDEX] * rank))
+
+    def target(lw: Lowerer, at: list[SSAValue]) -> list[SSAValue]:
+        coordinates = []
+        for axis, ((index, _, dtype), loops) in enumerate(zip(indices, maps, strict=True)):
+            raw = extract(lw, index, _at(lw, loops, at))
+            coordinate = wrap_negative(lw, to_index(lw, raw, dtype), data_sizes[axis])
+            check_index(lw, op, coordinate, data_sizes[axis], axis)
+            coordinates.append(coordinate)
+        return coordinates
+
+    reduction = "add" if op.attr("accumulate") else "update"
+    return _scatter(lw, op, spread, sizes, reduction, target)
+
+
+@lowers(ops.SliceScatterOp)
+def lower_slice_scatter(lw: Lowerer, op: ops.SliceScatterOp) -> SSAValue:
+    """An ``scf.for`` over the positions the slice hits inside the axis, each
+    replaced by its cross-section of ``src`` (``extract_slice``/``insert_slice``)."""
+    result, type = result_of(lw, op)
+    axis = normalize_axis(op.name, op.attr("axis"), result.rank)
+    bounds = op.bounds()
+    assert bounds is not None
+    start, end, step = bounds
+    ordered = call("and", call("ge", step, IntImm(1)), call("ge", end, start))
+    lw.check(lw.index_of(ordered), op, f"{op.name}: the slice is backward or its step below 1")
+    data_dims, data_sizes = tensor_shape(lw, op.input_tensor)
+    extent = data_dims[axis]
+    if extent is None:
+        extent = symbol(lw, data_sizes[axis])
+    length = simplify(call("floordiv", end - start + step - 1, step))
+    expected = list(data_dims), list(data_sizes)
+    expected[0][axis], expected[1][axis] = length, lw.index_of(length)
+    _check_shape(lw, op, tensor_shape(lw, op.src), expected, "src differs from the slice's")
+    skipped = call("max", IntImm(0), call("floordiv", step - 1 - start, step))
+    first = simplify(start + skipped * step)
+    inside = call("min", end, extent) - first
+    hits = call("max", IntImm(0), call("floordiv", inside + step - 1, step))
+    src = lw.operand(op, 1)
+    cross_section: list[SSAValue | int] = list(data_sizes)
+    cross_section[axis] = 1
+    block = Block(arg_types=[INDEX, type])
+    with lw.inside(block):
+        hit, out = block.args
+        k = symbol(lw, hit)
+        at: list[SSAValue | int] = [0] * result.rank
+        at[axis] = lw.index_of(call("min", skipped + k, extent - 1))
+        piece = extract_slice(lw, src, at, cross_section, [1] * result.rank)
+        at[axis] = lw.index_of(first + k * step)
+        lw.emit(scf.YieldOp(insert_slice(lw, piece, out, at, cross_section)))
+    data = lw.cast(lw.operand(op, 0), type)
+    zero, one = lw.constant_index(0), lw.constant_index(1)
+    return lw.make(scf.ForOp, zero, lw.index_of(simplify(hits)), one, [data], block)
 
 
 @lowers(ops.OneHotOp)

@@ -8,7 +8,10 @@ count, truncating integers; ``variance`` is the mean of the squared deviations
 from that mean; ``std`` its square root (through ``f64`` for integers,
 truncated back). ``mean``, ``variance`` and ``std`` count ``bool`` elements as
 the ``i64`` values 0 and 1. A scan walks its axis with ``scf.for``, carrying
-the running slice (``tensor.extract_slice``/``insert_slice``).
+the running slice (``tensor.extract_slice``/``insert_slice``). ``median`` lays
+the reduced axes last, flattened into one, and sorts it with the sorting
+network of ``relax.sort`` to read the middle element (no element fails a
+``cf.assert``).
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from xdsl.ir import Block, SSAValue
 from relax_dialect.dtype import BOOL, INT64, DataType
 from relax_dialect.numerics.arithmetic import highest, lowest
 from relax_dialect.ops import statistical as ops
+from relax_dialect.types import StructInfoType, TupleType
 
-from ..lowerer import Lowerer
+from ..lowerer import Lowerer, static_index
 from ..type_conversion import element_type, tensor_type
 from . import lowers
 from .common import (
@@ -43,7 +47,10 @@ from .common import (
     pick,
     reduce,
     sizes_of,
+    transpose,
 )
+from .manipulate import reshape
+from .sorting import Network
 
 FLOAT64 = DataType("float", 64)
 
@@ -228,3 +235,41 @@ def lower_scan(lw: Lowerer, op: ops.ScanOp) -> SSAValue:
     zero, one = lw.constant_index(0), lw.constant_index(1)
     loop = lw.emit(scf.ForOp(zero, sizes[axis], one, [out, running], block))
     return lw.cast(loop.results[0], tensor_type(result))
+
+
+@lowers(ops.MedianOp)
+def lower_median(lw: Lowerer, op: ops.MedianOp) -> SSAValue | list[SSAValue]:
+    sinfo = lw.result_sinfo
+    results = list(sinfo.types) if isinstance(sinfo, TupleType) else [sinfo]
+    sizes = lw.dims(op.x)
+    reduced = all_axes(op.attr("axis"), len(sizes))
+    kept = [a for a in range(len(sizes)) if a not in reduced]
+    count = lw.product([sizes[a] for a in reduced])
+    some = lw.make(arith.CmpiOp, count, lw.constant_index(0), "sgt")
+    lw.check(some, op, f"{op.name}: the median of no elements")
+    moved = transpose(lw, lw.operand(op, 0), [*kept, *reduced])
+    row_sizes = [*(sizes[a] for a in kept), count]
+    static = [static_index(size) for size in row_sizes]
+    element = moved.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    row_shape = [DYNAMIC_INDEX if s is None else s for s in static]
+    rows = reshape(lw, moved, row_sizes, TensorType(element, row_shape))
+    network = Network(lw, rows, row_sizes, len(kept), data_type(op.x.type), descending=False)
+    middle = lw.make(
+        arith.DivUIOp, lw.make(arith.SubiOp, count, lw.constant_index(1)), lw.constant_index(2)
+    )
+    at = [*([0] * len(kept)), middle]
+    picked = [size if s is None else s for size, s in zip(row_sizes[:-1], static, strict=False)]
+    picked.append(1)
+    keepdims = op.attr("keepdims")
+    out_sizes = [
+        lw.constant_index(1) if a in reduced else size
+        for a, size in enumerate(sizes)
+        if keepdims or a in kept
+    ]
+
+    def middle_of(ordered: SSAValue, result: StructInfoType) -> SSAValue:
+        piece = extract_slice(lw, ordered, at, picked, [1] * len(at))
+        return reshape(lw, piece, out_sizes, tensor_type(result))
+
+    found = [middle_of(o, r) for o, r in zip(network.sort(), results, strict=False)]
+    return found if isinstance(sinfo, TupleType) else found[0]

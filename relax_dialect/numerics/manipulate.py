@@ -24,6 +24,8 @@ from ..ops.manipulate import (
     FlipOp,
     GatherElementsOp,
     GatherNDOp,
+    IndexPutOp,
+    IndexTensorOp,
     MeshgridOp,
     OneHotOp,
     PermuteDimsOp,
@@ -31,6 +33,7 @@ from ..ops.manipulate import (
     ReshapeOp,
     ScatterElementsOp,
     ScatterNDOp,
+    SliceScatterOp,
     SplitOp,
     SqueezeOp,
     StackOp,
@@ -243,6 +246,75 @@ def _scatter_nd(op: ScatterNDOp) -> Kernel:
         out = data.copy()
         rows = out.reshape(math.prod(addressed), math.prod(data.shape[depth:]))
         scatter_rows(rows, targets.reshape(-1), updates.reshape(targets.size, -1), combine)
+        return out
+
+    return quiet_kernel(op, scatter)
+
+
+def check_positions(indices: np.ndarray, extent: int, axis: int) -> None:
+    """Every index lies in ``[0, extent)`` (an ``IndexError`` otherwise)."""
+    if indices.size and (indices.min() < 0 or indices.max() >= extent):
+        raise IndexError(f"an index is outside axis {axis} of length {extent}")
+
+
+@evaluates(IndexTensorOp)
+def _index_tensor(op: IndexTensorOp) -> Kernel:
+    def gather(data: np.ndarray, indices: tuple[np.ndarray, ...]) -> np.ndarray:
+        for axis, index in enumerate(indices):
+            check_positions(index, data.shape[axis], axis)
+        return data[indices]
+
+    return quiet_kernel(op, gather)
+
+
+@evaluates(IndexPutOp)
+def _index_put(op: IndexPutOp) -> Kernel:
+    combine = COMBINE["add" if op.attr("accumulate") else "update"]
+
+    def put(data: np.ndarray, indices: object, values: np.ndarray) -> np.ndarray:
+        given = indices if isinstance(indices, tuple) else (indices,)
+        if not given or len(given) != data.ndim:
+            raise ValueError(
+                f"{len(given)} index tensors for data of {data.ndim} dimensions "
+                "(TVM builds one per axis, at least one)"
+            )
+        coordinates = []
+        for axis, index in enumerate(np.broadcast_arrays(*given)):
+            wrapped = np.where(index < 0, index + data.shape[axis], index).reshape(-1)
+            check_positions(wrapped, data.shape[axis], axis)
+            coordinates.append(wrapped)
+        if values.size != coordinates[0].size:
+            raise ValueError(f"{values.size} values for {coordinates[0].size} indexed positions")
+        out = data.copy()
+        targets = np.ravel_multi_index(tuple(coordinates), data.shape)
+        scatter_rows(out.reshape(-1, 1), targets, values.reshape(-1, 1), combine)
+        return out
+
+    return quiet_kernel(op, put)
+
+
+@evaluates(SliceScatterOp)
+def _slice_scatter(op: SliceScatterOp) -> Kernel:
+    axis = op.attr("axis")
+
+    def scatter(
+        data: np.ndarray, src: np.ndarray, start: PrimValue, end: PrimValue, step: PrimValue
+    ) -> np.ndarray:
+        first, last, stride = int(start.value), int(end.value), int(step.value)
+        if stride < 1 or last < first:
+            raise ValueError(f"the slice {first}:{last}:{stride} is empty or backward")
+        expected = list(data.shape)
+        expected[axis] = (last - first + stride - 1) // stride
+        if list(src.shape) != expected:
+            raise ValueError(f"src has shape {list(src.shape)}, expected {expected}")
+        extent = data.shape[axis]
+        positions = np.arange(extent)
+        hit = positions[
+            (positions >= first) & (positions < last) & ((positions - first) % stride == 0)
+        ]
+        out = data.copy()
+        sources = np.clip((hit - first) // stride, 0, extent - 1)
+        np.moveaxis(out, axis, 0)[hit] = np.moveaxis(src, axis, 0)[sources]
         return out
 
     return quiet_kernel(op, scatter)

@@ -7,6 +7,8 @@ integers is its square root truncated back to the integer type. ``bool`` sums
 and products are ``or`` and ``and``; ``mean``, ``variance`` and ``std`` count
 ``bool`` elements as the integers 0 and 1. ``max``/``min`` propagate NaN and
 give the identity (``-inf``/``inf``, the integer bounds) for empty reductions.
+``median`` sorts as ``relax.sort`` does (stably, NaN last) and fails on no
+elements.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..ops.statistical import (
     CumsumOp,
     MaxOp,
     MeanOp,
+    MedianOp,
     MinOp,
     ProdOp,
     ReductionOp,
@@ -30,9 +33,11 @@ from ..ops.statistical import (
     SumOp,
     VarianceOp,
 )
+from ..types import TupleType
 from . import evaluates
 from .arithmetic import highest, lowest, truncating_divide
 from .common import Kernel, result_dtype, result_form
+from .sorting import stable_argsort
 
 Axes = tuple[int, ...] | None
 Reduction = Callable[[np.ndarray, Axes, bool], np.ndarray]
@@ -127,5 +132,33 @@ def _scan(op: ScanOp) -> Kernel:
             first[along] = slice(0, 1)
             result[tuple(first)] = identity
         return form(result)
+
+    return apply
+
+
+def median(data: np.ndarray, axis: Axes, keepdims: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The lower median over ``axis`` (every axis when None) and its position among
+    the reduced elements (row-major), both ``keepdims`` as a reduction's."""
+    reduced = tuple(range(data.ndim)) if axis is None else tuple(a % data.ndim for a in axis)
+    kept = [a for a in range(data.ndim) if a not in reduced]
+    count = math.prod(data.shape[a] for a in reduced)
+    if count == 0:
+        raise ValueError("the median of no elements")
+    rows = np.transpose(data, [*kept, *reduced]).reshape(*(data.shape[a] for a in kept), count)
+    position = stable_argsort(rows, -1, descending=False)[..., (count - 1) // 2, None]
+    values = np.take_along_axis(rows, position, -1)
+    shape = [1 if a in reduced else n for a, n in enumerate(data.shape) if keepdims or a in kept]
+    return values.reshape(shape), position.reshape(shape).astype(np.int64)
+
+
+@evaluates(MedianOp)
+def _median(op: MedianOp) -> Kernel:
+    axis, keepdims = op.attr("axis"), op.attr("keepdims")
+    both = isinstance(op.result.type, TupleType)
+    form = result_form(op)
+
+    def apply(data: np.ndarray) -> object:
+        values, indices = median(data, axis, keepdims)
+        return (values, indices) if both else form(values)
 
     return apply

@@ -5,9 +5,9 @@ Reshaping (``reshape``, ``flatten``, ``expand_dims``, ``squeeze``), reordering
 ``split``, ``meshgrid``), replication (``broadcast_to``, ``tile``, ``repeat``)
 and its adjoint (``collapse_sum_like``, ``collapse_sum_to``), and element
 gathers and scatters (``gather_elements``, ``gather_nd``, ``scatter_elements``,
-``scatter_nd``, ``one_hot``). A target shape is a shape operand (a
-``relax.shape`` value or a shape-typed variable); a tuple of tensors is one
-tuple operand.
+``scatter_nd``, ``index_tensor``, ``index_put``, ``slice_scatter``,
+``one_hot``). A target shape is a shape operand (a ``relax.shape`` value or a
+shape-typed variable); a tuple of tensors is one tuple operand.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from itertools import pairwise
 from operator import mul
 from typing import ClassVar
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr, StringAttr, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -36,6 +36,7 @@ from ..prim_expr import IntImm, PrimExpr, call, to_text
 from ..prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from ..types import (
     UNKNOWN_NDIM,
+    PrimType,
     StructInfoType,
     TensorType,
     TupleType,
@@ -63,17 +64,17 @@ class ManipulateOp(OperatorOp):
     result = result_def()
     traits = traits_def(Pure())
 
-    def tensors_of(self, value: SSAValue) -> list[TensorType]:
+    def tensors_of(self, value: SSAValue, which: str = "tensors") -> list[TensorType]:
         """The fields of a tuple-of-tensors operand (at least one)."""
         sinfo = relax_type(self.name, value)
         fields = sinfo.types if isinstance(sinfo, TupleType) else None
         if fields is None or not all(isinstance(f, TensorType) for f in fields):
             raise VerifyException(
-                f"{self.name}: the tensors operand has type {struct_info_text(sinfo)}, "
+                f"{self.name}: the {which} operand has type {struct_info_text(sinfo)}, "
                 "expected a tuple of tensors"
             )
         if not fields:
-            raise VerifyException(f"{self.name}: the tuple of tensors is empty")
+            raise VerifyException(f"{self.name}: the tuple of {which} is empty")
         return list(fields)  # pyright: ignore[reportReturnType]
 
 
@@ -941,6 +942,216 @@ class ScatterNDOp(ScatterOp):
 
 
 @irdl_op_definition
+class IndexTensorOp(ManipulateOp):
+    """``data[i0, i1, ...]`` with a tuple of integer index tensors (NumPy's
+    advanced indexing): the index tensors broadcast together to a shape ``B``,
+    and the result is ``B + data.shape[k:]`` for ``k`` index tensors. Indices
+    must lie in their axis (TVM reads outside the tensor otherwise).
+
+    Inference (TVM's): at most ``data.ndim`` index tensors, of signed integer
+    (or unknown) data types; ``B`` is known when every index shape is and the
+    broadcast is decided aligned from the right (a 1 takes the other
+    dimension, equal constants stay, different constants are an error,
+    anything else leaves the rank unknown); the shape is then ``B`` followed by
+    the known trailing dimensions of ``data`` (only the rank without them).
+    """
+
+    name = "relax.index_tensor"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    data = operand_def()
+    indices = operand_def()
+
+    def infer_type(self) -> StructInfoType:
+        data = self.tensor_of(self.data, "data")
+        indices = self.tensors_of(self.indices, "indices")
+        for position, index in enumerate(indices):
+            _check_index_dtype(
+                self.name, index, _is_signed, f"a signed integer type (index {position})"
+            )
+        count = len(indices)
+        if _known(data.rank) and count > data.rank:
+            raise VerifyException(
+                f"{self.name}: {count} index tensors for data of {data.rank} dimensions"
+            )
+        shapes = [index.dims for index in indices]
+        common = None if None in shapes else self._broadcast(shapes)  # pyright: ignore
+        dtype = data.data_type
+        if common is None or not _known(data.rank):
+            return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
+        dims = None if data.dims is None else [*common, *data.dims[count:]]
+        return _tensor(dims, dtype, len(common) + data.rank - count)
+
+    def _broadcast(self, shapes: Sequence[Dims]) -> list[PrimExpr] | None:
+        """The index shapes broadcast as TVM does, None when it cannot decide."""
+        common: list[PrimExpr] = [IntImm(1)] * max(map(len, shapes))
+        for shape in shapes:
+            for offset in range(1, len(shape) + 1):
+                have, new = common[-offset], shape[-offset]
+                if have == IntImm(1):
+                    common[-offset] = new
+                elif new == IntImm(1):
+                    continue
+                elif isinstance(have, IntImm) and isinstance(new, IntImm) and have != new:
+                    raise VerifyException(
+                        f"{self.name}: index shapes do not broadcast: {have} and {new} at axis "
+                        f"{len(common) - offset}"
+                    )
+                elif not prove_equal(have, new):
+                    return None
+        return common
+
+
+@irdl_op_definition
+class IndexPutOp(ManipulateOp):
+    """``data`` with ``data[i0, i1, ...] = values`` (``+=`` with
+    ``accumulate``): one integer index tensor per axis (or a single tensor for
+    1-D data), broadcast together; ``values`` holds one element per broadcast
+    position, read in row-major order. Negative indices count from the end; a
+    position hit twice takes the last value, or the sum with ``accumulate``.
+
+    Inference (TVM's): the type of ``data``; with a known rank, one index
+    tensor per axis, each of at least one dimension and an integer (or
+    unknown) data type; ``data`` and ``values`` share a known data type.
+    """
+
+    name = "relax.index_put"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    data = operand_def()
+    indices = operand_def()
+    values = operand_def()
+    accumulate = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+
+    def index_tensors(self) -> list[TensorType]:
+        """The index tensors: the tuple's fields, or the one tensor."""
+        sinfo = relax_type(self.name, self.indices)
+        if isinstance(sinfo, TensorType):
+            return [sinfo]
+        fields = sinfo.types if isinstance(sinfo, TupleType) else None
+        if fields is None or not all(isinstance(f, TensorType) for f in fields):
+            raise VerifyException(
+                f"{self.name}: the indices operand has type {struct_info_text(sinfo)}, "
+                "expected a tensor or a tuple of tensors"
+            )
+        return list(fields)  # pyright: ignore[reportReturnType]
+
+    def infer_type(self) -> StructInfoType:
+        data = self.tensor_of(self.data, "data")
+        values = self.tensor_of(self.values, "values")
+        indices = self.index_tensors()
+        if not _known(data.rank):
+            return data
+        for position, index in enumerate(indices):
+            if _known(index.rank) and index.rank < 1:
+                raise VerifyException(
+                    f"{self.name}: index tensor {position} has no dimensions; each needs one"
+                )
+            _check_index_dtype(self.name, index, _is_integer, f"an integer type (index {position})")
+        if len(indices) != data.rank:
+            raise VerifyException(
+                f"{self.name}: {len(indices)} index tensors for data of {data.rank} dimensions; "
+                "one per axis is needed"
+            )
+        dtypes = (data.data_type, values.data_type)
+        if not any(d.is_void for d in dtypes) and dtypes[0] != dtypes[1]:
+            raise VerifyException(
+                f"{self.name}: data has data type {dtypes[0]} and values {dtypes[1]}; "
+                "they must agree"
+            )
+        return data
+
+
+def _whole_axis_copy(op: SliceScatterOp) -> OpPattern:
+    """``ELEMWISE`` for a slice covering its axis (TVM legalizes it to a copy of
+    ``src``), else ``OPAQUE``."""
+    data = op.input_tensor.type
+    bounds = op.bounds()
+    if not isinstance(data, TensorType) or data.dims is None or bounds is None:
+        return OpPattern.OPAQUE
+    start, end, step = bounds
+    extent = data.dims[normalize_axis(op.name, op.attr("axis"), data.rank)]
+    whole = start == IntImm(0) and step == IntImm(1) and prove_equal(end, extent)
+    return OpPattern.ELEMWISE if whole else OpPattern.OPAQUE
+
+
+@irdl_op_definition
+class SliceScatterOp(ManipulateOp):
+    """``input_tensor`` with the slice ``start:end:step`` of ``axis`` replaced
+    by ``src`` (PyTorch's ``slice_scatter``): position ``start + k * step``
+    takes ``src[k]`` along ``axis``, for positions inside the axis.
+
+    Inference (TVM's): the type of ``input_tensor``; with a known rank,
+    ``axis`` is in range, ``src`` has the same rank and data type (when
+    known), and ``start``, ``end``, ``step`` are integer prim values with
+    known values, ``step`` not provably below 1 nor ``end`` below ``start``.
+    With both shapes known, no dimension but ``axis`` provably differs and
+    ``src`` is not provably other than ``(end - start + step - 1) // step``
+    long along ``axis``.
+    """
+
+    name = "relax.slice_scatter"
+    FUSION: ClassVar[FusionKind] = _whole_axis_copy
+    input_tensor = operand_def()
+    src = operand_def()
+    start = operand_def()
+    end = operand_def()
+    step = operand_def()
+    axis = opt_prop_def(IntegerAttr, default_value=_int(0))
+
+    def bounds(self) -> tuple[PrimExpr, PrimExpr, PrimExpr] | None:
+        """``start``, ``end`` and ``step``, when their types know their values."""
+        operands = (self.start, self.end, self.step)
+        values = [v.type.known_value if isinstance(v.type, PrimType) else None for v in operands]
+        return None if None in values else tuple(values)  # pyright: ignore[reportReturnType]
+
+    def infer_type(self) -> StructInfoType:
+        data = self.tensor_of(self.input_tensor, "input_tensor")
+        src = self.tensor_of(self.src, "src")
+        if not _known(data.rank):
+            return data
+        axis = normalize_axis(self.name, self.attr("axis"), data.rank)
+        if _known(src.rank) and src.rank != data.rank:
+            raise VerifyException(
+                f"{self.name}: input_tensor has {data.rank} dimensions and src {src.rank}; "
+                "they must have the same rank"
+            )
+        _common_dtype(self.name, [data, src])
+        start, end, step = (
+            self._bound(self.start, "start"),
+            self._bound(self.end, "end"),
+            self._bound(self.step, "step"),
+        )
+        if _provably_negative(step - 1):
+            raise VerifyException(f"{self.name}: step {to_text(step)} must be at least 1")
+        if _provably_negative(end - start):
+            raise VerifyException(
+                f"{self.name}: end {to_text(end)} is below start {to_text(start)}"
+            )
+        if data.dims is not None and src.dims is not None:
+            _dims_agree(self.name, [data.dims, src.dims], axis)
+            length = simplify(call("floordiv", end - start + step - 1, step))
+            if prove_not_equal(src.dims[axis], length):
+                raise VerifyException(
+                    f"{self.name}: src has {to_text(src.dims[axis])} elements along axis {axis}, "
+                    f"the slice {to_text(length)}"
+                )
+        return data
+
+    def _bound(self, value: SSAValue, which: str) -> PrimExpr:
+        prim = self.prim_of(value, which)
+        if prim.known_value is None or not _is_integer(prim.data_type):
+            raise VerifyException(
+                f"{self.name}: {which} has type {struct_info_text(prim)}, expected an integer "
+                "prim value with a known value"
+            )
+        return prim.known_value
+
+
+def _provably_negative(expr: PrimExpr) -> bool:
+    value = simplify(expr)
+    return isinstance(value, IntImm) and value.value < 0
+
+
+@irdl_op_definition
 class OneHotOp(ManipulateOp):
     """A tensor that is ``on_value`` where a new axis ``axis`` matches
     ``indices`` and ``off_value`` elsewhere (indices outside ``[0, depth)``
@@ -1000,5 +1211,8 @@ OPERATIONS: list[type[Operation]] = [
     GatherNDOp,
     ScatterElementsOp,
     ScatterNDOp,
+    IndexTensorOp,
+    IndexPutOp,
+    SliceScatterOp,
     OneHotOp,
 ]

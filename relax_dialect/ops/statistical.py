@@ -2,8 +2,9 @@
 
 Reductions (``relax.sum``, ``relax.mean``, ...) reduce the axes listed in
 ``axis`` (every axis when it is unset) and keep them as size-1 dimensions when
-``keepdims`` is set. Scans (``relax.cumsum``, ``relax.cumprod``) accumulate
-along one axis, or over the flattened tensor when ``axis`` is unset.
+``keepdims`` is set; ``relax.median`` also gives, over one axis, where its
+values are. Scans (``relax.cumsum``, ``relax.cumprod``) accumulate along one
+axis, or over the flattened tensor when ``axis`` is unset.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def,
 from xdsl.traits import Pure
 
 from ..attributes import DataTypeAttr
-from ..dtype import VOID
+from ..dtype import INT64, VOID
 from ..prim_expr import IntImm, PrimExpr
 from ..prim_expr_simplify import simplify
-from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
+from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType
 from .fusion import FusionKind, OpPattern
-from .inference import normalize_axis, reduced_type
+from .inference import normalize_axes, normalize_axis, reduced_type
 from .operator import OperatorOp, attribute_of
 
 
@@ -127,6 +128,53 @@ class StdOp(ReductionOp):
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
 
 
+@irdl_op_definition
+class MedianOp(ReductionOp):
+    """The lower median over ``axis`` (every axis when unset): the element at
+    position ``(n - 1) // 2`` of the ``n`` reduced elements sorted (stably,
+    NaN last), as PyTorch's ``median``. Over a single axis it also gives the
+    position of that element along the axis (``i64``), as a tuple
+    ``(values, indices)``.
+
+    Inference (TVM's ``InferStructInfoStatisticalExtension``): the reduced
+    shape as ``relax.sum``'s, a tensor over every axis or several, a tuple of
+    the values and ``i64`` indices over one. Without a known shape: ``[]``
+    when no dimension remains, all ones over every axis with ``keepdims``, else
+    a tuple of tensors of the remaining rank (TVM's fallback, even over several
+    axes).
+    """
+
+    name = "relax.median"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+
+    def infer_type(self) -> StructInfoType:
+        data = self.tensor_of(self.x, "x")
+        axes = self.int_list("axis")
+        keepdims: bool = self.attr("keepdims")
+        dtype = data.data_type
+        if axes is not None and data.rank != UNKNOWN_NDIM:
+            axes = normalize_axes(self.name, axes, data.rank)
+        if keepdims:
+            ndim = data.rank
+        elif axes is None:
+            ndim = 0
+        else:
+            ndim = UNKNOWN_NDIM if data.rank == UNKNOWN_NDIM else data.rank - len(axes)
+        if data.dims is None:
+            if axes is None and keepdims and ndim != UNKNOWN_NDIM:
+                return TensorType([1] * ndim, dtype)
+            if ndim == 0:
+                return TensorType([], dtype)
+            return _values_and_indices(TensorType(dtype=dtype, ndim=ndim))
+        values = reduced_type(self.name, data, axes, keepdims, dtype)
+        return values if axes is None or len(axes) > 1 else _values_and_indices(values)
+
+
+def _values_and_indices(values: TensorType) -> TupleType:
+    """A median's values and, in the same shape, their ``i64`` positions."""
+    return TupleType([values, TensorType(values.dims, INT64, values.rank)])
+
+
 class ScanOp(OperatorOp):
     """``relax.<op> %data {axis = 0, dtype = f32, exclusive = false}``: a
     cumulative operation (TVM's ``InferStructInfoScan``)."""
@@ -197,4 +245,5 @@ OPERATIONS: list[type[Operation]] = [
     VarianceOp,
     CumsumOp,
     CumprodOp,
+    MedianOp,
 ]

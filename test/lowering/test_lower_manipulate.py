@@ -324,6 +324,68 @@ CASES = [
     scatter_nd("max", "n, 3", "5, 2", "5", "i64"),
     scatter_nd("add", "n, 2", "2, 0", "2, n, 2", "f32"),
     scatter_nd("update", "n, 2", "3, 1", "3, 2", "bool"),
+    # advanced indexing (indices broadcast together)
+    Case(
+        "index_tensor",
+        f"{x('n, 4, 2')}, %i: {tensor('3, 1', 'i64')}, %j: {tensor('2', 'i32')}",
+        "%t = relax.tuple(%i, %j)\n%r = relax.index_tensor %x, %t",
+        inputs(
+            floats("n", 4, 2),
+            positions("3, 1", "i64", "n", False),
+            positions("2", "i32", "4", False),
+        ),
+    ),
+    Case(
+        "index_tensor-one-symbolic",
+        f"{x('5, n')}, %i: {tensor('n', 'i8')}",
+        "%t = relax.tuple(%i)\n%r = relax.index_tensor %x, %t",
+        inputs(floats(5, "n"), positions("n", "i8", "5", False)),
+    ),
+    Case(
+        "index_put",
+        f"{x('n, 4')}, %i: {tensor('2, 1', 'i64')}, %j: {tensor('3', 'i32')}, %v: {tensor('6', F32)}",
+        "%t = relax.tuple(%i, %j)\n%r = relax.index_put %x, %t, %v",
+        inputs(
+            floats("n", 4),
+            positions("2, 1", "i64", "n", True),
+            positions("3", "i32", "4", True),
+            floats(6),
+        ),
+    ),
+    Case(
+        "index_put-accumulate-i32",
+        f"{x('n', 'i32')}, %i: {tensor('2, 3', 'ui8')}, %v: {tensor('3, 2', 'i32')}",
+        "%r = relax.index_put %x, %i, %v {accumulate = true}",
+        inputs(ints("n"), positions("2, 3", "ui8", "n", False), ints(3, 2, salt=4)),
+    ),
+    Case(
+        "index_put-accumulate-bool",
+        f"{x('n, 2', 'bool')}, %i: {tensor('3', 'i64')}, %j: {tensor('3', 'i64')}, %v: {tensor('3', 'bool')}",
+        "%t = relax.tuple(%i, %j)\n%r = relax.index_put %x, %t, %v {accumulate = true}",
+        inputs(
+            bools("n", 2),
+            positions("3", "i64", "n", False),
+            positions("3", "i64", "2", False),
+            bools(3, salt=5),
+        ),
+    ),
+    *(
+        Case(
+            f"slice_scatter-{start}-{end}-{step}",
+            f"{x('3, n')}, %s: {tensor(f'3, {length}', F32)}",
+            f"%a = relax.prim_value {start}\n%b = relax.prim_value {end}\n"
+            f"%c = relax.prim_value {step}\n%r = relax.slice_scatter %x, %s, %a, %b, %c {{axis = 1}}",
+            inputs(floats(3, "n"), floats(3, length, salt=6)),
+        )
+        for start, end, step, length in [(0, 4, 2, 2), (1, 2, 1, 1), (-3, 6, 4, 3), (2, 2, 1, 0)]
+    ),
+    Case(
+        "slice_scatter-symbolic",
+        f"{x('n, 2')}, %s: {tensor('n, 2', F32)}",
+        "%a = relax.prim_value 0\n%b = relax.prim_value n\n%c = relax.prim_value 1\n"
+        "%r = relax.slice_scatter %x, %s, %a, %b, %c",
+        inputs(floats("n", 2), floats("n", 2, salt=6)),
+    ),
     Case(
         "one_hot",
         f"%i: {tensor('n', 'i32')}",
@@ -508,3 +570,45 @@ def test_gathers_check_their_indices(backend: str, name: str) -> None:
         LoweredCheckError, match=f"test.mlir:2:3: relax.{name}: an index is outside {where}"
     ):
         main(x, np.array(bad, np.int64))
+
+
+INDEXING_CHECKS = {
+    "index_tensor": (
+        f"%x: {tensor('n, 4', F32)}, %i: {tensor('2', 'i64')}",
+        "%t = relax.tuple(%i)\n  %r = relax.index_tensor %x, %t",
+        [np.zeros((3, 4), "float32"), np.array([0, -1])],
+        "relax.index_tensor: an index is outside axis 0 of the data",
+    ),
+    "index_put-index": (
+        f"%x: {tensor('n', F32)}, %i: {tensor('2', 'i64')}, %v: {tensor('m', F32)}",
+        "%r = relax.index_put %x, %i, %v",
+        [np.zeros(3, "float32"), np.array([0, -4]), np.ones(2, "float32")],
+        "relax.index_put: an index is outside axis 0 of the data",
+    ),
+    "index_put-values": (
+        f"%x: {tensor('n', F32)}, %i: {tensor('2', 'i64')}, %v: {tensor('m', F32)}",
+        "%r = relax.index_put %x, %i, %v",
+        [np.zeros(3, "float32"), np.array([0, 1]), np.ones(3, "float32")],
+        "relax.index_put: the values are not one per indexed position",
+    ),
+    "slice_scatter": (
+        f"%x: {tensor('n, 4', F32)}, %s: {tensor('n, m', F32)}",
+        "%a = relax.prim_value 0\n  %b = relax.prim_value 4\n  %c = relax.prim_value 2\n"
+        "  %r = relax.slice_scatter %x, %s, %a, %b, %c {axis = 1}",
+        [np.zeros((3, 4), "float32"), np.ones((3, 3), "float32")],
+        r"relax.slice_scatter: dimension 1 of src differs from the slice's",
+    ),
+}
+
+
+@pytest.mark.parametrize("backend", ["lowered", "mlir"])
+@pytest.mark.parametrize("name", sorted(INDEXING_CHECKS))
+def test_indexing_checks_at_run_time(backend: str, name: str) -> None:
+    """Where the reference kernel raises, the lowered code fails a located check."""
+    if backend == "mlir":
+        native_available()
+    params, body, args, message = INDEXING_CHECKS[name]
+    text = f"relax.function @main({params}) {{\n  {body}\n  relax.return %r\n}}\n"
+    main = compile_function(load(text), "main", backend)
+    with pytest.raises(LoweredCheckError, match=rf"test.mlir:\d+:3: {message}"):
+        main(*args)

@@ -1,11 +1,24 @@
-"""Lowering of the scans (cumsum, cumprod; the reductions are in
+"""Lowering of the scans (cumsum, cumprod) and of median (the other reductions are in
 ``test_convert_operators.py``): reference interpreter vs the bundled interpreter vs the
 MLIR toolchain, at several values of the symbolic size ``n``."""
 
 from __future__ import annotations
 
 import numpy as np
-from lower_harness import Case, Family, FamilyTests, bools, floats, inputs, ints, tensor
+import pytest
+from lower_harness import (
+    Case,
+    Family,
+    FamilyTests,
+    bools,
+    floats,
+    inputs,
+    ints,
+    lowered_main,
+    tensor,
+)
+
+from relax_xdsl.lowering.interpreter import LoweredCheckError
 
 
 def one(name: str, params: str, binding: str, *makers) -> Case:
@@ -66,6 +79,37 @@ CASES = [
     ),
 ]
 
+
+def with_ties(*shape: int | str):
+    """Floats drawn from a few values, NaN among them, so that ties and NaN occur."""
+
+    def make(n: int) -> np.ndarray:
+        values = np.array([-1.5, 0.0, 0.25, 2.0, np.nan], "float32")
+        return values[ints(*shape, low=0, high=5, salt=3)(n)]
+
+    return make
+
+
+CASES += [
+    one("median", x("n, 3, 2"), "relax.median %x", floats("n", 3, 2)),
+    one("median-keepdims", x("n, 3"), "relax.median %x {keepdims = true}", floats("n", 3)),
+    one("median-axis", x("n, 4"), "relax.median %x {axis = [0]}", with_ties("n", 4)),
+    one(
+        "median-axis-keepdims",
+        x("3, n"),
+        "relax.median %x {axis = [-1], keepdims = true}",
+        with_ties(3, "n"),
+    ),
+    one("median-axes-i32", x("n, 3, 4", "i32"), "relax.median %x {axis = [2, 0]}", ints("n", 3, 4)),
+    one("median-rank0", x(""), "relax.median %x", floats()),
+    one(
+        "median-fallback-tuple",
+        "%x: !relax.tensor<ndim = 2, f32>",
+        "relax.median %x {axis = [0, 1], keepdims = true}",
+        floats("n", 2),
+    ),
+]
+
 FAMILY = Family(CASES)
 
 
@@ -78,3 +122,10 @@ def test_empty_axis() -> None:
 
     text = f"relax.function @main({x('n, m')}) {{\n  %r = relax.cumsum %x {{axis = 1}}\n  relax.return %r\n}}\n"
     compare_with_reference(text, [np.zeros((3, 0), "float32")])
+
+
+def test_median_of_no_elements_fails_a_check() -> None:
+    text = f"relax.function @main({x('n, 3')}) {{\n  %r = relax.median %x {{axis = [0]}}\n  relax.return %r\n}}\n"
+    main = lowered_main(text)
+    with pytest.raises(LoweredCheckError, match=r"relax\.median: the median of no elements"):
+        main([np.zeros((0, 3), "float32")])

@@ -450,3 +450,119 @@ def test_one_hot(n: int) -> None:
                 expected[a, b, i[a, b]] = 2.5
     assert_exact(last, expected)
     assert_exact(first, np.moveaxis(expected == 2.5, -1, 0).astype(np.int64))
+
+
+# --- index_tensor, index_put, slice_scatter ------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_index_tensor_broadcasts_the_indices(n: int) -> None:
+    module = function(
+        "%x: !relax.tensor<[n, 4, 2], f32>, %rows: !relax.tensor<[3, 1], i64>, "
+        "%cols: !relax.tensor<[2], i32>",
+        "%t = relax.tuple(%rows, %cols)",
+        "%pairs = relax.index_tensor %x, %t",
+        "%r = relax.tuple(%rows)",
+        "%firsts = relax.index_tensor %x, %r",
+        "%out = relax.tuple(%pairs, %firsts)",
+    )
+    x = numbers(n, 4, 2)
+    rows = np.array([[0], [n - 1], [0]], np.int64)
+    cols = np.array([3, 1], np.int32)
+    pairs, firsts = run(module, "main", x, rows, cols)  # pyright: ignore
+    expected = np.empty((3, 2, 2), F32)
+    for a in range(3):
+        for b in range(2):
+            expected[a, b] = x[rows[a, 0], cols[b]]
+    assert_exact(pairs, expected)
+    assert_exact(firsts, np.stack([[x[r] for r in row] for row in rows]))
+
+
+@pytest.mark.parametrize("index", [-1, 4])
+def test_index_tensor_rejects_indices_outside_the_axis(index: int) -> None:
+    module = function(
+        "%x: !relax.tensor<[4], f32>, %i: !relax.tensor<[1], i64>",
+        "%t = relax.tuple(%i)",
+        "%out = relax.index_tensor %x, %t",
+    )
+    with pytest.raises(RelaxRuntimeError, match=r"relax\.index_tensor: an index is outside axis 0"):
+        run(module, "main", numbers(4), np.array([index], np.int64))
+
+
+@pytest.mark.parametrize("accumulate", [False, True])
+def test_index_put(accumulate: bool) -> None:
+    module = function(
+        "%x: !relax.tensor<[3, 4], f32>, %rows: !relax.tensor<[2, 1], ui8>, "
+        "%cols: !relax.tensor<[3], i64>, %v: !relax.tensor<[6], f32>",
+        "%t = relax.tuple(%rows, %cols)",
+        f"%out = relax.index_put %x, %t, %v {{accumulate = {str(accumulate).lower()}}}",
+    )
+    x = numbers(3, 4)
+    rows = np.array([[2], [0]], np.uint8)
+    cols = np.array([1, -1, 1], np.int64)  # column 1 twice per row; -1 is column 3
+    values = np.array([10, 20, 30, 40, 50, 60], F32)
+    expected = x.copy()
+    for k, (r, c) in enumerate((r, c) for r in rows[:, 0] for c in cols):
+        if accumulate:
+            expected[r, c % 4] += values[k]
+        else:
+            expected[r, c % 4] = values[k]
+    assert_exact(run(module, "main", x, rows, cols, values), expected)
+
+
+def test_index_put_with_one_index_tensor() -> None:
+    module = function(
+        "%x: !relax.tensor<[5], i32>, %i: !relax.tensor<[2, 2], i64>, %v: !relax.tensor<[2, 2], i32>",
+        "%out = relax.index_put %x, %i, %v {accumulate = true}",
+    )
+    i = np.array([[0, 4], [4, -5]], np.int64)
+    v = np.array([[1, 2], [3, 4]], np.int32)
+    assert_exact(run(module, "main", numbers(5, dtype=np.int32), i, v), [5, 1, 2, 3, 9], np.int32)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [(np.zeros(3, F32), "3 values for 2 indexed positions"), (None, "outside axis 0")],
+)
+def test_index_put_failures(values: np.ndarray | None, message: str) -> None:
+    module = function(
+        "%x: !relax.tensor<[4], f32>, %i: !relax.tensor<[2], i64>, %v: !relax.tensor<[m], f32>",
+        "%out = relax.index_put %x, %i, %v",
+    )
+    index = np.array([0, 1 if values is not None else 4], np.int64)
+    given = np.zeros(2, F32) if values is None else values
+    with pytest.raises(RelaxRuntimeError, match=rf"relax\.index_put: .*{message}"):
+        run(module, "main", numbers(4), index, given)
+
+
+@pytest.mark.parametrize(("start", "end", "step"), [(0, 6, 2), (1, 4, 1), (3, 9, 3), (-4, 2, 2)])
+def test_slice_scatter(start: int, end: int, step: int) -> None:
+    length = (end - start + step - 1) // step
+    module = function(
+        f"%x: !relax.tensor<[2, 6], f32>, %s: !relax.tensor<[2, {length}], f32>",
+        f"%a = relax.prim_value {start}",
+        f"%b = relax.prim_value {end}",
+        f"%c = relax.prim_value {step}",
+        "%out = relax.slice_scatter %x, %s, %a, %b, %c {axis = 1}",
+    )
+    x = numbers(2, 6)
+    src = -1 - numbers(2, length)
+    expected = x.copy()
+    for p in range(6):
+        if start <= p < end and (p - start) % step == 0:
+            # TVM clamps the position in src to the data's axis (only a negative
+            # start reaches past it)
+            expected[:, p] = src[:, min((p - start) // step, 5)]
+    assert_exact(run(module, "main", x, src), expected)
+
+
+def test_slice_scatter_checks_src_at_run_time() -> None:
+    module = function(
+        "%x: !relax.tensor<[n, 6], f32>, %s: !relax.tensor<[m, 3], f32>",
+        "%a = relax.prim_value 0",
+        "%b = relax.prim_value 3",
+        "%c = relax.prim_value 1",
+        "%out = relax.slice_scatter %x, %s, %a, %b, %c {axis = -1}",
+    )
+    with pytest.raises(RelaxRuntimeError, match=r"relax\.slice_scatter: src has shape \[3, 3\]"):
+        run(module, "main", numbers(2, 6), numbers(3, 3))

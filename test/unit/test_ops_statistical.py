@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from operator_harness import function, run_tensor
+from operator_harness import assert_exact, function, run_tensor
 from xdsl.ir import Block
 
+from relax_dialect.interpreter import RelaxRuntimeError, run
 from relax_dialect.ops.statistical import CumsumOp, SumOp
 from relax_dialect.prim_expr import Var
 from relax_dialect.types import TensorType, struct_info_text
@@ -241,3 +242,55 @@ def test_build_infers_the_result_type() -> None:
     flat = CumsumOp.build([x], exclusive=True)
     assert struct_info_text(flat.result_type) == "tensor<[3 * n], f32>"
     assert flat.attr("exclusive") is True and flat.attr("axis") is None
+
+
+# --- median ---------------------------------------------------------------------------
+
+
+def lower_median(values: list[float]) -> tuple[float, int]:
+    """The element at ``(n - 1) // 2`` of ``values`` sorted stably (NaN last), and its position."""
+    order = sorted(range(len(values)), key=lambda k: (np.isnan(values[k]), values[k]))
+    middle = order[(len(values) - 1) // 2]
+    return values[middle], middle
+
+
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("n", [1, 4])
+def test_median_along_one_axis(keepdims: bool, n: int) -> None:
+    data = random(n, 3)
+    data[0, 0] = data[n - 1, 2] = np.float32(0.5)  # ties keep their input order
+    attributes = f"axis = [0], keepdims = {'true' if keepdims else 'false'}"
+    module = function("%x: !relax.tensor<[n, 3], f32>", f"%r = relax.median %x {{{attributes}}}")
+    values, indices = run(module, "main", data)  # pyright: ignore
+    expected = [lower_median(data[:, c].tolist()) for c in range(3)]
+    shape = (1, 3) if keepdims else (3,)
+    assert_exact(values, np.array([v for v, _ in expected], np.float32).reshape(shape))
+    assert_exact(indices, np.array([k for _, k in expected], np.int64).reshape(shape))
+
+
+def test_median_over_several_axes_and_all() -> None:
+    data = random(2, 3, 4)
+    data[1, 1, 1] = np.nan  # NaN sorts last
+    rows = run_op(
+        "!relax.tensor<[2, 3, 4], f32>", "relax.median %x {axis = [0, 2]}", "!relax.object", data
+    )
+    expected = [lower_median(data[:, c, :].reshape(-1).tolist())[0] for c in range(3)]
+    assert_exact(rows, np.array(expected, np.float32))
+    every = run_op(
+        "!relax.tensor<[2, 3, 4], f32>", "relax.median %x {keepdims = true}", "!relax.object", data
+    )
+    assert_exact(every, np.full((1, 1, 1), lower_median(data.reshape(-1).tolist())[0], np.float32))
+
+
+def test_median_of_integers_with_the_fallback_tuple() -> None:
+    data = np.array([[5, -2, 9, 1], [7, 7, 7, 0]], np.int32)
+    module = function("%x: !relax.tensor<ndim = 2, i32>", "%r = relax.median %x {axis = [1]}")
+    values, indices = run(module, "main", data)  # pyright: ignore
+    assert_exact(values, np.array([1, 7], np.int32))
+    assert_exact(indices, np.array([3, 0], np.int64))
+
+
+def test_median_of_no_elements_fails() -> None:
+    module = function("%x: !relax.tensor<[n, 3], f32>", "%r = relax.median %x {axis = [0]}")
+    with pytest.raises(RelaxRuntimeError, match=r"relax\.median: the median of no elements"):
+        run(module, "main", np.zeros((0, 3), np.float32))

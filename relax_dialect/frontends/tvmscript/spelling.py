@@ -13,10 +13,10 @@ differs from that rule for some operators (checked against TVM 0.25, which
 prints and parses these spellings):
 
 * ``attributes``: TVM's keyword order, where it differs from the dialect's
-  (transposed convolutions, pooling, padding, sorting);
+  (transposed convolutions, pooling, padding, sorting, quantization);
 * ``prim_values``: operands TVM requires to be ``R.prim_value(...)``
   expressions rather than variables (``clip``'s bounds, ``arange``, ``eye``,
-  ``one_hot``'s values, ``unique``'s flags);
+  ``one_hot``'s values, ``slice_scatter``'s bounds, ``unique``'s flags);
 * ``strings``: attributes TVM passes as Relax strings, ``format=R.str("...")``;
 * ``integers``: list attributes written as an integer when they hold one
   element (TVM repeats it per spatial axis);
@@ -118,6 +118,11 @@ OPERATORS: dict[str, OperatorSpelling] = {
     "relax.eye_like": OperatorSpelling("R.eye_like", prim_values=("k",)),
     "relax.arange": OperatorSpelling("R.arange", prim_values=("start", "end", "step")),
     "relax.one_hot": OperatorSpelling("R.one_hot", prim_values=("on_value", "off_value")),
+    "relax.slice_scatter": OperatorSpelling(
+        "R.slice_scatter", prim_values=("start", "end", "step")
+    ),
+    "relax.quantize": OperatorSpelling("R.quantize", attributes=("out_dtype", "axis")),
+    "relax.dequantize": OperatorSpelling("R.dequantize", attributes=("out_dtype", "axis")),
     "relax.unique": OperatorSpelling(
         "R.unique",
         prim_values=("sorted", "return_index", "return_inverse", "return_counts", "axis"),

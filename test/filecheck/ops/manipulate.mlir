@@ -475,3 +475,93 @@ relax.function @one_hot(%i: !relax.tensor<[n, 3], i32>, %j: !relax.tensor<[4], u
   %6 = relax.one_hot %w, %one, %zero {depth = 5}
   relax.return %0
 }
+
+// -----
+
+// index_tensor: the index shapes broadcast (aligned from the right) followed by
+// the dimensions of data left unindexed.
+// CHECK-LABEL: @index_tensor
+relax.function @index_tensor(%x: !relax.tensor<[n, 4, 5], f32>, %i: !relax.tensor<[2], i64>, %j: !relax.tensor<[3, 1], i32>, %k: !relax.tensor<[m], i64>, %r: !relax.tensor<ndim = 1, i64>, %u: !relax.tensor<ndim = 3, f16>, %v: !relax.tensor<i8>, %w: !relax.tensor<[2]>) -> !relax.object {
+  %t0 = relax.tuple(%i)
+  // CHECK: relax.index_tensor %x, %t0 : !relax.tensor<[2, 4, 5], f32>
+  %0 = relax.index_tensor %x, %t0
+  %t1 = relax.tuple(%j, %i)
+  // CHECK: relax.index_tensor %x, %t1 : !relax.tensor<[3, 2, 5], f32>
+  %1 = relax.index_tensor %x, %t1
+  %t2 = relax.tuple(%k, %k, %k)
+  // CHECK: relax.index_tensor %x, %t2 : !relax.tensor<[m], f32>
+  %2 = relax.index_tensor %x, %t2
+  // m against 2 is undecided: the rank too is unknown, as in TVM
+  %t3 = relax.tuple(%k, %i)
+  // CHECK: relax.index_tensor %x, %t3 : !relax.tensor<f32>
+  %3 = relax.index_tensor %x, %t3
+  // an index without a shape leaves the rank unknown
+  %t4 = relax.tuple(%r)
+  // CHECK: relax.index_tensor %x, %t4 : !relax.tensor<f32>
+  %4 = relax.index_tensor %x, %t4
+  // data without a shape keeps the rank; without a rank nothing
+  %t5 = relax.tuple(%j)
+  // CHECK: relax.index_tensor %u, %t5 : !relax.tensor<ndim = 4, f16>
+  %5 = relax.index_tensor %u, %t5
+  // CHECK: relax.index_tensor %v, %t5 : !relax.tensor<i8>
+  %6 = relax.index_tensor %v, %t5
+  // indices of unknown data type are assumed to be integers
+  %t7 = relax.tuple(%w)
+  // CHECK: relax.index_tensor %x, %t7 : !relax.tensor<[2, 4, 5], f32>
+  %7 = relax.index_tensor %x, %t7
+  relax.return %0
+}
+
+// -----
+
+// index_put: the type of data.
+// CHECK-LABEL: @index_put
+relax.function @index_put(%x: !relax.tensor<[n, 4], f32>, %i: !relax.tensor<[2], i64>, %j: !relax.tensor<[2, 1], ui8>, %v: !relax.tensor<[2], f32>, %y: !relax.tensor<[n], i32>, %yv: !relax.tensor<[3], i32>, %u: !relax.tensor<f16>, %r: !relax.tensor<ndim = 2, f32>, %w: !relax.tensor<[2]>) -> !relax.object {
+  %t0 = relax.tuple(%i, %i)
+  // CHECK: relax.index_put %x, %t0, %v : !relax.tensor<[n, 4], f32>
+  %0 = relax.index_put %x, %t0, %v
+  %t1 = relax.tuple(%j, %i)
+  // CHECK: relax.index_put %x, %t1, %v {accumulate = true} : !relax.tensor<[n, 4], f32>
+  %1 = relax.index_put %x, %t1, %v {accumulate = true}
+  // one tensor indexes 1-D data
+  // CHECK: relax.index_put %y, %i, %yv : !relax.tensor<[n], i32>
+  %2 = relax.index_put %y, %i, %yv
+  // data of unknown rank: nothing else is checked
+  // CHECK: relax.index_put %u, %i, %v : !relax.tensor<f16>
+  %3 = relax.index_put %u, %i, %v
+  %t4 = relax.tuple(%i, %w)
+  // CHECK: relax.index_put %r, %t4, %w : !relax.tensor<ndim = 2, f32>
+  %4 = relax.index_put %r, %t4, %w
+  relax.return %0
+}
+
+// -----
+
+// slice_scatter: the type of input_tensor; src spans ceil((end - start) / step)
+// along the axis.
+// CHECK-LABEL: @slice_scatter
+relax.function @slice_scatter(%x: !relax.tensor<[n, 8], f32>, %a: !relax.tensor<[n, 3], f32>, %b: !relax.tensor<[2, 8], f32>, %c: !relax.tensor<[m, 8], f32>, %u: !relax.tensor<f32>, %r: !relax.tensor<ndim = 2, f32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %one = relax.prim_value 1
+  %two = relax.prim_value 2
+  %three = relax.prim_value 3
+  %six = relax.prim_value 6
+  %n = relax.prim_value n
+  // CHECK: relax.slice_scatter %x, %a, %zero, %six, %two {axis = 1} : !relax.tensor<[n, 8], f32>
+  %0 = relax.slice_scatter %x, %a, %zero, %six, %two {axis = 1}
+  // CHECK: relax.slice_scatter %x, %a, %three, %six, %one {axis = -1} : !relax.tensor<[n, 8], f32>
+  %1 = relax.slice_scatter %x, %a, %three, %six, %one {axis = -1}
+  // CHECK: relax.slice_scatter %x, %b, %one, %three, %one : !relax.tensor<[n, 8], f32>
+  %2 = relax.slice_scatter %x, %b, %one, %three, %one
+  // symbolic bounds; a length not provably different passes
+  // CHECK: relax.slice_scatter %x, %x, %zero, %n, %one : !relax.tensor<[n, 8], f32>
+  %3 = relax.slice_scatter %x, %x, %zero, %n, %one
+  // CHECK: relax.slice_scatter %x, %c, %zero, %two, %one : !relax.tensor<[n, 8], f32>
+  %4 = relax.slice_scatter %x, %c, %zero, %two, %one
+  // unknown ranks and shapes
+  // CHECK: relax.slice_scatter %u, %a, %zero, %two, %one {axis = 5} : !relax.tensor<f32>
+  %5 = relax.slice_scatter %u, %a, %zero, %two, %one {axis = 5}
+  // CHECK: relax.slice_scatter %r, %u, %zero, %two, %one : !relax.tensor<ndim = 2, f32>
+  %6 = relax.slice_scatter %r, %u, %zero, %two, %one
+  relax.return %0
+}

@@ -891,3 +891,184 @@ relax.function @main(%x: !relax.tensor<[2, 3], f32>) -> !relax.object {
   %0 = relax.expand_dims %x {axis = [0.5]}
   relax.return %0
 }
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2], ui8>) -> !relax.object {
+  %t = relax.tuple(%i)
+  // expected-error @+1 {{relax.index_tensor: indices have data type ui8, expected a signed integer type (index 0)}}
+  %0 = relax.index_tensor %x, %t
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3], f32>, %i: !relax.tensor<[2], i64>) -> !relax.object {
+  %t = relax.tuple(%i, %i)
+  // expected-error @+1 {{relax.index_tensor: 2 index tensors for data of 1 dimensions}}
+  %0 = relax.index_tensor %x, %t
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2], i64>, %j: !relax.tensor<[3], i64>) -> !relax.object {
+  %t = relax.tuple(%i, %j)
+  // expected-error @+1 {{relax.index_tensor: index shapes do not broadcast: 2 and 3 at axis 0}}
+  %0 = relax.index_tensor %x, %t
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2], i64>) -> !relax.object {
+  // expected-error @+1 {{relax.index_tensor: the indices operand has type tensor<[2], i64>, expected a tuple of tensors}}
+  %0 = relax.index_tensor %x, %i
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>) -> !relax.object {
+  %t = relax.tuple()
+  // expected-error @+1 {{relax.index_tensor: the tuple of indices is empty}}
+  %0 = relax.index_tensor %x, %t
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %i: !relax.tensor<[2], i64>, %v: !relax.tensor<[2], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.index_put: 1 index tensors for data of 2 dimensions; one per axis is needed}}
+  %0 = relax.index_put %x, %i, %v
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3], f32>, %i: !relax.tensor<[], i64>, %v: !relax.tensor<[1], f32>) -> !relax.object {
+  %t = relax.tuple(%i)
+  // expected-error @+1 {{relax.index_put: index tensor 0 has no dimensions; each needs one}}
+  %0 = relax.index_put %x, %t, %v
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3], f32>, %i: !relax.tensor<[2], f32>, %v: !relax.tensor<[2], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.index_put: indices have data type f32, expected an integer type (index 0)}}
+  %0 = relax.index_put %x, %i, %v
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3], f32>, %i: !relax.tensor<[2], i64>, %v: !relax.tensor<[2], f16>) -> !relax.object {
+  // expected-error @+1 {{relax.index_put: data has data type f32 and values f16; they must agree}}
+  %0 = relax.index_put %x, %i, %v
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3], f32>, %i: !relax.shape<[2]>, %v: !relax.tensor<[2], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.index_put: the indices operand has type shape<[2]>, expected a tensor or a tuple of tensors}}
+  %0 = relax.index_put %x, %i, %v
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[3, 2], f32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %one = relax.prim_value 1
+  %two = relax.prim_value 2
+  // expected-error @+1 {{relax.slice_scatter: axis 2 is out of range for a tensor of 2 dimensions (expected [-2, 2))}}
+  %0 = relax.slice_scatter %x, %s, %zero, %two, %one {axis = 2}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[2], f32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %one = relax.prim_value 1
+  %two = relax.prim_value 2
+  // expected-error @+1 {{relax.slice_scatter: input_tensor has 2 dimensions and src 1; they must have the same rank}}
+  %0 = relax.slice_scatter %x, %s, %zero, %two, %one
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[3, 2], i32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %one = relax.prim_value 1
+  %two = relax.prim_value 2
+  // expected-error @+1 {{relax.slice_scatter: tensors have different data types f32 and i32}}
+  %0 = relax.slice_scatter %x, %s, %zero, %two, %one {axis = 1}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[3, 2], f32>, %start: !relax.prim<i64>) -> !relax.object {
+  %one = relax.prim_value 1
+  %two = relax.prim_value 2
+  // expected-error @+1 {{relax.slice_scatter: start has type prim<i64>, expected an integer prim value with a known value}}
+  %0 = relax.slice_scatter %x, %s, %start, %two, %one {axis = 1}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[3, 2], f32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %one = relax.prim_value 1.0 : !relax.prim<f32>
+  %two = relax.prim_value 2
+  // expected-error @+1 {{relax.slice_scatter: step has type prim<f32>, expected an integer prim value with a known value}}
+  %0 = relax.slice_scatter %x, %s, %zero, %two, %one {axis = 1}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[3, 2], f32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %two = relax.prim_value 2
+  // expected-error @+1 {{relax.slice_scatter: step 0 must be at least 1}}
+  %0 = relax.slice_scatter %x, %s, %zero, %two, %zero {axis = 1}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[3, 2], f32>) -> !relax.object {
+  %one = relax.prim_value 1
+  %three = relax.prim_value 3
+  // expected-error @+1 {{relax.slice_scatter: end 1 is below start 3}}
+  %0 = relax.slice_scatter %x, %s, %three, %one, %one {axis = 1}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[2, 2], f32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %one = relax.prim_value 1
+  %two = relax.prim_value 2
+  // expected-error @+1 {{relax.slice_scatter: tensors differ in dimension 0 (3 and 2); only axis 1 may differ}}
+  %0 = relax.slice_scatter %x, %s, %zero, %two, %one {axis = 1}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[3, 4], f32>, %s: !relax.tensor<[3, 2], f32>) -> !relax.object {
+  %zero = relax.prim_value 0
+  %one = relax.prim_value 1
+  %three = relax.prim_value 3
+  // expected-error @+1 {{relax.slice_scatter: src has 2 elements along axis 1, the slice 3}}
+  %0 = relax.slice_scatter %x, %s, %zero, %three, %one {axis = 1}
+  relax.return %0
+}

@@ -114,3 +114,35 @@ relax.function @scans(%a: !relax.tensor<[n, 3, 4], f32>, %i: !relax.tensor<[2, n
   %9 = relax.cumsum %a {axis = 0, dtype = void}
   relax.return %0
 }
+
+// -----
+
+// median: a reduction's shape; over one axis a tuple with the i64 positions.
+// CHECK-LABEL: @median
+relax.function @median(%a: !relax.tensor<[n, 3, 4], f32>, %r: !relax.tensor<ndim = 3, f16>, %u: !relax.tensor<i32>, %v: !relax.tensor<ndim = 1, f32>) -> !relax.object {
+  // CHECK: relax.median %a : !relax.tensor<[], f32>
+  %0 = relax.median %a
+  // CHECK: relax.median %a {keepdims = true} : !relax.tensor<[1, 1, 1], f32>
+  %1 = relax.median %a {keepdims = true}
+  // CHECK: relax.median %a {axis = [1]} : !relax.tuple<tensor<[n, 4], f32>, tensor<[n, 4], i64>>
+  %2 = relax.median %a {axis = [1]}
+  // CHECK: relax.median %a {axis = [-1], keepdims = true} : !relax.tuple<tensor<[n, 3, 1], f32>, tensor<[n, 3, 1], i64>>
+  %3 = relax.median %a {axis = [-1], keepdims = true}
+  // several axes give the values only
+  // CHECK: relax.median %a {axis = [0, 2]} : !relax.tensor<[3], f32>
+  %4 = relax.median %a {axis = [0, 2]}
+  // without a shape, TVM's fallback: a tuple whenever dimensions remain
+  // CHECK: relax.median %r {axis = [0, 1]} : !relax.tuple<tensor<ndim = 1, f16>, tensor<ndim = 1, i64>>
+  %5 = relax.median %r {axis = [0, 1]}
+  // CHECK: relax.median %r {keepdims = true} : !relax.tensor<[1, 1, 1], f16>
+  %6 = relax.median %r {keepdims = true}
+  // CHECK: relax.median %v {axis = [0]} : !relax.tensor<[], f32>
+  %7 = relax.median %v {axis = [0]}
+  // CHECK: relax.median %u : !relax.tensor<[], i32>
+  %8 = relax.median %u
+  // CHECK: relax.median %u {keepdims = true} : !relax.tuple<tensor<i32>, tensor<i64>>
+  %9 = relax.median %u {keepdims = true}
+  // CHECK: relax.median %u {axis = [3]} : !relax.tuple<tensor<i32>, tensor<i64>>
+  %10 = relax.median %u {axis = [3]}
+  relax.return %0
+}

@@ -162,3 +162,27 @@ relax.function @main(%x: !relax.tensor<[n, 4], i32>) -> !relax.object {
   %0 = relax.cumsum %x {axis = 0, dtype = i64} : !relax.tensor<[n, 4], i32>
   relax.return %0
 }
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.median: axes [1, -1] repeat an axis}}
+  %0 = relax.median %x {axis = [1, -1]}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.median: axis 2 is out of range for a tensor of 2 dimensions (expected [-2, 2))}}
+  %0 = relax.median %x {axis = [2]}
+  relax.return %0
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.median: result type tensor<[n], f32> contradicts the inferred type tuple<tensor<[n], f32>, tensor<[n], i64>>}}
+  %0 = relax.median %x {axis = [1]} : !relax.tensor<[n], f32>
+  relax.return %0
+}

@@ -35,6 +35,38 @@ class Module:
 
 # -----
 
+# an operator attribute TVM rejects: reported at the call
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32"), s: R.Tensor((), "float32"), z: R.Tensor((), "int8")):
+        # expected-error @+1 {{relax.quantize: out_dtype has data type i32, expected i8, ui8, i16, ui16}}
+        y = R.quantize(x, s, z, out_dtype="int32")
+        return y
+
+# -----
+
+# slice bounds must be prim values whose value is known
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), "float32"), s: R.Tensor((2, 1), "float32"), start: R.Prim("int64")):
+        # expected-error @+1 {{relax.slice_scatter: start has type prim<i64>, expected an integer prim value with a known value}}
+        y = R.slice_scatter(x, s, start, 1, 1, axis=1)
+        return y
+
+# -----
+
 # too many arguments
 from tvm.script import ir as I
 from tvm.script import relax as R
