@@ -169,7 +169,7 @@ def target_attr(value: TargetValue) -> Attribute:
     if isinstance(value, bool):
         return BoolAttr.from_bool(value)
     if isinstance(value, int):
-        return IntegerAttr.from_int_and_width(value, 64)
+        return IntegerAttr(value, 64)
     if isinstance(value, str):
         return StringAttr(value)
     if isinstance(value, list):
