@@ -439,7 +439,7 @@ class CallReader:
             raise TVMScriptError(args["memory_scope"], "memory_scope must be a string")
         (data,) = self._values([args["data"]])
         op = operator_class("relax.hint_on_device")
-        return Deferred(lambda t: op.build([data], t, memory_scope=scope, **placement))  # pyright: ignore
+        return Deferred(lambda t: op.build([data], t, **placement, memory_scope=scope))  # pyright: ignore
 
     def _keywords(self, node: ast.Call, allowed: tuple[str, ...]) -> dict[str, ast.expr]:
         found = {}
