@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ...dtype import VOID, DataType
 from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr, Var, call
@@ -64,6 +64,12 @@ FUNCTIONS = {
 INTEGER_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
 
+def _undeclared(node: ast.expr) -> VDeviceRef:
+    raise TVMScriptError(
+        node, "no virtual device is declared: add I.module_global_infos to the module"
+    )
+
+
 @dataclass
 class ExprReader:
     """Reads symbolic expressions and annotations. ``symbol`` resolves a name to
@@ -77,7 +83,7 @@ class ExprReader:
     strings: bool = True
     """Whether quoted dimensions (``"n"``) may name variables: in signatures and
     ``R.match_cast`` targets, not in binding annotations (as in TVM)."""
-    vdevice: Callable[[ast.expr], VDeviceRef] = field(default=lambda node: _undeclared(node))
+    vdevice: Callable[[ast.expr], VDeviceRef] = _undeclared
     """The declared virtual device a ``vdevice`` argument names (see ``vdevices``)."""
 
     # --- symbolic expressions -----------------------------------------------------------
@@ -304,12 +310,6 @@ class ExprReader:
 
 def _is_none_node(node: ast.expr | None) -> bool:
     return node is None or (isinstance(node, ast.Constant) and node.value is None)
-
-
-def _undeclared(node: ast.expr) -> VDeviceRef:
-    raise TVMScriptError(
-        node, "no virtual device is declared: add I.module_global_infos to the module"
-    )
 
 
 def _default_dtype(expr: PrimExpr) -> DataType:
