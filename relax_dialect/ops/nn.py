@@ -420,6 +420,7 @@ class BatchNormOp(NNOp):
 
     name = "relax.nn.batch_norm"
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+    PLACEMENT: ClassVar[Placement] = Placement.OWN
     data = operand_def()
     gamma = operand_def()
     beta = operand_def()
@@ -433,13 +434,14 @@ class BatchNormOp(NNOp):
     training = opt_prop_def(BoolAttr, attribute_of(True))
 
     def infer_type(self) -> StructInfoType:
+        """The operands' types keep their devices; rank-only results are on the data's."""
         tensors = self.tensor_operands()
         data, _, _, moving_mean, moving_var = tensors
         if norm_shapes_known(self, tensors, [self.attr("axis")]):
             return TupleType([data, moving_mean, moving_var])
-        dtype = data.data_type
-        vector = TensorType(dtype=dtype, ndim=1)
-        return TupleType([TensorType(dtype=dtype, ndim=data.rank), vector, vector])
+        dtype, device = data.data_type, data.device
+        vector = TensorType(dtype=dtype, ndim=1, vdevice=device)
+        return TupleType([TensorType(dtype=dtype, ndim=data.rank, vdevice=device), vector, vector])
 
 
 class AffineNormOp(NNOp):

@@ -184,6 +184,11 @@ def test_operators_placing_their_own_results() -> None:
         tensor(None, (4,)),
     )
     assert loss == TensorType([], "f32", vdevice=CUDA)
+    # batch_norm: the data and moving statistics keep their own devices
+    vector = TensorType([3], "f32", vdevice=LLVM)
+    data, stats = tensor(CUDA, (2, 3)), TensorType([3], "f32")
+    norm = infer("relax.nn.batch_norm", data, vector, vector, stats, vector, axis=1)
+    assert norm == TupleType([data, stats, vector])
     with pytest.raises(VerifyException, match="bad dst_vdevice"):
         infer("relax.to_vdevice", tensor(LLVM), dst_vdevice="cuda:x")
     with pytest.raises(VerifyException, match="expected a tensor"):
