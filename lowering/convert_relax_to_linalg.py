@@ -40,6 +40,11 @@ takes the arguments then the outputs and returns the outputs, as a
 first (``relax-lambda-lift``; the ``relax-lower-to-linalg`` pipeline does). Function
 values, strings, data types and ``object`` values whose content is not known
 statically (``closures``) have no lowered form: a located error.
+
+The module's declared virtual devices become ``relax.vdevices``, a builtin
+dictionary from each device's ``"kind:index:scope"`` to its target, id and
+memory scope; ``relax.to_vdevice`` lowers to a ``tensor.cast`` naming its
+destination there (``lowering.ops.core``).
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FunctionType,
     IndexType,
+    IntegerAttr,
     IntegerType,
     ModuleOp,
     StringAttr,
@@ -107,6 +113,7 @@ from relax_dialect.ops.values import (
 from relax_dialect.struct_info import CallMismatch, Check, base_check, derive_call_ret
 from relax_dialect.types import FuncType, ObjectType, StructInfoType, TupleType, struct_info_text
 from relax_dialect.types import TensorType as RelaxTensor
+from relax_dialect.vdevice import declared_vdevices, reference_to, with_vdevices
 
 from .building import build
 from .call_depth import declare_counter, enter_call, leave_call
@@ -204,6 +211,7 @@ class ModuleLowering:
         self.module.body.block.add_ops(self.declarations)
         if self.counts_calls:
             declare_counter(self.module)
+        _lower_vdevices(self.module)
 
     # -- functions -------------------------------------------------------------------
 
@@ -505,6 +513,24 @@ STRUCTURAL: dict[type[Operation], str] = {
 }
 """The ``ModuleLowering`` method lowering each structural operation (operators:
 ``lowering.ops``)."""
+
+
+def _lower_vdevices(module: ModuleOp) -> None:
+    """The declared virtual devices as builtin attributes, ``relax.vdevices = {"kind:index:scope"
+    = {target = ..., vdevice_id = ..., memory_scope = ...}}``: what the lowered copies'
+    ``relax.vdevice`` attributes name."""
+    vdevices = declared_vdevices(module)
+    with_vdevices(module, ())
+    if vdevices:
+        module.attributes["relax.vdevices"] = DictionaryAttr(
+            {
+                str(reference_to(vdevices, d)): DictionaryAttr(
+                    {"target": d.target, "vdevice_id": IntegerAttr(d.vdevice_id.data, 64)}
+                    | {"memory_scope": d.memory_scope}
+                )
+                for d in vdevices
+            }
+        )
 
 
 @dataclass(frozen=True)

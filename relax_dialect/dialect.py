@@ -31,6 +31,7 @@ from .ops.values import (
     TupleOp,
 )
 from .types import FuncType, ObjectType, PrimType, ShapeType, TensorType, TupleType
+from .vdevice import VDeviceAttr, VDeviceRefAttr
 
 STRUCTURE: list[type[Operation]] = [
     FunctionOp,
@@ -80,5 +81,7 @@ Relax = Dialect(
         PrimExprAttr,
         ShapeAttr,
         DenseAttr,
+        VDeviceAttr,
+        VDeviceRefAttr,
     ],
 )

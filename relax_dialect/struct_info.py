@@ -90,6 +90,10 @@ def base_check(base: StructInfoType, derived: StructInfoType) -> Check:
         assert isinstance(derived, TensorType)
         if not base.data_type.is_void and base.data_type != derived.data_type:
             return Check.FAIL_RUNTIME if derived.data_type.is_void else Check.FAIL_STATIC
+        if base.rank not in (UNKNOWN_NDIM, derived.rank):
+            return Check.FAIL_RUNTIME if derived.rank == UNKNOWN_NDIM else Check.FAIL_STATIC
+        if base.device is not None and base.device != derived.device:
+            return Check.FAIL_RUNTIME if derived.device is None else Check.FAIL_STATIC
         return _rank_and_dims_check(base.rank, base.dims, derived.rank, derived.dims)
     if isinstance(base, TupleType):
         assert isinstance(derived, TupleType)
@@ -185,11 +189,12 @@ def join(lhs: StructInfoType, rhs: StructInfoType) -> StructInfoType:
     if isinstance(lhs, TensorType):
         assert isinstance(rhs, TensorType)
         dtype = lhs.data_type if lhs.data_type == rhs.data_type else VOID
+        device = lhs.device if lhs.device == rhs.device else None
         if lhs.rank != rhs.rank:
-            return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM)
+            return TensorType(dtype=dtype, ndim=UNKNOWN_NDIM, vdevice=device)
         if _same_dims(lhs.dims, rhs.dims):
-            return TensorType(lhs.dims, dtype)
-        return TensorType(dtype=dtype, ndim=lhs.rank)
+            return TensorType(lhs.dims, dtype, vdevice=device)
+        return TensorType(dtype=dtype, ndim=lhs.rank, vdevice=device)
     if isinstance(lhs, TupleType):
         assert isinstance(rhs, TupleType)
         if len(lhs.types) != len(rhs.types):
@@ -246,7 +251,7 @@ def map_dims(sinfo: StructInfoType, fn: Callable[[PrimExpr], PrimExpr | None]) -
         kept = None if any(n is None for n in new_dims) else new_dims
         if isinstance(sinfo, ShapeType):
             return ShapeType(kept, ndim=sinfo.rank)  # pyright: ignore[reportArgumentType]
-        return TensorType(kept, sinfo.data_type, ndim=sinfo.rank)  # pyright: ignore
+        return TensorType(kept, sinfo.data_type, sinfo.rank, sinfo.device)  # pyright: ignore
     if isinstance(sinfo, TupleType):
         fields = [map_dims(f, fn) for f in sinfo.types]
         if all(n is f for n, f in zip(fields, sinfo.types, strict=True)):

@@ -7,7 +7,8 @@ ObjectStructInfo       ``!relax.object``
 PrimStructInfo         ``!relax.prim<i64>``, ``!relax.prim<i64, n + 1>``
 ShapeStructInfo        ``!relax.shape``, ``!relax.shape<ndim = 2>``, ``!relax.shape<[n, 4]>``
 TensorStructInfo       ``!relax.tensor``, ``!relax.tensor<f32>``, ``!relax.tensor<ndim = 2, f32>``,
-                       ``!relax.tensor<[n, 4], f32>`` (no dtype means ``void``: unknown)
+                       ``!relax.tensor<[n, 4], f32>`` (no dtype means ``void``: unknown),
+                       ``!relax.tensor<[n], f32, vdevice = "cuda:0:global">``
 TupleStructInfo        ``!relax.tuple<tensor<[n], f32>, object>``
 FuncStructInfo         ``!relax.func<(tensor<[n], f32>) -> tensor<[n], f32>>``,
                        ``!relax.func<(object) -> object, impure>``,
@@ -41,6 +42,7 @@ from .bounded_memo import BoundedMemo
 from .dtype import VOID, DataType
 from .prim_expr import PrimExpr, as_expr, dimension_problem, to_text
 from .syntax import parse_dtype, parse_prim_expr, parse_shape
+from .vdevice import VDeviceRef, VDeviceRefAttr, parse_reference
 
 UNKNOWN_NDIM = -1
 DERIVE_FUNCS = ("default_derive", "empty_derive")
@@ -175,11 +177,13 @@ class PrimType(StructInfoType):
 
 def _parse_rank_and_dtype(
     parser: AttrParser, allow_dtype: bool
-) -> tuple[tuple[PrimExpr, ...] | None, int | None, DataType]:
-    """Comma-separated ``[dims]``, ``ndim = k`` and (for tensors) a data type."""
+) -> tuple[tuple[PrimExpr, ...] | None, int, DataType, VDeviceRef | None]:
+    """Comma-separated ``[dims]``, ``ndim = k`` and (for tensors) a data type and
+    ``vdevice = "kind:index:scope"``."""
     dims: tuple[PrimExpr, ...] | None = None
     ndim: int | None = None
     dtype: DataType | None = None
+    device: VDeviceRef | None = None
     while True:
         start = parser.pos
         if parser._current_token.kind == MLIRTokenKind.L_SQUARE:  # pyright: ignore
@@ -191,6 +195,11 @@ def _parse_rank_and_dtype(
                 parser.raise_error("ndim is given twice", start)
             parser.parse_punctuation("=")
             ndim = parser.parse_integer(allow_boolean=False)
+        elif allow_dtype and parser.parse_optional_keyword("vdevice") is not None:
+            if device is not None:
+                parser.raise_error("the virtual device is given twice", start)
+            parser.parse_punctuation("=")
+            device = parse_reference(parser)
         elif allow_dtype and dtype is None:
             dtype = parse_dtype(parser)
         else:
@@ -199,7 +208,7 @@ def _parse_rank_and_dtype(
             break
     if ndim is None:
         ndim = UNKNOWN_NDIM if dims is None else len(dims)
-    return dims, ndim, VOID if dtype is None else dtype
+    return dims, ndim, VOID if dtype is None else dtype, device
 
 
 def _rank_problem(kind: str, dims: tuple[PrimExpr, ...] | None, ndim: int) -> str | None:
@@ -214,6 +223,17 @@ def _rank_problem(kind: str, dims: tuple[PrimExpr, ...] | None, ndim: int) -> st
 
 def _dims_attr(dims: Sequence[PrimExpr | int | str] | None) -> ShapeAttr | NoneAttr:
     return NONE if dims is None else ShapeAttr.from_dims(dims)
+
+
+def _vdevice_attr(device: VDeviceRef | str | None) -> VDeviceRefAttr | NoneAttr:
+    if device is None:
+        return NONE
+    if isinstance(device, VDeviceRef):
+        return VDeviceRefAttr(device)
+    try:
+        return VDeviceRefAttr(VDeviceRef.parse(device))
+    except ValueError as error:
+        raise VerifyException(f"bad virtual device: {error}") from None
 
 
 def _rank_text(dims: tuple[PrimExpr, ...] | None, ndim: int) -> str | None:
@@ -254,7 +274,7 @@ class ShapeType(StructInfoType):
     def parse_fields(cls, parser: AttrParser) -> Sequence[Attribute]:
         if parser.parse_optional_punctuation("<") is None:
             return (NONE, int_attr(UNKNOWN_NDIM))
-        dims, ndim, _ = _parse_rank_and_dtype(parser, allow_dtype=False)
+        dims, ndim, _, _ = _parse_rank_and_dtype(parser, allow_dtype=False)
         parser.parse_punctuation(">")
         return (_dims_attr(dims), int_attr(ndim))
 
@@ -274,18 +294,33 @@ class TensorType(StructInfoType):
     shape: ShapeAttr | NoneAttr
     ndim: IntAttr
     dtype: DataTypeAttr
+    vdevice: VDeviceRefAttr | NoneAttr
 
     def __init__(
         self,
         shape: Sequence[PrimExpr | int | str] | None = None,
         dtype: DataType | str = VOID,
         ndim: int | None = None,
+        vdevice: VDeviceRef | str | None = None,
     ):
         data_type = dtype if isinstance(dtype, DataType) else DataType.parse(dtype)
         if data_type is None:
             raise VerifyException(f"unknown data type '{dtype}'")
         rank = (UNKNOWN_NDIM if shape is None else len(shape)) if ndim is None else ndim
-        self._init(_dims_attr(shape), int_attr(rank), _dtype_attr(data_type))
+        self._init(
+            _dims_attr(shape), int_attr(rank), _dtype_attr(data_type), _vdevice_attr(vdevice)
+        )
+
+    @property
+    def device(self) -> VDeviceRef | None:
+        """The virtual device the tensor lives on, when known."""
+        return self.vdevice.data if isinstance(self.vdevice, VDeviceRefAttr) else None
+
+    def on_device(self, device: VDeviceRef | None) -> TensorType:
+        """The same tensor type on ``device`` (None: on no known device)."""
+        if device == self.device:
+            return self
+        return TensorType(self.dims, self.data_type, self.rank, device)
 
     @property
     def dims(self) -> tuple[PrimExpr, ...] | None:
@@ -307,15 +342,17 @@ class TensorType(StructInfoType):
     @classmethod
     def parse_fields(cls, parser: AttrParser) -> Sequence[Attribute]:
         if parser.parse_optional_punctuation("<") is None:
-            return (NONE, int_attr(UNKNOWN_NDIM), _dtype_attr(VOID))
-        dims, ndim, dtype = _parse_rank_and_dtype(parser, allow_dtype=True)
+            return (NONE, int_attr(UNKNOWN_NDIM), _dtype_attr(VOID), NONE)
+        dims, ndim, dtype, device = _parse_rank_and_dtype(parser, allow_dtype=True)
         parser.parse_punctuation(">")
-        return (_dims_attr(dims), int_attr(ndim), _dtype_attr(dtype))
+        return (_dims_attr(dims), int_attr(ndim), _dtype_attr(dtype), _vdevice_attr(device))
 
     def print_parameters(self, printer: Printer) -> None:
         parts = [_rank_text(self.dims, self.rank)]
         if not self.data_type.is_void:
             parts.append(str(self.data_type))
+        if self.device is not None:
+            parts.append(f'vdevice = "{self.device}"')
         text = ", ".join(p for p in parts if p is not None)
         if text:
             printer.print_string(f"<{text}>")

@@ -31,6 +31,7 @@ from .diagnostics import Diagnostic, at
 from .ops.base import RelaxOp
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp
+from .ops.core import ToVDeviceOp
 from .ops.dataflow import DataflowOp, OutputOp
 from .ops.functions import FORCE_PURE, FunctionLike, FunctionOp, LambdaOp, ReturnOp
 from .ops.match_cast import MatchCastOp
@@ -40,6 +41,13 @@ from .ops.values import PrimValueOp, ShapeOp
 from .prim_expr import free_vars
 from .struct_info import definable_vars, used_vars
 from .types import FuncType, PrimType, ShapeType, StructInfoType, TensorType, TupleType
+from .vdevice import (
+    VDeviceRef,
+    declared_vdevices,
+    global_infos_problem,
+    resolve,
+    undeclared_message,
+)
 
 BODY_OPS = (FunctionOp, LambdaOp, IfOp, DataflowOp)
 PLACED_BY_TRAITS = (FunctionOp, ReturnOp, YieldOp, OutputOp)
@@ -293,11 +301,14 @@ class _ModuleChecker:
         self.recursive_groups = recursive_groups(module)
         self.defining: list[Operation] = []
         self.checked_types: set[Attribute] = set()
+        self.vdevices = declared_vdevices(module)
 
     def error(self, item: Operation | SSAValue | Block, message: str) -> None:
         self.diagnostics.append(at(item, message))
 
     def run(self) -> list[Diagnostic]:
+        if (problem := global_infos_problem(self.module)) is not None:
+            self.error(self.module, problem)
         if self.functions and not any(f.global_symbol for f in self.functions):
             self.error(
                 self.functions[0],
@@ -430,6 +441,8 @@ class _ModuleChecker:
                     op,
                     rule(5, f"symbolic variable {sorted(unbound)[0]} is used before it is bound"),
                 )
+        if isinstance(op, ToVDeviceOp) and not self.is_declared(op.destination):
+            self.error(op, undeclared_message(self.vdevices, op.destination))
         if isinstance(op, OperatorOp):
             for name, attr in op.properties.items():
                 if isinstance(attr, DataTypeAttr) and (problem := attr.data.problem()):
@@ -541,7 +554,14 @@ class _ModuleChecker:
             if dtype is not None and (problem := dtype.problem()):
                 self.error(item, rule(18, problem))
                 return
+            if isinstance(nested, TensorType) and not self.is_declared(nested.device):
+                self.error(item, undeclared_message(self.vdevices, nested.device))  # pyright: ignore
+                return
         self.checked_types.add(sinfo)
+
+    def is_declared(self, device: VDeviceRef | None) -> bool:
+        """Whether ``device`` is none or a virtual device the module declares (EN 24)."""
+        return device is None or resolve(self.vdevices, device) is not None
 
     def check_symbols(self, op: Operation, sinfo: Attribute, allowed: set[str]) -> None:
         if not isinstance(sinfo, StructInfoType) or allowed.issuperset(type_names(sinfo)):

@@ -7,6 +7,9 @@ time as ``cf.assert``.
 of static length at run time; ``shape_to_tensor`` and ``size`` build ``i64``
 tensors with ``tensor.from_elements``. The null object, ``relax.print`` and an
 assertion formatting run-time values have no lowered form: a located error.
+``to_vdevice`` and ``hint_on_device`` are an identity ``tensor.cast`` carrying the
+placement as an attribute (``relax.vdevice``, ``relax.device_hint``): the lowered
+program runs on one device.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from xdsl.dialects import arith, tensor
-from xdsl.dialects.builtin import TensorType, i64
+from xdsl.dialects.builtin import DictionaryAttr, StringAttr, TensorType, i64
 from xdsl.ir import SSAValue
 
 from relax_dialect.numerics.core import format_values
@@ -99,3 +102,17 @@ def lower_assert(lw: Lowerer, op: ops.AssertOp) -> list[SSAValue]:
 def lower_unsupported(lw: Lowerer, op: OperatorOp) -> NoReturn:
     what = "the null object" if isinstance(op, ops.NullValueOp) else "printing"
     lw.error(op, f"{op.name} cannot be lowered: {what} has no lowered form")
+
+
+@lowers(ops.ToVDeviceOp, ops.HintOnDeviceOp)
+def lower_on_device(lw: Lowerer, op: ops.ToVDeviceOp | ops.HintOnDeviceOp) -> SSAValue:
+    value = lw.operand(op, 0)
+    copy = lw.emit(tensor.CastOp(value, value.type))
+    if isinstance(op, ops.ToVDeviceOp):
+        copy.attributes["relax.vdevice"] = StringAttr(str(op.destination))
+    else:
+        placement = {name: op.properties[name] for name in ("device_type", "index")}
+        copy.attributes["relax.device_hint"] = DictionaryAttr(
+            placement | {"memory_scope": StringAttr(op.attr("memory_scope"))}
+        )
+    return copy.results[0]

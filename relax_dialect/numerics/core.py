@@ -1,5 +1,6 @@
 """Kernels of the operators of TVM's ``op.cc``: shapes and sizes, null, print and
-assert (the closure and in-place calls run in the machine)."""
+assert, and the device copies and hints, which are the identity here (one CPU
+holds every virtual device). The closure and in-place calls run in the machine."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import numpy as np
 
 from ..ops.core import (
     AssertOp,
+    HintOnDeviceOp,
     NullValueOp,
     PrintOp,
     ShapeOfOp,
     ShapeToTensorOp,
     SizeOp,
     TensorToShapeOp,
+    ToVDeviceOp,
 )
 from ..ops.operator import OperatorOp
 from ..values import NULL, PrimValue, ShapeValue
@@ -97,3 +100,8 @@ def _tensor_to_shape(op: OperatorOp) -> Kernel:
 @evaluates(ShapeToTensorOp)
 def _shape_to_tensor(op: OperatorOp) -> Kernel:
     return lambda shape: np.array(shape.dims, dtype=np.int64)
+
+
+@evaluates(ToVDeviceOp, HintOnDeviceOp)
+def _on_device(op: OperatorOp) -> Kernel:
+    return lambda tensor: tensor

@@ -22,6 +22,7 @@ from .base import relax_type
 from .fusion import FusionKind, broadcast_or_elemwise
 from .inference import binary_arith_dtype, broadcast_dims, element_dtype
 from .operator import OperatorOp
+from .placement import Placement
 
 KIND_NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float"}
 """The data kinds, by the letter ``DATA_KINDS`` uses."""
@@ -51,6 +52,7 @@ class BinaryBroadcastOp(OperatorOp):
     """
 
     FUSION: ClassVar[FusionKind] = broadcast_or_elemwise
+    PLACEMENT: ClassVar[Placement] = Placement.SAME
     DATA_KINDS: ClassVar[str] = "iuf"
     """The data kinds TVM computes it on (``KIND_NAMES``)."""
     CHECK_EACH: ClassVar[bool] = False

@@ -28,6 +28,7 @@ from ..types import StructInfoType, TensorType
 from .fusion import FusionKind, OpPattern
 from .inference import binary_arith_dtype
 from .operator import OperatorOp, attribute_of
+from .placement import Placement
 
 # --- layouts ------------------------------------------------------------------------
 
@@ -220,6 +221,7 @@ class ConvolutionOp(OperatorOp):
     """
 
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+    PLACEMENT: ClassVar[Placement] = Placement.SAME
 
     SPATIAL: ClassVar[str]
     """The spatial axes in canonical order (``W``, ``HW``, ``DHW``)."""

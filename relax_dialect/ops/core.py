@@ -1,4 +1,5 @@
-"""Operators of TVM's ``op.cc``: shapes and sizes, null, print and assert, closures.
+"""Operators of TVM's ``op.cc``: shapes and sizes, null, print and assert, closures,
+copies and hints between virtual devices.
 
 The in-place calls (``relax.call_tir_inplace``, ``relax.call_inplace_packed``)
 are with the other calls in ``calls.py``.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, SymbolRefAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -36,6 +37,7 @@ from ..types import (
     TupleType,
     struct_info_text,
 )
+from ..vdevice import VDeviceRef
 from .base import (
     BindingOp,
     parse_result_type,
@@ -48,6 +50,7 @@ from .base import (
 from .control_flow import is_bool_scalar
 from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp, attribute_of
+from .placement import Placement
 from .references import function_type_of
 from .traits import Impure
 
@@ -56,6 +59,7 @@ class TensorInspectionOp(OperatorOp):
     """An operator reading its tensor operand's shape."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
 
     tensor = operand_def()
     result = result_def()
@@ -100,6 +104,7 @@ class TensorToShapeOp(OperatorOp):
 
     name = "relax.tensor_to_shape"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     tensor = operand_def()
     result = result_def()
     traits = traits_def(Pure())
@@ -123,6 +128,7 @@ class ShapeToTensorOp(OperatorOp):
 
     name = "relax.shape_to_tensor"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     shape = operand_def()
     result = result_def()
     traits = traits_def(Pure())
@@ -142,6 +148,7 @@ class NullValueOp(OperatorOp):
 
     name = "relax.null_value"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     result = result_def()
     traits = traits_def(Pure())
 
@@ -154,6 +161,7 @@ class FormattedOp(OperatorOp):
     string (only ``{}``/``{N}`` fields with format specs; empty: space-separated)."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
 
     values = var_operand_def()
     format = opt_prop_def(StringAttr, default_value=attribute_of(""))
@@ -296,6 +304,56 @@ class InvokePureClosureOp(InvokeClosureBase):
     traits = traits_def(Pure())
 
 
+@irdl_op_definition
+class ToVDeviceOp(OperatorOp):
+    """Copy a tensor to the virtual device ``dst_vdevice`` (``"kind:index:scope"``,
+    a device the module declares).
+
+    Inference: the tensor's shape and data type, on ``dst_vdevice``."""
+
+    name = "relax.to_vdevice"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.OWN
+    data = operand_def()
+    dst_vdevice = prop_def(StringAttr)
+    result = result_def()
+    traits = traits_def(Pure())
+
+    @property
+    def destination(self) -> VDeviceRef:
+        """The virtual device the tensor is copied to."""
+        try:
+            return VDeviceRef.parse(self.dst_vdevice.data)
+        except ValueError as error:
+            raise VerifyException(f"{self.name}: bad dst_vdevice: {error}") from None
+
+    def infer_type(self) -> StructInfoType:
+        data = self.tensor_of(self.data, "data")
+        return TensorType(data.dims, data.data_type, data.rank, self.destination)
+
+
+@irdl_op_definition
+class HintOnDeviceOp(OperatorOp):
+    """Hint that a tensor should live on the device ``device_type``/``index``
+    (DLPack's numbering: 1 CPU, 2 CUDA, ...) in ``memory_scope``; TVM's
+    ``RealizeVDevice`` turns hints into virtual devices.
+
+    Inference: the tensor's type, unchanged."""
+
+    name = "relax.hint_on_device"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
+    data = operand_def()
+    device_type = prop_def(IntegerAttr)
+    index = prop_def(IntegerAttr)
+    memory_scope = opt_prop_def(StringAttr, default_value=attribute_of("global"))
+    result = result_def()
+    traits = traits_def(Pure())
+
+    def infer_type(self) -> StructInfoType:
+        return self.tensor_of(self.data, "data")
+
+
 OPERATIONS: list[type[Operation]] = [
     ShapeOfOp,
     SizeOp,
@@ -307,4 +365,6 @@ OPERATIONS: list[type[Operation]] = [
     MakeClosureOp,
     InvokeClosureOp,
     InvokePureClosureOp,
+    ToVDeviceOp,
+    HintOnDeviceOp,
 ]

@@ -34,6 +34,7 @@ from .base import relax_type
 from .fusion import FusionKind, OpPattern
 from .inference import known_prim, tensor_operand
 from .operator import OperatorOp
+from .placement import Placement
 
 # --- helpers -----------------------------------------------------------------------
 
@@ -64,6 +65,7 @@ class ShapeFillOp(OperatorOp):
     with ``FILL``."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
 
     FILL: ClassVar[int]
 
@@ -116,6 +118,7 @@ class FullOp(OperatorOp):
 
     name = "relax.full"
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     shape = operand_def()
     fill_value = operand_def()
     dtype = opt_prop_def(DataTypeAttr)
@@ -132,6 +135,7 @@ class LikeFillOp(OperatorOp):
     """``relax.<op> %x {dtype = i8}``: a tensor shaped like ``x`` filled with ``FILL``."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     FILL: ClassVar[int]
 
@@ -178,6 +182,7 @@ class FullLikeOp(OperatorOp):
 
     name = "relax.full_like"
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     fill_value = operand_def()
     dtype = opt_prop_def(DataTypeAttr)
@@ -204,6 +209,7 @@ class EyeOp(OperatorOp):
 
     name = "relax.eye"
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     n = operand_def()
     m = operand_def()
     k = operand_def()
@@ -233,6 +239,7 @@ class EyeLikeOp(OperatorOp):
 
     name = "relax.eye_like"
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     k = operand_def()
     dtype = opt_prop_def(DataTypeAttr)
@@ -265,6 +272,7 @@ class ArangeOp(OperatorOp):
 
     name = "relax.arange"
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     start = operand_def()
     end = operand_def()
     step = operand_def()
@@ -324,6 +332,7 @@ class TriangularOp(OperatorOp):
     of diagonal ``k`` of its last two axes set to zero."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     x = operand_def()
     k = operand_def()

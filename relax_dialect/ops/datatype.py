@@ -20,6 +20,7 @@ from ..dtype import FLOAT32, DataType
 from ..types import StructInfoType, TensorType
 from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp
+from .placement import Placement
 
 
 class ConvertOp(OperatorOp):
@@ -28,6 +29,8 @@ class ConvertOp(OperatorOp):
     Inference: the input's shape (or rank) with data type ``dtype``. Converting to
     ``void`` is an error (TVM accepts it, but no kernel can produce it).
     """
+
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     DEFAULT_DTYPE: ClassVar[DataType | None] = None
     """The data type when ``dtype`` is not set (None: it is required)."""

@@ -17,6 +17,7 @@ from .convolution import Layout, parse_layout
 from .fusion import FusionKind, OpPattern
 from .inference import check_choice
 from .operator import OperatorOp, attribute_of
+from .placement import Placement
 
 METHODS = ("nearest_neighbor", "linear", "cubic")
 COORDINATE_TRANSFORMATION_MODES = (
@@ -68,6 +69,7 @@ class Resize2DOp(OperatorOp):
 
     name = "relax.image.resize2d"
     FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     data = operand_def()
     size = operand_def()

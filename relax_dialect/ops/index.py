@@ -35,6 +35,7 @@ from .base import relax_type
 from .fusion import FusionKind, OpPattern
 from .inference import check_choice, normalize_axes, normalize_axis, tensor_operand
 from .operator import OperatorOp
+from .placement import Placement
 
 TAKE_MODES = ("fast", "nan", "wrap", "clip")
 """How ``relax.take`` treats out-of-bounds indices; the first is the default."""
@@ -58,6 +59,7 @@ class TakeOp(OperatorOp):
 
     name = "relax.take"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     indices = operand_def()
     axis = opt_prop_def(IntegerAttr)
@@ -122,6 +124,7 @@ class StridedSliceOp(OperatorOp):
 
     name = "relax.strided_slice"
     FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     axes = operand_def()
     begin = operand_def()
@@ -257,6 +260,7 @@ class DynamicStridedSliceOp(OperatorOp):
 
     name = "relax.dynamic_strided_slice"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     begin = operand_def()
     end = operand_def()

@@ -28,6 +28,7 @@ from .base import relax_type
 from .fusion import FusionKind, OpPattern, matmul_pattern
 from .inference import binary_arith_dtype, broadcast_dims
 from .operator import OperatorOp
+from .placement import Placement
 
 
 @irdl_op_definition
@@ -44,6 +45,7 @@ class MatmulOp(OperatorOp):
 
     name = "relax.matmul"
     FUSION: ClassVar[FusionKind] = matmul_pattern
+    PLACEMENT: ClassVar[Placement] = Placement.COMMON
     x1 = operand_def()
     x2 = operand_def()
     out_dtype = opt_prop_def(DataTypeAttr)
@@ -148,6 +150,7 @@ class EinsumOp(OperatorOp):
 
     name = "relax.einsum"
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+    PLACEMENT: ClassVar[Placement] = Placement.COMMON
     tensors = operand_def()
     subscripts = prop_def(StringAttr)
     result = result_def()
@@ -290,6 +293,7 @@ class OuterOp(OperatorOp):
 
     name = "relax.outer"
     FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     x1 = operand_def()
     x2 = operand_def()
     result = result_def()

@@ -46,6 +46,7 @@ from .base import relax_type
 from .fusion import FusionKind, OpPattern
 from .inference import check_choice, dims_text, normalize_axes, normalize_axis
 from .operator import OperatorOp
+from .placement import Placement
 
 Dims = Sequence[PrimExpr]
 
@@ -60,6 +61,8 @@ def _int(value: int) -> IntegerAttr:
 
 class ManipulateOp(OperatorOp):
     """An operator of this family: pure, with one result."""
+
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     result = result_def()
     traits = traits_def(Pure())
@@ -448,6 +451,7 @@ class ConcatOp(ManipulateOp):
 
     name = "relax.concat"
     FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
+    PLACEMENT: ClassVar[Placement] = Placement.COMMON
     tensors = operand_def()
     axis = opt_prop_def(IntegerAttr, default_value=_int(0))
 
@@ -479,6 +483,7 @@ class StackOp(ManipulateOp):
 
     name = "relax.stack"
     FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
+    PLACEMENT: ClassVar[Placement] = Placement.COMMON
     tensors = operand_def()
     axis = opt_prop_def(IntegerAttr, default_value=_int(0))
 
@@ -570,6 +575,7 @@ class MeshgridOp(ManipulateOp):
 
     name = "relax.meshgrid"
     FUSION: ClassVar[FusionKind] = OpPattern.BROADCAST
+    PLACEMENT: ClassVar[Placement] = Placement.COMMON
     tensors = operand_def()
     indexing = opt_prop_def(StringAttr, default_value=StringAttr("ij"))
 
@@ -719,12 +725,14 @@ class CollapseSumLikeOp(CollapseSumOp):
     """
 
     name = "relax.collapse_sum_like"
+    PLACEMENT: ClassVar[Placement] = Placement.OWN
     data = operand_def()
     collapse_target = operand_def()
 
     def infer_type(self) -> StructInfoType:
+        """On the target's virtual device, as TVM places it."""
         target = self.tensor_of(self.collapse_target, "collapse_target")
-        return self.collapse(self.data, target.dims, target.rank)
+        return self.collapse(self.data, target.dims, target.rank).on_device(target.device)
 
 
 @irdl_op_definition

@@ -38,6 +38,7 @@ from .inference import (
     require_float,
 )
 from .operator import OperatorOp, attribute_of
+from .placement import Placement, place
 
 PAD_MODES = ("constant", "reflect", "replicate", "circular")
 NLL_REDUCTIONS = ("none", "mean", "sum")
@@ -46,6 +47,8 @@ CAUSAL_MASKS = ("TopLeft", "BottomRight")
 
 class NNOp(OperatorOp):
     """Base of the neural-network operators: pure, one result, tensor operands."""
+
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     result = result_def()
     traits = traits_def(Pure())
@@ -246,6 +249,7 @@ class PadOp(UnaryNNOp):
 
     name = "relax.nn.pad"
     FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     pad_width = prop_def(DenseArrayBase[I64])
     pad_mode = opt_prop_def(StringAttr, attribute_of("constant"))
     pad_value = opt_prop_def(FloatAttr, attribute_of(0.0))
@@ -288,6 +292,7 @@ class PixelShuffleOp(UnaryNNOp):
 
     name = "relax.nn.pixel_shuffle"
     FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
+    PLACEMENT: ClassVar[Placement] = Placement.NONE
     upscale_factor = prop_def(IntegerAttr)
 
     def infer_type(self) -> StructInfoType:
@@ -415,6 +420,7 @@ class BatchNormOp(NNOp):
 
     name = "relax.nn.batch_norm"
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+    PLACEMENT: ClassVar[Placement] = Placement.OWN
     data = operand_def()
     gamma = operand_def()
     beta = operand_def()
@@ -428,13 +434,14 @@ class BatchNormOp(NNOp):
     training = opt_prop_def(BoolAttr, attribute_of(True))
 
     def infer_type(self) -> StructInfoType:
+        """The operands' types keep their devices; rank-only results are on the data's."""
         tensors = self.tensor_operands()
         data, _, _, moving_mean, moving_var = tensors
         if norm_shapes_known(self, tensors, [self.attr("axis")]):
             return TupleType([data, moving_mean, moving_var])
-        dtype = data.data_type
-        vector = TensorType(dtype=dtype, ndim=1)
-        return TupleType([TensorType(dtype=dtype, ndim=data.rank), vector, vector])
+        dtype, device = data.data_type, data.device
+        vector = TensorType(dtype=dtype, ndim=1, vdevice=device)
+        return TupleType([TensorType(dtype=dtype, ndim=data.rank, vdevice=device), vector, vector])
 
 
 class AffineNormOp(NNOp):
@@ -602,6 +609,7 @@ class CrossEntropyWithLogitsOp(NNOp):
 
     name = "relax.nn.cross_entropy_with_logits"
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+    PLACEMENT: ClassVar[Placement] = Placement.SAME
     predictions = operand_def()
     labels = operand_def()
 
@@ -640,6 +648,7 @@ class NLLLossOp(NNOp):
 
     name = "relax.nn.nll_loss"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.OWN
     predictions = operand_def()
     targets = operand_def()
     weights = opt_operand_def()
@@ -648,6 +657,11 @@ class NLLLossOp(NNOp):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     def infer_type(self) -> StructInfoType:
+        """On the device of the predictions and weights (TVM leaves the targets out)."""
+        predictions, _, *optional = self.tensor_operands()
+        return place(self.name, Placement.SAME, [predictions, *optional], self._unplaced_type())
+
+    def _unplaced_type(self) -> TensorType:
         reduction = self.attr("reduction")
         check_choice(self.name, "reduction", reduction, NLL_REDUCTIONS)
         predictions, targets, *optional = self.tensor_operands()

@@ -72,6 +72,7 @@ from .base import (
 )
 from .fusion import FusionKind
 from .inference import prim_operand, shape_operand, tensor_operand
+from .placement import Placement, place
 
 SEGMENTS = AttrSizedOperandSegments.attribute_name
 AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...]
@@ -87,9 +88,12 @@ class OperatorOp(BindingOp):
     FUSION: ClassVar[FusionKind]
     """How ``relax-fuse-ops`` fuses it (``fusion.OpPattern``, or a function of the
     operation when TVM's kind depends on the shapes)."""
+    PLACEMENT: ClassVar[Placement]
+    """On which virtual device its result lives (``placement.Placement``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Memoise the inference each operator defines (see ``_memoised``)."""
+        """Memoise the inference each operator defines, placing its result on its
+        virtual device (see ``_memoised``)."""
         super().__init_subclass__(**kwargs)
         infer = cls.__dict__.get("infer_type")
         if infer is not None:
@@ -211,14 +215,18 @@ def _memoised(infer: Callable[[Any], StructInfoType]) -> Callable[[Any], StructI
     its operand types and properties (as TVM's ``FInferStructInfo`` sees only the
     arguments' StructInfo and the attributes), and a program applies the same
     operators to the same types over and over; inference builds new types each
-    time. The key holds ``infer`` itself, so ``super().infer_type()`` has its own."""
+    time. The key holds ``infer`` itself, so ``super().infer_type()`` has its own.
+    The result's tensors are put on the device of the operator's ``PLACEMENT``."""
 
     @wraps(infer)
     def infer_type(self: OperatorOp) -> StructInfoType:
         operand_types = tuple(operand.type for operand in self.operands)
         key = (type(self), infer, operand_types, tuple(self.properties.items()))
         found = _INFERRED.get(key)
-        return _INFERRED.remember(key, infer(self)) if found is None else found
+        if found is not None:
+            return found
+        placed = place(self.name, self.PLACEMENT, operand_types, infer(self))  # pyright: ignore
+        return _INFERRED.remember(key, placed)
 
     return infer_type
 

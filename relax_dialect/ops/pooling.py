@@ -15,6 +15,7 @@ from ..types import StructInfoType, TensorType
 from .convolution import Layout, parse_layout, spatial_ints, spatial_padding, window_count
 from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp, attribute_of
+from .placement import Placement
 
 
 class SpatialOp(OperatorOp):
@@ -23,6 +24,7 @@ class SpatialOp(OperatorOp):
     (default ``layout``)."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     SPATIAL: ClassVar[str]
     """The spatial axes in canonical order (``W``, ``HW``, ``DHW``)."""

@@ -16,6 +16,7 @@ from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
 from .fusion import FusionKind, OpPattern, broadcast_or_elemwise
 from .inference import binary_arith_dtype, broadcast_dims, dims_text, reduced_type
 from .operator import OperatorOp, attribute_of
+from .placement import Placement
 
 INT32 = DataType("int", 32)
 
@@ -33,6 +34,7 @@ class WhereOp(OperatorOp):
 
     name = "relax.where"
     FUSION: ClassVar[FusionKind] = broadcast_or_elemwise
+    PLACEMENT: ClassVar[Placement] = Placement.COMMON
     condition = operand_def()
     x1 = operand_def()
     x2 = operand_def()
@@ -86,6 +88,7 @@ class IndexReductionOp(OperatorOp):
     """
 
     FUSION: ClassVar[FusionKind] = OpPattern.OUT_EWISE_FUSABLE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     x = operand_def()
     axis = opt_prop_def(IntegerAttr)
@@ -135,6 +138,7 @@ class BucketizeOp(OperatorOp):
 
     name = "relax.bucketize"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     input_tensor = operand_def()
     boundaries = operand_def()
     out_int32 = opt_prop_def(BoolAttr, default_value=attribute_of(False))

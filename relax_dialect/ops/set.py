@@ -27,6 +27,7 @@ from .base import relax_type
 from .fusion import FusionKind, OpPattern
 from .inference import normalize_axis
 from .operator import OperatorOp
+from .placement import Placement
 
 UNIQUE_OUTPUTS = ("return_index", "return_inverse", "return_counts")
 
@@ -47,6 +48,7 @@ class UniqueOp(OperatorOp):
 
     name = "relax.unique"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     sorted = operand_def()
     return_index = operand_def()
@@ -105,6 +107,7 @@ class NonzeroOp(OperatorOp):
 
     name = "relax.nonzero"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     result = result_def()
     traits = traits_def(Pure())

@@ -19,6 +19,7 @@ from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType
 from .fusion import FusionKind, OpPattern
 from .inference import check_choice, normalize_axis
 from .operator import OperatorOp, attribute_of
+from .placement import Placement
 
 INDEX_DTYPE = DataType("int", 32)
 """The default data type of indices (TVM's Python API: ``int32``)."""
@@ -29,6 +30,7 @@ class SortingOp(OperatorOp):
     """An operator ordering the elements of ``data`` along ``axis`` (default -1)."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     data = operand_def()
     axis = opt_prop_def(IntegerAttr, default_value=attribute_of(-1))

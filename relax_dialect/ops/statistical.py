@@ -26,6 +26,7 @@ from ..types import UNKNOWN_NDIM, StructInfoType, TensorType, TupleType
 from .fusion import FusionKind, OpPattern
 from .inference import normalize_axes, normalize_axis, reduced_type
 from .operator import OperatorOp, attribute_of
+from .placement import Placement
 
 
 class ReductionOp(OperatorOp):
@@ -33,6 +34,7 @@ class ReductionOp(OperatorOp):
     ``InferStructInfoStatistical``); the result keeps the data type."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.COMM_REDUCE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     x = operand_def()
     axis = opt_prop_def(DenseArrayBase)
@@ -180,6 +182,7 @@ class ScanOp(OperatorOp):
     cumulative operation (TVM's ``InferStructInfoScan``)."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     data = operand_def()
     axis = opt_prop_def(IntegerAttr)

@@ -15,6 +15,7 @@ from ..prim_expr_simplify import prove_equal, prove_not_equal
 from ..types import UNKNOWN_NDIM, StructInfoType, TensorType
 from .fusion import FusionKind, OpPattern
 from .operator import OperatorOp
+from .placement import Placement
 
 
 @irdl_op_definition
@@ -30,6 +31,7 @@ class EwiseFmaOp(OperatorOp):
 
     name = "relax.ewise_fma"
     FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.COMMON
     x1 = operand_def()
     x2 = operand_def()
     x3 = operand_def()

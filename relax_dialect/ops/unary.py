@@ -20,6 +20,7 @@ from .base import relax_type
 from .fusion import FusionKind, OpPattern
 from .inference import require_float
 from .operator import OperatorOp
+from .placement import Placement
 
 
 class UnaryOp(OperatorOp):
@@ -31,6 +32,7 @@ class UnaryOp(OperatorOp):
     """
 
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
 
     REQUIRES_FLOAT: ClassVar[bool] = False
     RESULT_DTYPE: ClassVar[DataType | None] = None
@@ -361,6 +363,7 @@ class ClipOp(OperatorOp):
 
     name = "relax.clip"
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     x = operand_def()
     min = operand_def()
     max = operand_def()

@@ -1,6 +1,6 @@
 """Lowering of the core operators with tensor semantics (shape_of, size, shape_to_tensor,
-tensor_to_shape, assert_op) and of the set operators (located errors): reference
-interpreter vs the bundled interpreter vs the MLIR toolchain."""
+tensor_to_shape, assert_op, to_vdevice, hint_on_device) and of the set operators (located
+errors): reference interpreter vs the bundled interpreter vs the MLIR toolchain."""
 
 from __future__ import annotations
 
@@ -54,6 +54,12 @@ CASES = [
         lambda n: [np.array([n + 1, 4], "int64"), floats("n")(n)],
     ),
     Case(
+        "hint_on_device",
+        x("n, 3"),
+        "%r = relax.hint_on_device %x {device_type = 1, index = 0}",
+        inputs(floats("n", 3)),
+    ),
+    Case(
         "tensor_to_shape-ui8",
         x("3", "ui8", "v"),
         "%r = relax.tensor_to_shape %v",
@@ -98,6 +104,38 @@ def test_assert_op_becomes_a_run_time_check() -> None:
         native.call("main", [x, False])
 
 
+TO_VDEVICE = """builtin.module attributes {relax.global_infos = {vdevice = [#relax.vdevice<"llvm">, #relax.vdevice<{kind = "cuda"}, 2>]}} {
+  relax.function @main(%x: !relax.tensor<[n], f32, vdevice = "llvm">) -> !relax.tensor<[n], f32, vdevice = "cuda"> {
+    %r = relax.to_vdevice %x {dst_vdevice = "cuda:0:global"}
+    relax.return %r
+  }
+}
+"""
+
+
+def test_to_vdevice_is_a_copy_carrying_its_destination() -> None:
+    from convert_harness import assert_accepted, load, lower, run_lowered_or_skip
+    from xdsl.dialects.builtin import DictionaryAttr, IntegerAttr, StringAttr
+    from xdsl.dialects.tensor import CastOp
+
+    module = lower(load(TO_VDEVICE), pipeline=True)
+    assert_accepted(module)
+    (copy,) = [op for op in module.walk() if isinstance(op, CastOp)]
+    assert copy.attributes["relax.vdevice"] == StringAttr("cuda:0:global")
+    assert "relax.global_infos" not in module.attributes
+    devices = module.attributes["relax.vdevices"]
+    assert isinstance(devices, DictionaryAttr)
+    assert devices.data["cuda:0:global"] == DictionaryAttr(
+        {
+            "target": DictionaryAttr({"kind": StringAttr("cuda")}),
+            "vdevice_id": IntegerAttr(2, 64),
+            "memory_scope": StringAttr("global"),
+        }
+    )
+    x = np.arange(4, dtype="float32")
+    np.testing.assert_array_equal(run_lowered_or_skip()(module, "main", [x])[0], x)
+
+
 UNLOWERABLE = {
     "relax.unique": (
         x("n"),
@@ -132,4 +170,4 @@ def test_every_operator_is_covered() -> None:
     (closures and calls are structural: ``test_convert_closures.py``)."""
     closures = (core.MakeClosureOp, core.InvokeClosureOp, core.InvokePureClosureOp)
     operations = [op for op in [*core.OPERATIONS, *set_ops.OPERATIONS] if op not in closures]
-    assert_covered(operations, operators_of(CASES) | set(UNLOWERABLE))
+    assert_covered(operations, operators_of(CASES) | set(UNLOWERABLE) | {"relax.to_vdevice"})

@@ -35,10 +35,19 @@ from relax_dialect.types import (
     TensorType,
     TupleType,
 )
+from relax_dialect.vdevice import VDeviceRef
 
 tvm_oracle = pytest.importorskip("tvm_oracle", reason="needs apache-tvm 0.25")
 
-READER = ExprReader(lambda name: Var(name))
+
+def printed_device(node: ast.expr) -> VDeviceRef:
+    """A device as the oracle prints it, ``"llvm:-1:global"``: without its module TVM
+    cannot count the index, so kind and scope are compared (one device per kind)."""
+    kind, _, scope = ast.literal_eval(node).split(":")
+    return VDeviceRef(kind, 0, scope)
+
+
+READER = ExprReader(lambda name: Var(name), vdevice=printed_device)
 DELIBERATE = {
     ("082_meshgrid.py", "xy"): "TVM infers the ij shape for indexing='xy', its kernel swaps it",
     ("082_meshgrid.py", "b"): "computed from the 'xy' meshgrid above",
@@ -71,7 +80,7 @@ def agree(ours: StructInfoType, theirs: StructInfoType) -> bool:
             and all(prove_equal(a, b) for a, b in zip(*dims, strict=True))
         )
         same_dtype = not isinstance(ours, TensorType) or ours.data_type == theirs.data_type  # pyright: ignore
-        return same_dims and ours.rank == theirs.rank and same_dtype  # pyright: ignore
+        return same_dims and ours.rank == theirs.rank and same_dtype and same_device(ours, theirs)  # pyright: ignore
     if isinstance(ours, PrimType):
         values = ours.known_value, theirs.known_value  # pyright: ignore[reportAttributeAccessIssue]
         same = (values[0] is None and values[1] is None) or (
@@ -86,6 +95,15 @@ def agree(ours: StructInfoType, theirs: StructInfoType) -> bool:
     if isinstance(ours, FuncType):
         return agree(ours.ret_type, theirs.ret_type)  # pyright: ignore
     return True
+
+
+def same_device(ours: StructInfoType, theirs: StructInfoType) -> bool:
+    """The same virtual device, by kind and scope (see ``printed_device``)."""
+    if not isinstance(ours, TensorType) or not isinstance(theirs, TensorType):
+        return True
+    if ours.device is None or theirs.device is None:
+        return ours.device is theirs.device
+    return (ours.device.kind, ours.device.scope) == (theirs.device.kind, theirs.device.scope)
 
 
 @pytest.mark.parametrize("path", READABLE, ids=lambda p: p.name)

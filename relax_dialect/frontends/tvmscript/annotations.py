@@ -33,6 +33,7 @@ from ...types import (
     TensorType,
     TupleType,
 )
+from ...vdevice import VDeviceRef
 
 
 class TVMScriptError(Exception):
@@ -72,6 +73,12 @@ FUNCTIONS = {
 INTEGER_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
 
+def _undeclared(node: ast.expr) -> VDeviceRef:
+    raise TVMScriptError(
+        node, "no virtual device is declared: add I.module_global_infos to the module"
+    )
+
+
 @dataclass
 class ExprReader:
     """Reads symbolic expressions and annotations. ``symbol`` resolves a name to
@@ -85,6 +92,8 @@ class ExprReader:
     strings: bool = True
     """Whether quoted dimensions (``"n"``) may name variables: in signatures and
     ``R.match_cast`` targets, not in binding annotations (as in TVM)."""
+    vdevice: Callable[[ast.expr], VDeviceRef] = _undeclared
+    """The declared virtual device a ``vdevice`` argument names (see ``vdevices``)."""
 
     # --- symbolic expressions -----------------------------------------------------------
 
@@ -239,21 +248,22 @@ class ExprReader:
         return reader(self, node, list(args), named)
 
     def _tensor(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
-        shape, dtype = _take(node, args, named, ("shape", "dtype", "vdevice", "ndim"))[:2]
+        shape, dtype, vdevice = _take(node, args, named, ("shape", "dtype", "vdevice", "ndim"))[:3]
         ndim_node = named.get("ndim")
         if isinstance(shape, ast.Constant) and isinstance(shape.value, str):
             shape, dtype = None, shape  # R.Tensor("float32")
         data_type = VOID if dtype is None else self.element_dtype(dtype)
         ndim = UNKNOWN_NDIM if ndim_node is None else self._int(ndim_node)
-        if shape is None or (isinstance(shape, ast.Constant) and shape.value is None):
-            return TensorType(dtype=data_type, ndim=ndim)
-        dims = self._dims(shape)
+        device = None if _is_none_node(vdevice) else self.vdevice(vdevice)  # pyright: ignore
+        if _is_none_node(shape):
+            return TensorType(dtype=data_type, ndim=ndim, vdevice=device)
+        dims = self._dims(shape)  # pyright: ignore[reportArgumentType]
         for dim, dim_node in zip(dims, getattr(shape, "elts", ()), strict=False):
             if (problem := dimension_problem(dim)) is not None:
                 raise TVMScriptError(dim_node, problem)
         if ndim not in (UNKNOWN_NDIM, len(dims)):
             raise TVMScriptError(node, f"ndim={ndim} does not match the {len(dims)} dimensions")
-        return TensorType(dims, data_type)
+        return TensorType(dims, data_type, vdevice=device)
 
     def _shape(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
         values, ndim_node = _take(node, args, named, ("values", "ndim"))
@@ -310,6 +320,10 @@ class ExprReader:
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
             return node.value
         raise TVMScriptError(node, "expected True or False")
+
+
+def _is_none_node(node: ast.expr | None) -> bool:
+    return node is None or (isinstance(node, ast.Constant) and node.value is None)
 
 
 def _default_dtype(expr: PrimExpr) -> DataType:

@@ -420,6 +420,39 @@ class CallReader:
         op = operator_class("relax.assert_op")
         return Deferred(lambda t: op.build(bound, t, format=template))  # pyright: ignore
 
+    def _to_vdevice(self, node: ast.Call) -> Deferred:
+        """``R.to_vdevice(x, "cuda:0")``: the destination names a declared device."""
+        args = _bind_args(node, ("data", "dst_vdevice"))
+        if "data" not in args or "dst_vdevice" not in args:
+            raise TVMScriptError(node, "R.to_vdevice takes the data and dst_vdevice")
+        destination = str(self.exprs.vdevice(args["dst_vdevice"]))
+        (data,) = self._values([args["data"]])
+        op = operator_class("relax.to_vdevice")
+        return Deferred(lambda t: op.build([data], t, dst_vdevice=destination))  # pyright: ignore
+
+    def _hint_on_device(self, node: ast.Call) -> Deferred:
+        """``R.hint_on_device(x, R.device(device_type, index), memory_scope)``."""
+        args = _bind_args(node, ("data", "dst_vdevice", "memory_scope"))
+        device = args.get("dst_vdevice")
+        if "data" not in args or not (
+            isinstance(device, ast.Call) and self._callee(device) == "device"
+        ):
+            raise TVMScriptError(node, "R.hint_on_device takes the data and R.device(type, index)")
+        placement = {
+            name: literal(value)
+            for name, value in _bind_args(device, ("device_type", "index")).items()
+        }
+        if set(placement) != {"device_type", "index"} or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in placement.values()
+        ):
+            raise TVMScriptError(device, "R.device takes an integer device_type and index")
+        scope = literal(args["memory_scope"]) if "memory_scope" in args else "global"
+        if not isinstance(scope, str):
+            raise TVMScriptError(args["memory_scope"], "memory_scope must be a string")
+        (data,) = self._values([args["data"]])
+        op = operator_class("relax.hint_on_device")
+        return Deferred(lambda t: op.build([data], t, **placement, memory_scope=scope))  # pyright: ignore
+
     def _keywords(self, node: ast.Call, allowed: tuple[str, ...]) -> dict[str, ast.expr]:
         found = {}
         for keyword in node.keywords:
@@ -488,6 +521,8 @@ SPECIAL_CALLS = {
     "invoke_pure_closure": CallReader._closure_call,
     "make_closure": CallReader._make_closure,
     "assert_op": CallReader._assert,
+    "to_vdevice": CallReader._to_vdevice,
+    "hint_on_device": CallReader._hint_on_device,
 }
 
 

@@ -15,6 +15,8 @@ literal of type i32, f32   ``T.int32(3)``, ``T.float32(1.5)`` (``int64``: ``3``)
 ``shape<[n, 4]>``          ``R.Shape([n, 4])``; ``R.Shape(ndim=2)``, ``R.Shape(ndim=-1)``
 ``tensor<[n, 4], f32>``    ``R.Tensor((n, 4), dtype="float32")``; ``R.Tensor(dtype="float32",
                            ndim=2)``, ``R.Tensor((n,))`` (``void``), ``R.Tensor``
+``tensor<[n], f32, ...>``  ``R.Tensor((n,), dtype="float32", vdevice="cuda:0:global")`` on
+                           a virtual device (``vdevice = "cuda:0:global"``)
 ``tuple<a, b>``            ``R.Tuple(a, b)``; ``R.Tuple`` when empty
 ``func<(a) -> r>``         ``R.Callable((a,), r, True)``; opaque: ``R.Callable``,
                            ``R.Callable(ret=r, purity=True)`` (derive functions are not
@@ -195,6 +197,8 @@ class ExpressionPrinter:
             parts.append(f"dtype={string_literal(sinfo.data_type.tvm_name())}")
         if sinfo.dims is None and sinfo.rank != UNKNOWN_NDIM:
             parts.append(f"ndim={sinfo.rank}")
+        if sinfo.device is not None:
+            parts.append(f"vdevice={string_literal(str(sinfo.device))}")
         return f"R.Tensor({', '.join(parts)})" if parts else "R.Tensor"
 
     def _callable(self, sinfo: FuncType, quoted: bool) -> str:

@@ -38,12 +38,14 @@ from ...ops.references import GlobalVarOp
 from ...ops.values import TupleGetItemOp
 from ...prim_expr import PrimExpr, Var
 from ...types import StructInfoType, TupleType, struct_info_text
+from ...vdevice import with_vdevices
 from ..frontend import FrontendError
 from . import placeholders
 from .annotations import ExprReader, TVMScriptError, dotted_name
 from .calls import CallReader, Deferred, Function, check_binding, const_dtype, literal
 from .spelling import CONSTANTS, DPS_KERNELS
 from .tir import TIRKernels
+from .vdevices import read_global_infos, reference
 
 
 def parse_tvmscript(
@@ -257,11 +259,21 @@ class ModuleReader(CallReader):
         for statement in definition.body:
             if isinstance(statement, ast.FunctionDef):
                 functions.append(statement)
+            elif _calls(statement, f"{self._alias('ir')}.module_global_infos"):
+                self._global_infos(statement.value)  # pyright: ignore[reportAttributeAccessIssue]
             elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
                 kernels.update(self._module_attrs(statement.value))
             elif not _is_docstring(statement) and not isinstance(statement, ast.Pass):
                 raise TVMScriptError(statement, "expected a function of the module")
         self._functions(functions, kernels)
+
+    def _global_infos(self, node: ast.Call) -> None:
+        """``I.module_global_infos({"vdevice": [...]})``: the module's virtual devices,
+        which annotations and ``R.to_vdevice`` then name (``vdevices``)."""
+        ir = self._alias("ir")
+        declared = read_global_infos(node, ir)
+        with_vdevices(self.builder.module, declared)
+        self.exprs.vdevice = lambda where: reference(declared, where, ir)
 
     def _module_attrs(self, node: ast.Call) -> dict[str, str]:
         if dotted_name(node.func) != f"{self._alias('ir')}.module_attrs" or len(node.args) != 1:
@@ -760,6 +772,12 @@ class ModuleReader(CallReader):
 
 
 # --- helpers ----------------------------------------------------------------------------
+
+
+def _calls(statement: ast.stmt, name: str) -> bool:
+    """Whether ``statement`` is a call of the function ``name``."""
+    value = statement.value if isinstance(statement, ast.Expr) else None
+    return isinstance(value, ast.Call) and dotted_name(value.func) == name
 
 
 def _is_docstring(statement: ast.stmt) -> bool:

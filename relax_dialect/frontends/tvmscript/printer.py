@@ -69,6 +69,7 @@ from ...ops.values import (
 )
 from ...struct_info import definable_vars
 from ...types import FuncType, ObjectType, PrimType, StructInfoType, TupleType
+from ...vdevice import TargetValue, VDeviceAttr, declared_vdevices
 from .expressions import (
     ExpressionPrinter,
     attribute_literal,
@@ -172,6 +173,9 @@ class _ModulePrinter:
         if kernels:
             text = string_literal(kernels_text(kernels))
             body.insert(0, f"I.module_attrs({{{string_literal(DPS_KERNELS)}: {text}}})")
+        if vdevices := declared_vdevices(self.module):
+            listed = ", ".join(_vdevice(d) for d in vdevices)
+            body.insert(0, f'I.module_global_infos({{"vdevice": [{listed}]}})')
         return HEADER + [INDENT + line if line else line for line in body]
 
     def constant(self, array: np.ndarray) -> str:
@@ -184,6 +188,28 @@ class _ModulePrinter:
         arrays = self.metadata.setdefault(CONSTANTS, [])
         arrays.append(array)
         return f"metadata[{string_literal(CONSTANTS)}][{len(arrays) - 1}]"
+
+
+def _keywords(properties: dict[str, Attribute], names: Sequence[str]) -> list[str]:
+    """``name=value`` for the properties ``names``."""
+    return [f"{name}={attribute_literal(python_value(properties[name]))}" for name in names]
+
+
+def _vdevice(vdevice: VDeviceAttr) -> str:
+    """``I.vdevice(target, vdevice_id, memory_scope)``."""
+    target = vdevice.target_value
+    text = string_literal(target) if isinstance(target, str) else _target_literal(target)
+    return f"I.vdevice({text}, {vdevice.vdevice_id.data}, {string_literal(vdevice.scope)})"
+
+
+def _target_literal(value: TargetValue) -> str:
+    """A target configuration as a Python literal."""
+    if isinstance(value, dict):
+        items = (f"{string_literal(k)}: {_target_literal(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_target_literal(v) for v in value) + "]"
+    return string_literal(value) if isinstance(value, str) else repr(value)
 
 
 def _nested_list(array: np.ndarray) -> str:
@@ -412,6 +438,10 @@ class _FunctionPrinter:
         for name in spelling.attributes or declared:
             attribute = properties.get(name, declared[name].default_value)
             if name == SEGMENTS or attribute is None:
+                continue
+            if name in spelling.device:
+                if name == spelling.device[0]:
+                    args.append(_call("R.device", *_keywords(properties, spelling.device)))
                 continue
             value = python_value(attribute)
             if name in spelling.integers and len(value) == 1:

@@ -21,7 +21,9 @@ prints and parses these spellings):
 * ``integers``: list attributes written as an integer when they hold one
   element (TVM repeats it per spatial axis);
 * ``list_from``: operands from that position on are one list argument
-  (``R.assert_op(cond, [a, b], format=...)``).
+  (``R.assert_op(cond, [a, b], format=...)``);
+* ``device``: attributes written together as one positional ``R.device(...)``
+  argument (``R.hint_on_device(x, R.device(device_type=2, index=0), ...)``).
 
 Operand slots that are shapes (``reshape``'s ``shape``, ``R.shape([...])``) or
 tuples of prim values (``strided_slice``'s ``axes``, ``(R.prim_value(0),)``)
@@ -65,6 +67,7 @@ class OperatorSpelling:
     strings: tuple[str, ...] = ()
     integers: tuple[str, ...] = ()
     list_from: int | None = None
+    device: tuple[str, ...] = ()
 
 
 _CONV_TRANSPOSE = (
@@ -129,6 +132,7 @@ OPERATORS: dict[str, OperatorSpelling] = {
     ),
     "relax.print": OperatorSpelling("R.print", strings=("format",)),
     "relax.assert_op": OperatorSpelling("R.assert_op", strings=("format",), list_from=1),
+    "relax.hint_on_device": OperatorSpelling("R.hint_on_device", device=("device_type", "index")),
 }
 
 
