@@ -54,7 +54,6 @@ from .relax_opt import (
     UsageError,
     exit_without_teardown,
     main_guarded,
-    print_diagnostics,
 )
 
 
@@ -118,13 +117,13 @@ class RelaxRunMain(RelaxOptMain):
                 program.lowered()  # once, before the timed runs
             runs = [self.execute(backend, program, args) for backend in backends]
         except DiagnosticError as error:
-            print_diagnostics(source, error.diagnostics)
+            self.print_diagnostics(source, error.diagnostics)
             return 1
         except RelaxRuntimeError as error:
-            print_diagnostics(source, [at(error.where, error.message)])
+            self.print_diagnostics(source, [at(error.where, error.message)])
             return 1
         except LoweredCheckError as error:
-            print_diagnostics(source, [located(str(error))])
+            self.print_diagnostics(source, [located(str(error))])
             return 1
         except (LoweredExecutionError, ToolchainError) as error:
             print(f"relax-run: error: {error}", file=sys.stderr)
@@ -299,7 +298,7 @@ def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> obj
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return main_guarded(RelaxRunMain, argv, "relax-run")
+    return main_guarded(RelaxRunMain, argv)
 
 
 def run() -> NoReturn:
