@@ -74,7 +74,7 @@ class RelaxOptMain(xDSLOptMain):
         super().register_all_arguments(arg_parser)
         # xDSL's -p and -v are redefined (the passes listed apart, the versions ours):
         # its options are in the parser's group of optional arguments
-        arg_parser._optionals.conflict_handler = "resolve"  # noqa: SLF001
+        arg_parser._optionals.conflict_handler = "resolve"
         arg_parser.formatter_class = _HelpFormatter
         arg_parser.epilog = _Lazy(lambda: catalog.help_epilog(self.available_passes))
         arg_parser.add_argument(
