@@ -43,5 +43,5 @@ class LowerToLinalgPass(RunsPasses, ModulePass):
 def lower(module: ModuleOp) -> ModuleOp:
     """A lowered copy of ``module`` (raises a located ``LoweringError``)."""
     lowered = module.clone()
-    LowerToLinalgPass().apply(Context(), lowered)
+    run_pass(LowerToLinalgPass(), Context(), lowered)
     return lowered

@@ -100,8 +100,11 @@ def test_failed_run_time_check_is_located(
 def test_usage_errors(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(program)]) == 2
     assert "no input for parameter 0" in capsys.readouterr().err
-    assert main([str(program), "--entry", "missing"]) == 1
-    assert "no function @missing" in capsys.readouterr().err
+    assert main([str(program), "--entry", "missing"]) == 2
+    assert capsys.readouterr().err == (
+        "relax-run: error: --entry missing: no function @missing in the module "
+        "(its functions: @main, @checked, @shout)\n"
+    )
     assert main([str(program), "--inputs", str(tmp_path / "none.npz")]) == 2
     assert "No such file or directory" in capsys.readouterr().err
     np.save(tmp_path / "array.npy", np.ones(3))
