@@ -277,6 +277,8 @@ class RelaxOptMain(xDSLOptMain):
     def output_resulting_program(self, prog: ModuleOp) -> str:
         if self.args.emit == "llvm-dialect":
             return self.llvm_dialect(prog)
+        if self.args.emit in ("dot", "svg"):
+            return self.graph(prog)
         if self.args.emit != "tvmscript":
             return super().output_resulting_program(prog)
         from relax_dialect.frontends.tvmscript.printer import print_tvmscript
@@ -292,6 +294,19 @@ class RelaxOptMain(xDSLOptMain):
         except OSError as error:
             raise UsageError(f"cannot write '{self.args.metadata_out}': {error}") from None
         return text
+
+    def graph(self, prog: ModuleOp) -> str:
+        """The functions' dataflow as Graphviz DOT, or as SVG drawn by ``dot``."""
+        from relax_dialect.dataflow_graph import GraphvizError, module_to_dot, render_svg
+
+        dot = module_to_dot(prog)
+        if self.args.emit == "dot":
+            return dot
+        try:
+            with stage("dot"):
+                return render_svg(dot)
+        except GraphvizError as error:
+            raise DiagnosticError([Diagnostic(None, str(error))]) from None
 
     def llvm_dialect(self, prog: ModuleOp) -> str:
         """The lowered module through the MLIR toolchain down to the LLVM dialect."""
