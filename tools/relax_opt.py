@@ -478,13 +478,14 @@ def _xdsl_pipeline(spec: str) -> str:
     spec = spec.strip()
     if spec.startswith("builtin.module(") and spec.endswith(")"):
         spec = spec.removeprefix("builtin.module(").removesuffix(")")
-    nested = _NESTED.search(re.sub(r"\{[^}]*\}", "", spec))
+    outside_options = re.sub(r"\{[^}]*\}", "", spec)
+    nested = _NESTED.search(outside_options)
     if nested is not None:
         raise UsageError(
             f"invalid pass pipeline: nested pipelines ('{nested.group().rstrip('( ')}(...)') "
             "are not supported; every pass runs on the module"
         )
-    return spec
+    return re.sub(r"\s*,\s*(?![^{]*\})", ",", spec)  # MLIR allows spaces between passes
 
 
 GC_THRESHOLDS = (100_000, 50, 1_000)
