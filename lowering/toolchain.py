@@ -43,7 +43,7 @@ RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-O3", "-mcpu=native")  # for opt-22 and llc-22
 COMPILE_STAGE = "native compile"
 """The stage of ``compile_module`` that builds a library (each tool a stage inside it)."""
-CACHE_HIT = "native libraries from the cache"
+CACHE_HIT = "native library from the cache"
 """What ``compile_module`` reports when the library was built before."""
 
 BUFFERIZE = (

@@ -216,9 +216,9 @@ def test_a_byte_order_mark_is_accepted(tmp_path: Path, capsys: pytest.CaptureFix
     inputs = tmp_path / "in.npz"
     np.savez(inputs, x=np.ones(2, "float32"))
     assert main([str(script), "--inputs", str(inputs)]) == 0
-    mlir = tmp_path / "model"  # no suffix: the format is recognised after the mark
-    mlir.write_bytes(b"\xef\xbb\xbf" + text.encode())
-    assert main([str(mlir), "--inputs", str(inputs)]) == 0
+    unsuffixed = tmp_path / "model"  # no suffix: the format is recognised after the mark
+    unsuffixed.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert main([str(unsuffixed), "--inputs", str(inputs)]) == 0
     bad = tmp_path / "bad.py"
     bad.write_bytes(b"\xef\xbb\xbf" + text.replace("return x", "return z").encode())
     assert main([str(bad), "--inputs", str(inputs)]) == 1
