@@ -36,6 +36,7 @@ class IRPrinting(Instrumentation):
     generic: bool = False
     stream: TextIO = field(default_factory=lambda: sys.stderr)
     _snapshots: list[Snapshot] = field(default_factory=list)
+    _ran: set[str] = field(default_factory=set)
 
     @property
     def prints(self) -> bool:
@@ -43,9 +44,15 @@ class IRPrinting(Instrumentation):
         chosen = (self.print_before, self.print_after)
         return any(c is EVERY_PASS or c for c in chosen) or self.after_failure
 
+    def not_run(self) -> list[str]:
+        """The passes named to print around that did not run (a misspelt name)."""
+        named = [*(self.print_before or ()), *(self.print_after or ())]
+        return [name for name in dict.fromkeys(named) if name not in self._ran]
+
     def before(self, stage: Stage, module: ModuleOp | None) -> None:
         if not stage.is_leaf_pass or module is None:
             return
+        self._ran.add(stage.name)
         if self.only_changed:
             self._snapshots.append(ir_snapshot(module))
         if _chosen(stage.name, self.print_before):

@@ -210,6 +210,8 @@ class RelaxOptMain(xDSLOptMain):
                 progress.finish()
             if timing is not None:
                 sys.stderr.write(timing.render())
+            for name in printing.not_run():
+                print(f"{self.TOOL}: warning: no pass named '{name}' ran", file=sys.stderr)
 
     def register_all_targets(self) -> None:
         """MLIR text only (``--emit`` adds TVMScript and the LLVM dialect): xDSL's

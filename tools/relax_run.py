@@ -174,8 +174,10 @@ class RelaxRunMain(RelaxOptMain):
         with stage(f"run ({backend.name})"):
             result = compiled(*args)
         seconds = time.perf_counter() - start
-        with stage(f"benchmark ({backend.name})"):
-            per_call = _timed(compiled, args, self.args.benchmark)
+        per_call: list[float] = []
+        if self.args.benchmark:
+            with stage(f"benchmark ({backend.name})"):
+                per_call = _timed(compiled, args, self.args.benchmark)
         how = None
         if backend.runs_lowered:
             how = "compiled code from the cache" if build.cached else "with compilation"

@@ -76,6 +76,9 @@ def test_print_ir_before_and_after_named_passes(
         ("Before", "relax-fuse-ops"),
         ("After", "relax-dce"),
     ]
+    assert "warning" not in err
+    status, _, err = run(capsys, program, "-p", "relax-o1", "--mlir-print-ir-after=relax-cs")
+    assert status == 0 and err == "relax-opt: warning: no pass named 'relax-cs' ran\n"
 
 
 def test_print_ir_after_change_skips_passes_that_changed_nothing(
