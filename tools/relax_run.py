@@ -138,11 +138,8 @@ class RelaxRunMain(RelaxOptMain):
         except LoweredCheckError as error:
             self.print_diagnostics(source, [located(str(error))])
             return 1
-        except (LoweredExecutionError, ToolchainError) as error:
-            print(f"relax-run: error: {error}", file=sys.stderr)
-            return 1
-        except Unrunnable as error:
-            print(f"relax-run: error: {error}", file=sys.stderr)
+        except (LoweredExecutionError, ToolchainError, Unrunnable) as error:
+            print(f"{self.TOOL}: error: {error}", file=sys.stderr)
             return 1
         result = runs[0].result
         self.summarise(function.name, params, symbols, result)
@@ -255,7 +252,8 @@ class RelaxRunMain(RelaxOptMain):
         for index, leaf in enumerate(flatten(result)):
             array = to_array(leaf)
             if array is None:
-                print(f"out{index} ({describe(leaf)}) cannot be saved; skipped", file=sys.stderr)
+                message = f"out{index} ({describe(leaf)}) cannot be saved; skipped"
+                print(f"{self.TOOL}: warning: {message}", file=sys.stderr)
             else:
                 arrays[f"out{index}"] = array
         try:
