@@ -7,6 +7,7 @@ end. ``--quiet`` switches both off."""
 from __future__ import annotations
 
 import shutil
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -20,8 +21,11 @@ LIVE_AFTER_SECONDS = 1.0
 """The status line appears once the work has taken this long."""
 SUMMARY_AFTER_SECONDS = 5.0
 """Shorter work gets no summary."""
-REFRESH_SECONDS = 0.1
-"""The status line is redrawn at most this often."""
+REFRESH_SECONDS = 0.25
+"""How often the status line is redrawn between changes of stage (a long stage
+shows its time; a count is redrawn at most this often)."""
+ELAPSED_AFTER_SECONDS = 2.0
+"""A stage that has taken this long shows for how long (``llc-22, 12 s``)."""
 
 
 @dataclass
@@ -35,7 +39,9 @@ class TopStage:
 
 
 class Progress(Instrumentation):
-    """Shows where a run is (see the module's docstring)."""
+    """Shows where a run is (see the module's docstring). On a terminal a daemon
+    thread redraws the line, so that a long first stage shows too; the hooks
+    redraw it when the stage changes."""
 
     def __init__(self, tool: str, stream: TextIO):
         self.tool = tool
@@ -48,55 +54,73 @@ class Progress(Instrumentation):
         self._count = ""
         self._top: dict[str, TopStage] = {}
         self._failed = False
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        if self.live:
+            threading.Thread(target=self._tick, name="progress", daemon=True).start()
 
     def before(self, stage: Stage, module: ModuleOp | None) -> None:
-        self._open.append((stage.name, time.perf_counter()))
-        self._count = ""
-        self._draw()
+        with self._lock:
+            self._open.append((stage.name, time.perf_counter()))
+            self._count = ""
+            self._draw(throttled=False)
 
     def after(self, stage: Stage, module: ModuleOp | None, failed: bool) -> None:
-        name, start = self._open.pop()
-        self._failed |= failed
-        if not self._open:
-            top = self._top.setdefault(name, TopStage(name))
-            top.seconds += time.perf_counter() - start
-            self._clear()  # what comes between stages (output, diagnostics) is not mixed in
-            return
-        self._count = ""
-        self._draw()
+        with self._lock:
+            name, start = self._open.pop()
+            self._failed |= failed
+            self._count = ""
+            if not self._open:
+                top = self._top.setdefault(name, TopStage(name))
+                top.seconds += time.perf_counter() - start
+                self._clear()  # what comes between stages (output, diagnostics) stays apart
 
     def progress(self, what: str, done: int, total: int | None) -> None:
-        self._count = f"{done}/{total} {what}" if total is not None else f"{done} {what}"
-        if self._open:
-            top = self._top.setdefault(self._open[0][0], TopStage(self._open[0][0]))
-            top.counts[what] = self._count
-        self._draw()
+        with self._lock:
+            self._count = f"{done}/{total} {what}" if total is not None else f"{done} {what}"
+            if self._open:
+                top = self._top.setdefault(self._open[0][0], TopStage(self._open[0][0]))
+                top.counts[what] = self._count
+            self._draw()
 
-    def _draw(self) -> None:
+    def _tick(self) -> None:
+        while not self._done.wait(REFRESH_SECONDS):
+            with self._lock:
+                self._draw()
+
+    def _draw(self, throttled: bool = True) -> None:
+        """Redraw the line (a count at most every ``REFRESH_SECONDS``); the caller
+        holds the lock."""
         now = time.perf_counter()
-        if (
-            not self.live
-            or now - self._start < LIVE_AFTER_SECONDS
-            or now - self._drawn < REFRESH_SECONDS
-        ):
+        early = now - self._start < LIVE_AFTER_SECONDS
+        if not self.live or early or not self._open or self._done.is_set():
             return
-        self._drawn = now
-        where = " › ".join(name for name, _ in self._open)
-        text = f"{self.tool}: {where}{': ' + self._count if self._count else ''}"
+        if throttled and now - self._drawn < REFRESH_SECONDS:
+            return
+        text = f"{self.tool}: {' › '.join(name for name, _ in self._open)}"
+        if self._count:
+            text += f": {self._count}"
+        if (elapsed := now - self._open[-1][1]) >= ELAPSED_AFTER_SECONDS:
+            text += f" ({elapsed:.0f} s)"
         width = shutil.get_terminal_size().columns - 1
+        self._drawn = now
         self.stream.write("\r\x1b[K" + text[:width])
         self.stream.flush()
         self._shown = True
 
     def _clear(self) -> None:
+        """Erase the line; the caller holds the lock."""
         if self._shown:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
             self._shown = False
 
     def finish(self) -> None:
-        """Clear the status line, or write the summary of work that took long."""
-        self._clear()
+        """Stop redrawing; clear the status line, or write the summary of work that
+        took long."""
+        with self._lock:
+            self._done.set()
+            self._clear()
         total = time.perf_counter() - self._start
         if self.live or self._failed or total < SUMMARY_AFTER_SECONDS or not self._top:
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from pathlib import Path
 
 import numpy as np
@@ -63,6 +64,22 @@ def test_status_line_on_a_terminal(immediate: None, monkeypatch: pytest.MonkeyPa
     assert counted[:69] in lines and max(map(len, lines)) == 69
     assert lines[-1] == ""  # the line is cleared at the end, nothing stays behind
     assert "\n" not in terminal.getvalue()
+
+
+def test_a_long_stage_is_redrawn_with_its_time(
+    immediate: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(progress, "LIVE_AFTER_SECONDS", 0.05)  # after the stage began
+    monkeypatch.setattr(progress, "REFRESH_SECONDS", 0.01)
+    monkeypatch.setattr(progress, "ELAPSED_AFTER_SECONDS", 0.1)
+    terminal = Terminal()
+    shown = Progress("relax-opt", terminal)
+    with instrumented(shown), stage("Parser"):
+        time.sleep(0.5)
+    shown.finish()
+    lines = terminal.getvalue().split("\r\x1b[K")
+    assert "relax-opt: Parser" in lines and "relax-opt: Parser (0 s)" in lines
+    assert lines[-1] == ""
 
 
 def test_summary_line_elsewhere(immediate: None) -> None:
