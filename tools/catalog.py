@@ -46,7 +46,7 @@ def _entry(name: str, text: str, indent: int = 2) -> list[str]:
     return [(first + lines[0]).rstrip(), *rest]
 
 
-def our_passes() -> dict[str, type[ModulePass]]:
+def _our_passes() -> dict[str, type[ModulePass]]:
     """The passes of the dialect and of the lowering, by name (loaded now)."""
     found: dict[str, type[ModulePass]] = {name: pass_class(name) for name in PASSES}
     found |= {name: lowering_pass_class(name) for name in LOWERING_PASSES}
@@ -60,7 +60,7 @@ def pass_groups() -> dict[str, dict[str, type[ModulePass]]]:
         "Relax passes": {},
         "lowering": {},
     }
-    for name, cls in our_passes().items():
+    for name, cls in _our_passes().items():
         if issubclass(cls, RunsPasses):
             group = "pipelines"
         elif name in PASSES:
