@@ -75,6 +75,7 @@ from xdsl.passes import ModulePass
 
 from relax_dialect.analysis.call_graph import functions, kernels, recursive_groups
 from relax_dialect.analysis.effects import in_place_outputs
+from relax_dialect.instrumentation import report
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
     CallOp,
@@ -203,7 +204,10 @@ class ModuleLowering:
             self.signatures[name] = Signature(
                 params, inputs, ret, outputs, FuncType(params, ret), unlowerable
             )
-        lowered = [self.lower_function(function) for function in relax_functions]
+        lowered = []
+        for function in relax_functions:
+            lowered.append(self.lower_function(function))
+            report("functions lowered", len(lowered), len(relax_functions))
         for function, new in zip(relax_functions, lowered, strict=True):
             self.module.body.block.insert_op_before(new, function)
             function.detach()

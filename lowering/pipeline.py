@@ -9,6 +9,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from relax_dialect.instrumentation import RunsPasses, run_pass
 from relax_dialect.passes.pipelines import Pipeline
 
 from .convert_relax_to_linalg import ConvertRelaxToLinalgPass
@@ -28,19 +29,19 @@ class PrepareForLoweringPass(Pipeline):
 
 
 @dataclass(frozen=True)
-class LowerToLinalgPass(ModulePass):
+class LowerToLinalgPass(RunsPasses, ModulePass):
     """``relax-normalize``, ``relax-lambda-lift``, ``relax-to-non-dataflow``, then
     ``convert-relax-to-linalg``."""
 
     name = "relax-lower-to-linalg"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PrepareForLoweringPass().apply(ctx, op)
-        ConvertRelaxToLinalgPass().apply(ctx, op)
+        run_pass(PrepareForLoweringPass(), ctx, op)
+        run_pass(ConvertRelaxToLinalgPass(), ctx, op)
 
 
 def lower(module: ModuleOp) -> ModuleOp:
     """A lowered copy of ``module`` (raises a located ``LoweringError``)."""
     lowered = module.clone()
-    LowerToLinalgPass().apply(Context(), lowered)
+    run_pass(LowerToLinalgPass(), Context(), lowered)
     return lowered

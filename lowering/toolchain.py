@@ -28,6 +28,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import FunctionType, ModuleOp, StringAttr
 from xdsl.parser import Parser
 
+from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
 from .host import vector_register_bytes
@@ -40,6 +41,10 @@ from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-O3", "-mcpu=native")  # for opt-22 and llc-22
+COMPILE_STAGE = "native compile"
+"""The stage of ``compile_module`` that builds a library (each tool a stage inside it)."""
+CACHE_HIT = "native library from the cache"
+"""What ``compile_module`` reports when the library was built before."""
 
 BUFFERIZE = (
     "one-shot-bufferize{bufferize-function-boundaries "
@@ -113,7 +118,8 @@ def find_toolchain() -> Toolchain:
 
 
 def _run(argv: Sequence[str], stdin: str | None = None) -> str:
-    result = subprocess.run(list(argv), input=stdin, capture_output=True, text=True)
+    with stage(Path(argv[0]).name):
+        result = subprocess.run(list(argv), input=stdin, capture_output=True, text=True)
     if result.returncode:
         raise ToolchainError(
             f"{Path(argv[0]).name} failed (exit {result.returncode}): "
@@ -263,8 +269,10 @@ def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
     key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
     cache = _cache_dir()
     library, metadata = cache / f"{key}.so", cache / f"{key}.json"
-    if not (library.exists() and metadata.exists()):
-        with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+    if library.exists() and metadata.exists():
+        report(CACHE_HIT, 1)
+    else:
+        with stage(COMPILE_STAGE), tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
             built = _build(toolchain, mlir_text, tile, Path(work))
             _write_atomic(metadata, json.dumps(built).encode())
             _write_atomic(library, (Path(work) / "module.so").read_bytes())

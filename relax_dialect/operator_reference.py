@@ -63,7 +63,7 @@ def _description(op: type[Operation]) -> str:
     return " ".join(doc.split()).replace("|", "\\|")  # a bar would end the table cell
 
 
-def _family_title(module: ModuleType) -> str:
+def family_title(module: ModuleType) -> str:
     doc = inspect.getdoc(module) or module.__name__
     return " ".join(doc.split("\n\n")[0].split()).removesuffix(".")
 
@@ -101,7 +101,7 @@ def render() -> str:
         "",
     ]
     for module, ops in families:
-        lines += [f"## {_family_title(module)}", "", *_table(ops), ""]
+        lines += [f"## {family_title(module)}", "", *_table(ops), ""]
     lines += ["## Calls (see the dialect reference)", "", *_table(calls), ""]
     return "\n".join(lines)
 

@@ -121,6 +121,24 @@ def describe(value: object) -> str:
     return repr(value)
 
 
+def out_of_memory(error: MemoryError) -> str:
+    """What a failed allocation asked for: ``out of memory: cannot allocate 4.00 TiB
+    for a tensor of shape [1048576, 1048576] and dtype f32`` (NumPy's error says the
+    shape and dtype; another says only that memory ran out)."""
+    shape, dtype = getattr(error, "shape", None), getattr(error, "dtype", None)
+    if shape is None or dtype is None:
+        return "out of memory"
+    size = float(np.prod(shape, dtype=np.float64)) * np.dtype(dtype).itemsize
+    unit = 0
+    while size >= 1024 and unit < len(_BYTE_UNITS) - 1:
+        size, unit = size / 1024, unit + 1
+    tensor = f"tensor of shape {list(shape)} and dtype {DataType.from_numpy(np.dtype(dtype))}"
+    return f"out of memory: cannot allocate {size:.2f} {_BYTE_UNITS[unit]} for a {tensor}"
+
+
+_BYTE_UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+
+
 def flatten(value: object) -> list[object]:
     """The leaves of nested tuples, depth-first."""
     if isinstance(value, tuple):

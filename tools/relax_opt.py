@@ -12,16 +12,16 @@ import argparse
 import dataclasses
 import gc
 import os
+import re
 import sys
-import time
 import traceback
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NoReturn
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
-from xdsl.printer import Printer
+from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -36,12 +36,18 @@ from relax_dialect.diagnostics import (
 )
 from relax_dialect.frontends.frontend import FrontendError, UnknownFormat
 from relax_dialect.frontends.mlir import forget_resources
+from relax_dialect.instrumentation import Instrumentation, instrumented, run_pass, stage
 from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.passes.pipelines import Pipeline
 from relax_dialect.recheck import recheck_well_formed
 from relax_dialect.recursion import deep_recursion, on_large_stack
 
 from ..lowering import wire_tir_executor
+from . import catalog
+from .ir_printing import EVERY_PASS, IRPrinting, PrintBetweenPasses
+from .progress import Progress
+from .timing import PassTimes, TimingReport
+from .versions import version_text
 
 
 class UsageError(Exception):
@@ -50,22 +56,67 @@ class UsageError(Exception):
 
 class RelaxOptMain(xDSLOptMain):
     """``xdsl-opt`` with source locations, the well-formedness checker after
-    parsing and between passes, and located diagnostics instead of tracebacks."""
+    parsing and between passes, located diagnostics instead of tracebacks, and
+    ``mlir-opt``'s IR printing and timing around every pass (inside pipelines too)."""
+
+    TOOL = "relax-opt"
+    DESCRIPTION = (
+        "Read a Relax module (MLIR text or TVMScript), check it, run passes on it and "
+        "print it (an xdsl-opt/mlir-opt style optimizer driver)."
+    )
 
     def __init__(self, args: Sequence[str] | None = None):
         self.frontend = frontends.lookup("mlir")
         """The frontend of the input (``read_input`` chooses it)."""
-        super().__init__(description="Relax dialect optimizer driver", args=args)
+        super().__init__(description=self.DESCRIPTION, args=args)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
+        # xDSL's -p and -v are redefined (the passes listed apart, the versions ours):
+        # its options are in the parser's group of optional arguments
+        arg_parser._optionals.conflict_handler = "resolve"
+        arg_parser.formatter_class = _HelpFormatter
+        arg_parser.epilog = _Lazy(lambda: catalog.help_epilog(self.available_passes))
+        arg_parser.add_argument(
+            "-p",
+            "--passes",
+            default="",
+            metavar="PIPELINE",
+            help="comma-separated passes, options in braces: 'relax-o2,relax-dce' or "
+            "'relax-fold-constant{max-size=4096}' (the passes are listed below)",
+        )
+        arg_parser.add_argument(
+            "--pass-pipeline",
+            metavar="PIPELINE",
+            help="the passes in mlir-opt's syntax: 'builtin.module(relax-normalize,relax-o2)'",
+        )
+        arg_parser.add_argument(
+            "-v",
+            "--version",
+            action=_ShowAndExit,
+            text=lambda: version_text(self.TOOL),
+            help="show the versions of relax-xdsl, xDSL, NumPy, the MLIR toolchain and IREE",
+        )
+        arg_parser.add_argument(
+            "--list-passes",
+            action=_ShowAndExit,
+            text=lambda: catalog.list_passes(self.available_passes),
+            help="list every pass, with its options and their defaults, and exit",
+        )
+        arg_parser.add_argument(
+            "--list-operators",
+            action=_ShowAndExit,
+            text=catalog.list_operators,
+            help="list the Relax operators by family and exit",
+        )
         arg_parser.add_argument(
             "--emit",
-            choices=["mlir", "tvmscript", "llvm-dialect"],
+            choices=["mlir", "tvmscript", "llvm-dialect", "dot", "svg"],
             default="mlir",
-            help="output format: the dialect's MLIR text, TVMScript that TVM parses, or the "
+            help="output format: the dialect's MLIR text, TVMScript that TVM parses, the "
             "LLVM dialect (a lowered module through mlir-opt-22, e.g. after "
-            "-p relax-lower-to-linalg)",
+            "-p relax-lower-to-linalg), or each function's dataflow graph as Graphviz DOT "
+            "or SVG (rendered by Graphviz's dot)",
         )
         for option in frontends.options():
             if option.metavar is None:
@@ -78,46 +129,89 @@ class RelaxOptMain(xDSLOptMain):
             help="with --emit tvmscript: write non-scalar constants here, keyed by index, "
             "and refer to them as metadata (else they are printed inline)",
         )
+        arg_parser.add_argument(
+            "-q",
+            "--quiet",
+            action="store_true",
+            help="show no progress (on a terminal, a status line during long work; "
+            "otherwise a summary line after it)",
+        )
+        _instrumentation_arguments(
+            arg_parser.add_argument_group(
+                "pass instrumentation (as mlir-opt; passes inside pipelines included)"
+            )
+        )
 
     def setup_pipeline(self) -> None:
-        start = time.perf_counter()
-
-        def between_passes(
-            previous: ModulePass | None, module: ModuleOp, upcoming: ModulePass | None
-        ) -> None:
-            nonlocal start
-            if previous is None:
-                start = time.perf_counter()
-                return
-            if self.args.time_passes:
-                print(f"Pass {previous.name} took {time.perf_counter() - start:.6f} seconds")
-            # a pipeline checks after its last inner pass (unless told not to)
-            checked = isinstance(previous, Pipeline) and previous.verify_each
-            if not (self.args.disable_verify or checked) and (
-                diagnostics := recheck_well_formed(module, again=upcoming is not None)
-            ):
-                note = f"after pass {previous.name}: "
-                raise DiagnosticError(
-                    [dataclasses.replace(d, message=note + d.message) for d in diagnostics]
-                )
-            if upcoming is not None and self.args.print_between_passes:
-                print(f"IR after {previous.name}:")
-                Printer(stream=sys.stdout).print_op(module)
-                print("\n\n")
-            start = time.perf_counter()
-
+        spec = self.args.passes
+        if self.args.pass_pipeline is not None:
+            if spec:
+                raise UsageError("give the passes with -p or with --pass-pipeline, not both")
+            spec = self.args.pass_pipeline
+        spec = _xdsl_pipeline(spec)
         try:
-            self.pipeline = PassPipeline.parse_spec(
-                self.available_passes, self.args.passes, between_passes
-            )
+            self.pipeline = PassPipeline.parse_spec(self.available_passes, spec)
         except (Exception, ArgSpecParseError) as error:  # xDSL's is a BaseException
-            raise UsageError(f"invalid pass pipeline '{self.args.passes}': {error}") from None
+            raise UsageError(f"invalid pass pipeline '{spec}': {error}") from None
         if self.args.disable_verify:  # inside pipelines too, as mlir-opt -verify-each=0
             passes = tuple(
                 dataclasses.replace(p, verify_each=False) if isinstance(p, Pipeline) else p
                 for p in self.pipeline.passes
             )
             self.pipeline = dataclasses.replace(self.pipeline, passes=passes)
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        """Run the passes, each a stage of the instrumentation, and check the module
+        after each (a pipeline checks after its last inner pass, unless told not to)."""
+        passes = self.pipeline.passes
+        for index, pass_ in enumerate(passes, 1):
+            run_pass(pass_, self.ctx, prog)
+            checked = isinstance(pass_, Pipeline) and pass_.verify_each
+            if self.args.disable_verify or checked:
+                continue
+            with stage("Verifier", prog):
+                diagnostics = recheck_well_formed(prog, again=index < len(passes))
+            if diagnostics:
+                note = f"after pass {pass_.name}: "
+                raise DiagnosticError(
+                    [dataclasses.replace(d, message=note + d.message) for d in diagnostics]
+                )
+
+    @contextmanager
+    def instrumentation(self) -> Iterator[None]:
+        """The instrumentation the flags ask for, installed for the block; the
+        progress line is cleared (or summarised) and the timing report printed after."""
+        args = self.args
+        chosen: list[Instrumentation] = []
+        progress = None if args.quiet else Progress(self.TOOL, sys.stderr)
+        timing = TimingReport() if args.mlir_timing else None
+        printing = IRPrinting(
+            print_before=EVERY_PASS if args.mlir_print_ir_before_all else args.mlir_print_ir_before,
+            print_after=EVERY_PASS
+            if args.mlir_print_ir_after_all
+            or (args.mlir_print_ir_after_change and not args.mlir_print_ir_after)
+            else args.mlir_print_ir_after,
+            only_changed=args.mlir_print_ir_after_change,
+            after_failure=args.mlir_print_ir_after_failure,
+            generic=args.print_op_generic,
+        )
+        if printing.prints:
+            chosen.append(printing)
+        if args.print_between_passes:
+            chosen.append(PrintBetweenPasses(generic=args.print_op_generic))
+        if args.time_passes:
+            chosen.append(PassTimes())
+        chosen += [i for i in (timing, progress) if i is not None]
+        try:
+            with instrumented(*chosen):
+                yield
+        finally:
+            if progress is not None:
+                progress.finish()
+            if timing is not None:
+                sys.stderr.write(timing.render())
+            for name in printing.not_run():
+                print(f"{self.TOOL}: warning: no pass named '{name}' ran", file=sys.stderr)
 
     def register_all_targets(self) -> None:
         """MLIR text only (``--emit`` adds TVMScript and the LLVM dialect): xDSL's
@@ -165,11 +259,14 @@ class RelaxOptMain(xDSLOptMain):
     def load(self, source: str | bytes, name: str, line_offset: int = 0) -> ModuleOp:
         """Read, check and transform a module; raises ``DiagnosticError``."""
         try:
-            module = self.frontend.read(self.ctx, source, name, self.options(), line_offset)
-            again = bool(self.pipeline.passes)
-            if not self.args.disable_verify and (diagnostics := recheck_well_formed(module, again)):
-                raise DiagnosticError(diagnostics)
-            self.pipeline.apply(self.ctx, module)
+            with stage("Parser"):
+                module = self.frontend.read(self.ctx, source, name, self.options(), line_offset)
+            if not self.args.disable_verify:
+                with stage("Verifier", module):
+                    diagnostics = recheck_well_formed(module, again=bool(self.pipeline.passes))
+                if diagnostics:
+                    raise DiagnosticError(diagnostics)
+            self.apply_passes(module)
             return module
         except FrontendError as error:
             raise UsageError(str(error)) from None
@@ -182,6 +279,8 @@ class RelaxOptMain(xDSLOptMain):
     def output_resulting_program(self, prog: ModuleOp) -> str:
         if self.args.emit == "llvm-dialect":
             return self.llvm_dialect(prog)
+        if self.args.emit in ("dot", "svg"):
+            return self.graph(prog)
         if self.args.emit != "tvmscript":
             return super().output_resulting_program(prog)
         from relax_dialect.frontends.tvmscript.printer import print_tvmscript
@@ -197,6 +296,19 @@ class RelaxOptMain(xDSLOptMain):
         except OSError as error:
             raise UsageError(f"cannot write '{self.args.metadata_out}': {error}") from None
         return text
+
+    def graph(self, prog: ModuleOp) -> str:
+        """The functions' dataflow as Graphviz DOT, or as SVG drawn by ``dot``."""
+        from relax_dialect.dataflow_graph import GraphvizError, module_to_dot, render_svg
+
+        dot = module_to_dot(prog)
+        if self.args.emit == "dot":
+            return dot
+        try:
+            with stage("dot"):
+                return render_svg(dot)
+        except GraphvizError as error:
+            raise DiagnosticError([Diagnostic(None, str(error))]) from None
 
     def llvm_dialect(self, prog: ModuleOp) -> str:
         """The lowered module through the MLIR toolchain down to the LLVM dialect."""
@@ -221,7 +333,9 @@ class RelaxOptMain(xDSLOptMain):
         """Load one chunk of input and print it."""
         forget_resources(self.ctx)
         try:
-            return self.output_resulting_program(self.load(source, name, line_offset)), []
+            module = self.load(source, name, line_offset)
+            with stage("Output"):
+                return self.output_resulting_program(module), []
         except DiagnosticError as error:
             return "", error.diagnostics
 
@@ -253,8 +367,16 @@ class RelaxOptMain(xDSLOptMain):
             for problem in problems:
                 print(problem, file=sys.stderr)
             return 1 if problems else 0
-        print_diagnostics(source, diagnostics)
+        self.print_diagnostics(source, diagnostics)
         return 1 if diagnostics else 0
+
+    def print_diagnostics(self, source: str | bytes, diagnostics: Sequence[Diagnostic]) -> None:
+        """Each diagnostic on standard error: a located one with its source line
+        and a caret (for text input), one without a location after the tool's name."""
+        for diagnostic in diagnostics:
+            where = "" if diagnostic.location is not None else f"{self.TOOL}: "
+            print(f"{where}{diagnostic}", file=sys.stderr)
+            print(_source_context(source, diagnostic), end="", file=sys.stderr)
 
     def write_output(self, output: str) -> None:
         if self.args.output_file is None:
@@ -267,14 +389,6 @@ class RelaxOptMain(xDSLOptMain):
             raise UsageError(f"cannot write '{self.args.output_file}': {error}") from None
 
 
-def print_diagnostics(source: str | bytes, diagnostics: Sequence[Diagnostic]) -> None:
-    """Each diagnostic on standard error, with its source line and a caret (for
-    text input)."""
-    for diagnostic in diagnostics:
-        print(diagnostic, file=sys.stderr)
-        print(_source_context(source, diagnostic), end="", file=sys.stderr)
-
-
 def _source_context(source: str | bytes, diagnostic: Diagnostic) -> str:
     """The source line of a diagnostic with a caret under its column."""
     location = diagnostic.location
@@ -285,18 +399,110 @@ def _source_context(source: str | bytes, diagnostic: Diagnostic) -> str:
     return f"{line}\n{' ' * (location.column - 1)}^\n"
 
 
+class _Lazy:
+    """Text made when it is first shown (the pass list of ``--help`` loads every pass)."""
+
+    def __init__(self, make: Callable[[], str]):
+        self.make = make
+
+    def __str__(self) -> str:
+        return self.make()
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, leaving lazy text (the pass list) as it is laid out."""
+
+    def _format_text(self, text: str) -> str:
+        if isinstance(text, _Lazy):
+            return f"{text}\n"
+        return super()._format_text(text)
+
+
+class _ShowAndExit(argparse.Action):
+    """Print a text made on demand (versions, pass or operator lists) and exit 0."""
+
+    def __init__(
+        self, option_strings: Sequence[str], dest: str, text: Callable[[], str], **kw: Any
+    ):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kw)
+        self.text = text
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        sys.stdout.write(self.text())
+        parser.exit()
+
+
+def _pass_names(text: str) -> list[str]:
+    return [name for name in text.split(",") if name]
+
+
+def _instrumentation_arguments(group: argparse._ArgumentGroup) -> None:
+    """``mlir-opt``'s IR printing and timing flags."""
+    for when in ("before", "after"):
+        group.add_argument(
+            f"--mlir-print-ir-{when}",
+            type=_pass_names,
+            default=[],
+            metavar="PASS[,PASS]",
+            help=f"print the module {when} these passes (on standard error)",
+        )
+        group.add_argument(
+            f"--mlir-print-ir-{when}-all",
+            action="store_true",
+            help=f"print the module {when} every pass",
+        )
+    group.add_argument(
+        "--mlir-print-ir-after-change",
+        action="store_true",
+        help="print the module after a pass only if the pass changed it (after every "
+        "pass, or those of --mlir-print-ir-after)",
+    )
+    group.add_argument(
+        "--mlir-print-ir-after-failure",
+        action="store_true",
+        help="print the module after a pass that failed",
+    )
+    group.add_argument(
+        "--mlir-timing",
+        action="store_true",
+        help="print a tree of where the time went (parsing, checks, each pass, output) "
+        "on standard error",
+    )
+
+
+_NESTED = re.compile(r"[\w.-]+\s*\(")
+
+
+def _xdsl_pipeline(spec: str) -> str:
+    """A pipeline in xDSL's syntax: MLIR's ``builtin.module(a,b{x=1})`` is unwrapped
+    (its options are written alike); a nested pipeline (``func.func(cse)``) is
+    refused, as every pass here runs on the module."""
+    spec = spec.strip()
+    if spec.startswith("builtin.module(") and spec.endswith(")"):
+        spec = spec.removeprefix("builtin.module(").removesuffix(")")
+    outside_options = re.sub(r"\{[^}]*\}", "", spec)
+    nested = _NESTED.search(outside_options)
+    if nested is not None:
+        raise UsageError(
+            f"invalid pass pipeline: nested pipelines ('{nested.group().rstrip('( ')}(...)') "
+            "are not supported; every pass runs on the module"
+        )
+    return re.sub(r"\s*,\s*(?![^{]*\})", ",", spec)  # MLIR allows spaces between passes
+
+
 GC_THRESHOLDS = (100_000, 50, 1_000)
 """A tool builds millions of long-lived IR objects: collecting the young generation
 every 100,000 allocations instead of 700 (and the old one rarely) saves ~10% of a
 large compilation; the IR holds few reference cycles to reclaim."""
 
 
-def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None, name: str) -> int:
+def main_guarded(tool: type[RelaxOptMain], argv: Sequence[str] | None) -> int:
     """Run a tool, with the lowered interpreter as the executor of ``call_tir``
     targets: usage errors exit 2; nothing escapes as a traceback (set
     ``RELAX_OPT_TRACEBACK`` to see one for an internal error)."""
     gc.set_threshold(*GC_THRESHOLDS)
     wire_tir_executor()
+    name = tool.TOOL
     try:
         return on_large_stack(lambda: _run_deep(tool, argv))
     except UsageError as error:
@@ -331,11 +537,13 @@ def exit_without_teardown(status: int) -> NoReturn:
 
 def _run_deep(tool: type[RelaxOptMain], argv: Sequence[str] | None) -> int:
     with deep_recursion():
-        return tool(argv).run_tool()
+        running = tool(argv)
+        with running.instrumentation():
+            return running.run_tool()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return main_guarded(RelaxOptMain, argv, "relax-opt")
+    return main_guarded(RelaxOptMain, argv)
 
 
 def run() -> NoReturn:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import statistics
 import sys
 import time
@@ -36,9 +37,13 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 import numpy as np
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
+from xdsl.traits import SymbolTable
 
+from relax_dialect.analysis.call_graph import functions
 from relax_dialect.diagnostics import DiagnosticError, at, located
+from relax_dialect.instrumentation import Instrumentation, instrumented, stage
 from relax_dialect.interpreter import PackedRegistry, PluginError, RelaxRuntimeError
 from relax_dialect.interpreter.checks import MatchFailure, match_all
 from relax_dialect.npz import read_npz
@@ -49,18 +54,24 @@ from ..lowering.backends import BACKENDS, backend_named
 from ..lowering.backends.backend import Backend, Program, RunOptions
 from ..lowering.host import default_memory_limit
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
-from ..lowering.toolchain import ToolchainError
+from ..lowering.toolchain import CACHE_HIT, ToolchainError
 from .relax_opt import (
     RelaxOptMain,
     UsageError,
     exit_without_teardown,
     main_guarded,
-    print_diagnostics,
 )
 
 
 class RelaxRunMain(RelaxOptMain):
     """``relax-opt``'s loading (parse, check, passes), then the interpreter."""
+
+    TOOL = "relax-run"
+    DESCRIPTION = (
+        "Run a function of a Relax module (MLIR text or TVMScript) on NumPy inputs: "
+        "read and check it, run passes on it, execute it on one or more backends and "
+        "print (or save) the results."
+    )
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -115,6 +126,7 @@ class RelaxRunMain(RelaxOptMain):
             raise UsageError("--benchmark takes a number of calls, 0 or more")
         try:
             module = self.load(source, name)
+            _check_entry(module, self.args.entry)
             options = RunOptions(registry, self.args.tile, self.args.memory_limit)
             program = Program(module, options)
             function = program.machine.function(self.args.entry)
@@ -128,19 +140,16 @@ class RelaxRunMain(RelaxOptMain):
                 program.lowered()  # once, before the timed runs
             runs = [self.execute(backend, program, args) for backend in backends]
         except DiagnosticError as error:
-            print_diagnostics(source, error.diagnostics)
+            self.print_diagnostics(source, error.diagnostics)
             return 1
         except RelaxRuntimeError as error:
-            print_diagnostics(source, [at(error.where, error.message)])
+            self.print_diagnostics(source, [at(error.where, error.message)])
             return 1
         except LoweredCheckError as error:
-            print_diagnostics(source, [located(str(error))])
+            self.print_diagnostics(source, [located(str(error))])
             return 1
-        except (LoweredExecutionError, ToolchainError) as error:
-            print(f"relax-run: error: {error}", file=sys.stderr)
-            return 1
-        except Unrunnable as error:
-            print(f"relax-run: error: {error}", file=sys.stderr)
+        except (LoweredExecutionError, ToolchainError, Unrunnable) as error:
+            print(f"{self.TOOL}: error: {error}", file=sys.stderr)
             return 1
         result = runs[0].result
         self.summarise(function.name, params, symbols, result)
@@ -166,10 +175,20 @@ class RelaxRunMain(RelaxOptMain):
             print(f"{backend.name}: skipped: {reason}", file=sys.stderr)
             return Run(backend, None, 0.0, [])
         start = time.perf_counter()
-        compiled = backend.compile(program, self.args.entry)
-        result = compiled(*args)
+        build = CompilationRecord()
+        with stage(f"compile ({backend.name})"), instrumented(build):
+            compiled = backend.compile(program, self.args.entry)
+        with stage(f"run ({backend.name})"):
+            result = compiled(*args)
         seconds = time.perf_counter() - start
-        return Run(backend, result, seconds, _timed(compiled, args, self.args.benchmark))
+        per_call: list[float] = []
+        if self.args.benchmark:
+            with stage(f"benchmark ({backend.name})"):
+                per_call = _timed(compiled, args, self.args.benchmark)
+        how = None
+        if backend.runs_lowered:
+            how = "compiled code from the cache" if build.cached else "with compilation"
+        return Run(backend, result, seconds, per_call, how)
 
     def compare(self, runs: Sequence[Run]) -> int:
         """With several backends: each one's time, and whether its results agree with
@@ -183,8 +202,8 @@ class RelaxRunMain(RelaxOptMain):
             if run.result is None:
                 continue
             line = f"{run.backend.name}: {run.seconds:.3f} s"
-            if run.backend.runs_lowered:
-                line += " (with compilation)"
+            if run.compilation is not None:
+                line += f" ({run.compilation})"
             if run is not first:
                 difference = _difference(expected, flatten(run.result))
                 agrees = difference is not None and difference <= 1e-4
@@ -196,16 +215,30 @@ class RelaxRunMain(RelaxOptMain):
         return status
 
     def read_arguments(self, params: Sequence[SSAValue]) -> list[object]:
+        """The arguments from ``--inputs``; keys that match no parameter are warned
+        about, with the keys expected."""
         arrays: dict[str, np.ndarray] = {}
         if self.args.inputs is not None:
             try:
                 arrays = read_npz(self.args.inputs)
             except (OSError, ValueError) as error:
                 raise UsageError(f"cannot read inputs '{self.args.inputs}': {error}") from None
-        return [
+        args = [
             to_value(_argument(arrays, param, index), param.type)  # pyright: ignore
             for index, param in enumerate(params)
         ]
+        keys = [_keys(param, index) for index, param in enumerate(params)]
+        unused = [k for k in arrays if not any(_claims(key, k) for ks in keys for key in ks)]
+        if unused:
+            expected = ", ".join(" or ".join(map(repr, ks)) for ks in keys) or "none"
+            match = "key {} matches" if len(unused) == 1 else "keys {} match"
+            print(
+                f"{self.TOOL}: warning: --inputs '{self.args.inputs}': "
+                f"{match.format(_quoted(unused))} no parameter of @{self.args.entry} "
+                f"(expected {expected})",
+                file=sys.stderr,
+            )
+        return args
 
     def summarise(
         self, name: str, params: Sequence[SSAValue], symbols: dict[str, int], result: object
@@ -229,7 +262,8 @@ class RelaxRunMain(RelaxOptMain):
         for index, leaf in enumerate(flatten(result)):
             array = to_array(leaf)
             if array is None:
-                print(f"out{index} ({describe(leaf)}) cannot be saved; skipped", file=sys.stderr)
+                message = f"out{index} ({describe(leaf)}) cannot be saved; skipped"
+                print(f"{self.TOOL}: warning: {message}", file=sys.stderr)
             else:
                 arrays[f"out{index}"] = array
         try:
@@ -245,12 +279,24 @@ class Unrunnable(Exception):
 @dataclass
 class Run:
     """One backend's run: its result (None when skipped), the time of its first call
-    with compilation, and the times of the ``--benchmark`` calls."""
+    with compilation, the times of the ``--benchmark`` calls, and how its code was
+    had (compiled, or from the cache)."""
 
     backend: Backend
     result: object
     seconds: float
     per_call: list[float]
+    compilation: str | None = None
+
+
+class CompilationRecord(Instrumentation):
+    """Whether a backend's compile took native code from the cache."""
+
+    def __init__(self) -> None:
+        self.cached = False
+
+    def progress(self, what: str, done: int, total: int | None) -> None:
+        self.cached |= what == CACHE_HIT
 
 
 def _timed(compiled: Callable[..., object], args: Sequence[object], calls: int) -> list[float]:
@@ -314,22 +360,58 @@ def _gap(want: np.ndarray, got: np.ndarray) -> float:
     return float(np.max(gap, initial=0.0))
 
 
+def _keys(param: SSAValue, index: int) -> tuple[str, ...]:
+    """The ``--inputs`` keys of a parameter: its name, if it has one, and position."""
+    return (param.name_hint, f"arg{index}") if param.name_hint else (f"arg{index}",)
+
+
+def _claims(key: str, found: str) -> bool:
+    """Whether an archive's key ``found`` is the parameter key ``key`` or one of its
+    tuple fields (``key.0``)."""
+    return found == key or found.startswith(f"{key}.")
+
+
+def _quoted(keys: Sequence[str]) -> str:
+    return ", ".join(f"'{k}'" for k in keys)
+
+
+POSITIONAL = re.compile(r"arr_[0-9]+")
+"""How ``numpy.savez(path, *arrays)`` names arrays given without names."""
+
+
 def _argument(arrays: dict[str, np.ndarray], param: SSAValue, index: int) -> object:
     """The input for a parameter, by name or position (tuples from dotted keys)."""
-    for key in (param.name_hint, f"arg{index}"):
-        if key is not None:
-            found = named_value(arrays, key, param.type)  # pyright: ignore[reportArgumentType]
-            if found is not None:
-                return found
-    shown = f"'{param.name_hint}' or " if param.name_hint else ""
-    raise UsageError(
-        f"no input for parameter {index} ({struct_info_text(param.type)}): give {shown}"
-        f"'arg{index}' in --inputs"
+    keys = _keys(param, index)
+    for key in keys:
+        found = named_value(arrays, key, param.type)  # pyright: ignore[reportArgumentType]
+        if found is not None:
+            return found
+    message = (
+        f"no input for parameter {index} ({struct_info_text(param.type)}): give "  # pyright: ignore[reportArgumentType]
+        f"{' or '.join(map(repr, keys))} in --inputs"
     )
+    if any(POSITIONAL.fullmatch(key) for key in arrays):
+        message += (
+            f"; the archive's arrays are named {_quoted(sorted(arrays))}, as numpy.savez "
+            "names arrays passed without names: pass them by name "
+            "(np.savez(path, x=..., w=...)) or as arg0=..., arg1=..."
+        )
+    elif arrays:
+        message += f" (the archive holds {_quoted(sorted(arrays))})"
+    raise UsageError(message)
+
+
+def _check_entry(module: ModuleOp, entry: str) -> None:
+    """A usage error when the module has no symbol ``@entry``, naming its functions."""
+    if SymbolTable.lookup_symbol(module, entry) is None:
+        names = ", ".join(f"@{f.sym_name.data}" for f in functions(module)) or "none"
+        raise UsageError(
+            f"--entry {entry}: no function @{entry} in the module (its functions: {names})"
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return main_guarded(RelaxRunMain, argv, "relax-run")
+    return main_guarded(RelaxRunMain, argv)
 
 
 def run() -> NoReturn:

@@ -36,6 +36,8 @@ from xdsl.interpreter import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.traits import SymbolTable
 
+from relax_dialect.values import out_of_memory
+
 Kernel = Callable[..., Any]
 """Computes an operation's result from its operand values: the value itself for one
 result, a sequence of values otherwise. A contextual kernel always returns the
@@ -282,6 +284,8 @@ def function_name(op: Operation | None) -> str:
 
 def _failure(op: Operation, error: Exception) -> LoweredExecutionError:
     detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    if isinstance(error, MemoryError):
+        detail = out_of_memory(error)
     return LoweredExecutionError(f"{op.name} in @{function_name(op)} failed: {detail}", op)
 
 

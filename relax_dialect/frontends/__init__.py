@@ -13,6 +13,7 @@ without suffix), else the first registered (the dialect's MLIR text).
 
 from __future__ import annotations
 
+import codecs
 import os
 from importlib import import_module
 from typing import TYPE_CHECKING
@@ -66,7 +67,7 @@ def select(data: bytes, path: str | None = None, frontend: str | None = None) ->
     found = candidates(path, frontend)
     if len(found) == 1:
         return found[0]
-    head = data[:SNIFF_SIZE]
+    head = data.removeprefix(codecs.BOM_UTF8)[:SNIFF_SIZE]
     return next((f for f in found if f.sniff is not None and f.sniff(head)), found[0])
 
 

@@ -80,10 +80,11 @@ class Frontend:
 
     def decode(self, data: bytes) -> str | bytes:
         """The input as the reader takes it: bytes, or the text (universal newlines,
-        as ``open`` reads it). Raises ``UnicodeDecodeError``."""
+        without a leading byte-order mark, as Python reads a source file). Raises
+        ``UnicodeDecodeError``."""
         if self.binary:
             return data
-        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
 
     def read(
         self,

@@ -64,7 +64,15 @@ from ..tir_executor import (
     wired_tir_executor,
 )
 from ..types import FuncType, StructInfoType, TensorType
-from ..values import Closure, OperatorValue, PackedFunc, PrimValue, ShapeValue, describe
+from ..values import (
+    Closure,
+    OperatorValue,
+    PackedFunc,
+    PrimValue,
+    ShapeValue,
+    describe,
+    out_of_memory,
+)
 from .checks import (
     ArgumentMismatch,
     MatchFailure,
@@ -361,6 +369,9 @@ def _step(
             raise RelaxRuntimeError(op, f"{op.name}: {failure}") from None
         except KERNEL_ERRORS as error:
             raise RelaxRuntimeError(op, f"{op.name}: {str(error).strip()}") from None
+        except MemoryError as error:
+            binding = f"%{op.results[0].name_hint} = " if op.results[0].name_hint else ""
+            raise RelaxRuntimeError(op, f"{binding}{op.name}: {out_of_memory(error)}") from None
 
     return run
 

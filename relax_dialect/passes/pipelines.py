@@ -11,6 +11,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from ..diagnostics import DiagnosticError
+from ..instrumentation import RunsPasses, run_pass, stage
 from ..recheck import recheck_well_formed
 from . import pass_class
 
@@ -25,19 +26,23 @@ O1 = (
 
 
 @dataclass(frozen=True)
-class Pipeline(ModulePass):
+class Pipeline(RunsPasses, ModulePass):
     """A fixed sequence of passes, the module checked for well-formedness after each
     (unless the pass left it unchanged: ``recheck_well_formed``; with
-    ``verify-each=false``, as ``mlir-opt -verify-each=0``, not at all)."""
+    ``verify-each=false``, as ``mlir-opt -verify-each=0``, not at all). Each inner
+    pass and check is a stage of its own for the instrumentation."""
 
     PASSES: ClassVar[tuple[str, ...]]
     verify_each: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for index, name in enumerate(self.PASSES, 1):
-            pass_class(name)().apply(ctx, op)
-            again = index < len(self.PASSES)
-            if self.verify_each and (diagnostics := recheck_well_formed(op, again)):
+            run_pass(pass_class(name)(), ctx, op)
+            if not self.verify_each:
+                continue
+            with stage("Verifier", op):
+                diagnostics = recheck_well_formed(op, again=index < len(self.PASSES))
+            if diagnostics:
                 note = f"after pass {name}: "
                 raise DiagnosticError([replace(d, message=note + d.message) for d in diagnostics])
 

@@ -100,8 +100,11 @@ def test_failed_run_time_check_is_located(
 def test_usage_errors(program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(program)]) == 2
     assert "no input for parameter 0" in capsys.readouterr().err
-    assert main([str(program), "--entry", "missing"]) == 1
-    assert "no function @missing" in capsys.readouterr().err
+    assert main([str(program), "--entry", "missing"]) == 2
+    assert capsys.readouterr().err == (
+        "relax-run: error: --entry missing: no function @missing in the module "
+        "(its functions: @main, @checked, @shout)\n"
+    )
     assert main([str(program), "--inputs", str(tmp_path / "none.npz")]) == 2
     assert "No such file or directory" in capsys.readouterr().err
     np.save(tmp_path / "array.npy", np.ones(3))
@@ -152,3 +155,91 @@ def test_passes_run_before_executing(
         ]
     )
     assert status == 0
+
+
+def test_inputs_keys_matching_no_parameter_are_warned_about(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, x=np.ones(3, "float32"), stray=np.ones(2), arg9=np.ones(1))
+    assert main([str(program), "--inputs", str(inputs), "--entry", "checked"]) == 0
+    assert capsys.readouterr().err == (
+        f"relax-run: warning: --inputs '{inputs}': keys 'stray', 'arg9' match no parameter "
+        "of @checked (expected 'x' or 'arg0')\n"
+    )
+
+
+def test_positional_npz_gets_a_hint(
+    program: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, np.ones(3, "float32"))  # saved as arr_0
+    assert main([str(program), "--inputs", str(inputs), "--entry", "checked"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "relax-run: error: no input for parameter 0 (object): give 'x' or 'arg0' in --inputs; "
+        "the archive's arrays are named 'arr_0', as numpy.savez names arrays passed without names"
+    )
+    np.savez(inputs, y=np.ones(3, "float32"))
+    assert main([str(program), "--inputs", str(inputs), "--entry", "checked"]) == 2
+    assert "(the archive holds 'y')" in capsys.readouterr().err
+
+
+def test_tvmscript_input_mismatch_points_at_the_parameter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "model.py"
+    script.write_text(
+        "from tvm.script import relax as R\n\n"
+        "@R.function\n"
+        "def main(\n"
+        '    x: R.Tensor((2,), "float32"),\n'
+        '    y: R.Tensor((3,), "float32"),\n'
+        ') -> R.Tensor((3,), "float32"):\n'
+        "    return y\n"
+    )
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, x=np.ones(2, "float32"), y=np.ones(4, "float32"))
+    assert main([str(script), "--inputs", str(inputs)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{script}:6:5: error: @main: argument 1: dimension 0 is 4, expected 3")
+    assert '\n    y: R.Tensor((3,), "float32"),\n    ^\n' in err
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "model.py"
+    text = (
+        "from tvm.script import relax as R\n\n@R.function\n"
+        'def main(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):\n    return x\n'
+    )
+    script.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, x=np.ones(2, "float32"))
+    assert main([str(script), "--inputs", str(inputs)]) == 0
+    unsuffixed = tmp_path / "model"  # no suffix: the format is recognised after the mark
+    unsuffixed.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert main([str(unsuffixed), "--inputs", str(inputs)]) == 0
+    bad = tmp_path / "bad.py"
+    bad.write_bytes(b"\xef\xbb\xbf" + text.replace("return x", "return z").encode())
+    assert main([str(bad), "--inputs", str(inputs)]) == 1
+    assert capsys.readouterr().err.startswith(f"{bad}:5:12: error: ")  # columns as Python's
+
+
+def test_an_impossible_allocation_is_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "huge.mlir"
+    path.write_text(
+        "relax.function @main() -> !relax.tensor<[1048576, 1048576], f32> {\n"
+        "  %s = relax.shape [1048576, 1048576]\n"
+        "  %huge = relax.zeros %s {dtype = f32}\n"
+        "  relax.return %huge\n"
+        "}\n"
+    )
+    assert main([str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"{path}:3:3: error: %huge = relax.zeros: out of memory: cannot allocate 4.00 TiB "
+        "for a tensor of shape [1048576, 1048576] and dtype f32\n"
+        "  %huge = relax.zeros %s {dtype = f32}\n"
+        "  ^\n"
+    )

@@ -402,7 +402,8 @@ class ModuleReader(CallReader):
             ):
                 for arg, value in zip(function.args.args, frame.params, strict=True):
                     self.define(arg.arg, value)
-                    value.location = self.builder.location  # pyright: ignore[reportAttributeAccessIssue]
+                    with self.located(arg):  # a run-time mismatch points at the parameter
+                        value.location = self.builder.location  # pyright: ignore[reportAttributeAccessIssue]
                 self._body(function.body, function)
 
     def _body(self, statements: list[ast.stmt], owner: ast.AST) -> None:
