@@ -32,11 +32,13 @@ from ...diagnostics import (
 )
 from ...npz import read_npz
 from ...ops.base import check_annotation
+from ...ops.control_flow import IfOp
 from ...ops.functions import FunctionLike
 from ...ops.operator import attribute_of
 from ...ops.references import GlobalVarOp
 from ...ops.values import TupleGetItemOp
 from ...prim_expr import PrimExpr, Var
+from ...rewriting.dataflow_blocks import merge_adjacent_dataflows
 from ...types import StructInfoType, TupleType, struct_info_text
 from ..frontend import FrontendError
 from . import placeholders
@@ -214,6 +216,7 @@ class ModuleReader(CallReader):
             self._functions([definition], {})
         else:
             self._class(definition)
+        consolidate_dataflow_blocks(self.builder.module)
         return self.builder.module
 
     def _import(self, statement: ast.Import | ast.ImportFrom) -> None:
@@ -347,18 +350,23 @@ class ModuleReader(CallReader):
     def _signature(
         self, function: ast.FunctionDef
     ) -> tuple[dict[str, StructInfoType], StructInfoType | None]:
-        """Parameter and return annotations; string dimensions define variables."""
-        params: dict[str, StructInfoType] = {}
+        """Parameter and return annotations. The parameters are one binding site, as
+        in TVM: their string dimensions that are names define variables first, so
+        that a parameter may use a variable that a later one binds (``"a * b"``
+        before ``("a", "b")``)."""
         arguments = function.args
         if arguments.vararg or arguments.kwarg or arguments.kwonlyargs or arguments.defaults:
             raise TVMScriptError(function, "parameters must be plain annotated names")
+        annotations: dict[str, ast.expr] = {}
         for arg in arguments.args:
-            if arg.arg in params:
+            if arg.arg in annotations:
                 raise TVMScriptError(arg, f"duplicate parameter '{arg.arg}'")
             if arg.annotation is None:
                 raise TVMScriptError(arg, f"parameter '{arg.arg}' needs a StructInfo annotation")
-            self._define_string_vars(arg.annotation)
-            params[arg.arg] = self.exprs.struct_info(arg.annotation)
+            annotations[arg.arg] = arg.annotation
+        for annotation in annotations.values():
+            self._define_string_vars(annotation)
+        params = {name: self.exprs.struct_info(node) for name, node in annotations.items()}
         ret = None
         if function.returns is not None:
             self._define_string_vars(function.returns)
@@ -531,11 +539,10 @@ class ModuleReader(CallReader):
         outputs: list[tuple[str, SSAValue]] = []
         with self.scope() as local, self.builder.dataflow():
             for index, inner in enumerate(statement.body):
-                call = inner.value if isinstance(inner, ast.Expr) else None
-                if isinstance(call, ast.Call) and self._callee(call) == "output":
+                if self._is_output(inner):
                     if index != len(statement.body) - 1:
                         raise TVMScriptError(inner, "R.output must end the dataflow block")
-                    outputs = self._outputs(call)
+                    outputs = self._outputs(inner.value)  # pyright: ignore[reportAttributeAccessIssue]
                 elif isinstance(inner, ast.Return):
                     raise TVMScriptError(
                         inner, "a function cannot return from inside a dataflow block"
@@ -581,23 +588,56 @@ class ModuleReader(CallReader):
         self.define(names[0], result)
 
     def _branch_result(self, branch: list[ast.stmt]) -> str:
-        last = branch[-1]
-        target = (
-            last.targets[0] if isinstance(last, ast.Assign) and len(last.targets) == 1 else None
-        )
-        if isinstance(last, ast.AnnAssign):
-            target = last.target
-        if not isinstance(target, ast.Name):
-            raise TVMScriptError(last, "a branch must end by assigning its value to a variable")
-        return target.id
+        """The variable a branch's value is bound to: as in TVM, the one its last
+        binding defines, whatever form that binding takes (``z = ...``, ``a, z = t``,
+        an ``if`` whose arms end by binding ``z``, a closure ``def z``, a dataflow
+        block whose last binding ``z`` it outputs); statements that bind no value
+        (``n = T.int64()``, an empty dataflow block, ``pass``) do not count."""
+        for statement in reversed(branch):
+            name = self._bound_name(statement)
+            if name is not None:
+                return name
+        raise TVMScriptError(branch[-1], "a branch must end by assigning its value to a variable")
+
+    def _bound_name(self, statement: ast.stmt) -> str | None:
+        """The variable the last binding of ``statement`` defines (None: it binds no
+        value; an error: it binds one without a name)."""
+        if isinstance(statement, ast.Assign | ast.AnnAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            target = targets[-1]
+            if isinstance(target, ast.Tuple) and target.elts:
+                target = target.elts[-1]
+            if isinstance(target, ast.Name) and statement.value is not None:
+                value = statement.value
+                return (
+                    None if self._declares_var(value) or self._is_module_alias(value) else target.id
+                )
+        elif isinstance(statement, ast.If):
+            return self._branch_result(statement.body)
+        elif isinstance(statement, ast.FunctionDef):
+            return statement.name
+        elif isinstance(statement, ast.With):
+            return next(filter(None, map(self._bound_name, reversed(statement.body))), None)
+        elif (
+            isinstance(statement, ast.Pass)
+            or _is_docstring(statement)
+            or self._is_output(statement)
+        ):
+            return None
+        raise TVMScriptError(statement, "a branch must end by assigning its value to a variable")
 
     def _branch(self, branch: list[ast.stmt]) -> SSAValue:
         with self.scope():
             for statement in branch:
                 self.statement(statement)
-            value = self.lookup(self._branch_result(branch))
+            result = ast.copy_location(ast.Name(self._branch_result(branch)), branch[-1])
+            value = self.expr(result)  # a dataflow variable not output is an error here
         assert isinstance(value, SSAValue)
         return value
+
+    def _is_output(self, statement: ast.stmt) -> bool:
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        return isinstance(call, ast.Call) and self._callee(call) == "output"
 
     def _local_function(self, function: ast.FunctionDef) -> None:
         if self._decorator(function) != "relax":
@@ -639,8 +679,13 @@ class ModuleReader(CallReader):
         function = self.builder.function_named(self._current_function())
         entries = literal(call.args[0])
         assert isinstance(entries, dict) and function is not None
-        for key, value in entries.items():
-            function.attributes[str(key)] = _attribute_of_literal(call, value)
+        attributes = {
+            str(key): _attribute_of_literal(call, value) for key, value in entries.items()
+        }
+        try:
+            function.set_attributes(attributes)
+        except VerifyException as error:
+            raise TVMScriptError(call, str(error)) from None
 
     def _current_function(self) -> str:
         block = self.builder.block
@@ -762,6 +807,20 @@ class ModuleReader(CallReader):
 
 
 # --- helpers ----------------------------------------------------------------------------
+
+
+def consolidate_dataflow_blocks(module: ModuleOp) -> None:
+    """Normal form rule 4, as TVM's parser normalises every sequence it reads: in
+    each body (functions, closures, branches) empty dataflow blocks are dropped
+    and adjacent ones merged into one that outputs what they did."""
+    bodies = [
+        region.block
+        for op in module.walk()
+        if isinstance(op, FunctionLike | IfOp)
+        for region in op.regions
+    ]
+    for body in bodies:
+        merge_adjacent_dataflows(body, drop_unused=False)
 
 
 def _is_docstring(statement: ast.stmt) -> bool:
