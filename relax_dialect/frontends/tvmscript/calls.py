@@ -67,10 +67,13 @@ class Function:
 @dataclass(frozen=True)
 class Deferred:
     """A binding built once its name and annotation are known; ``declared`` is
-    the result type of an operation that declares it (``sinfo_args``)."""
+    the result type of an operation that declares it (``sinfo_args``), or, for a
+    ``literal``, the type its spelling gives (``T.float16(1.5)``), which a binding
+    annotation may weaken (a call's declared type it may not)."""
 
     make: Callable[[StructInfoType], BindingOp]
     declared: StructInfoType | None = None
+    literal: bool = False
 
 
 class CallReader:
@@ -285,7 +288,7 @@ class CallReader:
         if dtype is None:
             return value
         sinfo = PrimType(dtype, value)
-        return Deferred(lambda t: PrimValueOp(PrimExprAttr(value), t), sinfo)
+        return Deferred(lambda t: PrimValueOp(PrimExprAttr(value), t), sinfo, literal=True)
 
     def _string(self, node: ast.Call) -> Expr:
         value = literal(node.args[0]) if len(node.args) == 1 else None

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from ...analysis.symbols import symbol_name
 from ...builder import AnnotationError, Builder, Expr
 from ...diagnostics import (
     Diagnostic,
@@ -153,6 +154,8 @@ class ModuleReader(CallReader):
         names they looked up, with what those meant."""
         self._set_aside = set_aside
         """The annotations ``placeholders.parse`` set aside, by position."""
+        self._loaded_kernels: dict[str, Operation] | None = None
+        """The ``call_tir`` kernels of ``I.module_attrs``, once read."""
 
     # --- locations and scopes -----------------------------------------------------------
 
@@ -274,17 +277,15 @@ class ModuleReader(CallReader):
         return {DPS_KERNELS: kernels} if isinstance(kernels, str) and kernels else {}
 
     def _functions(self, functions: list[ast.FunctionDef], attrs: dict[str, str]) -> None:
-        relax_functions = []
-        for function in functions:
-            decorator = self._decorator(function)
-            if decorator == "tir":
-                self._prim_func(function, attrs)
-            else:
-                relax_functions.append(function)
+        """The module's functions, in the order of the source."""
+        relax_functions = [f for f in functions if self._decorator(f) == "relax"]
         for function in relax_functions:
             self.define(function.name, Function(function.name))
-        for function in relax_functions:
-            self._declare(function)
+        for function in functions:
+            if function in relax_functions:
+                self._declare(function)
+            else:
+                self._prim_func(function, attrs)
         for function in relax_functions:
             self._function_body(function)
 
@@ -301,7 +302,9 @@ class ModuleReader(CallReader):
         """A ``T.prim_func``: only the stub the printer writes for a ``func.func``
         whose MLIR text travels in ``I.module_attrs`` is accepted."""
         kernels = attrs.get(DPS_KERNELS)
-        if kernels is not None and self._kernel_names(kernels) >= {function.name}:
+        if kernels is not None and (kernel := self._kernels(kernels).get(function.name)):
+            kernel.detach()  # the kernel takes the place of its stub
+            self.builder.module.body.block.add_op(kernel)
             return
         raise TVMScriptError(
             function.decorator_list[0],
@@ -310,26 +313,25 @@ class ModuleReader(CallReader):
             "outputs) in MLIR (linalg/tensor/arith), see docs/tvmscript.md",
         )
 
-    def _kernel_names(self, text: str) -> set[str]:
+    def _kernels(self, text: str) -> dict[str, Operation]:
+        """The kernels of ``text`` (the module attribute's MLIR) by symbol name, added
+        to the module at the first stub."""
         from ..mlir import parse_module
 
         if self.ctx is None:
             raise TVMScriptError(None, "call_tir kernels need an MLIR context")
-        if not getattr(self, "_kernels_loaded", False):
-            self._kernels_loaded = True
+        if self._loaded_kernels is None:
             try:
                 kernels = parse_module(self.ctx, text, f"{self.filename}:{DPS_KERNELS}")
             except ParseError as error:
                 raise DiagnosticError([from_parse_error(error)]) from None
+            self._loaded_kernels = {}
             for op in list(kernels.body.block.ops):
                 op.detach()
                 self.builder.module.body.block.add_op(op)
-        names = set()
-        for op in self.builder.module.body.block.ops:
-            sym = op.properties.get("sym_name") or op.attributes.get("sym_name")
-            if isinstance(sym, StringAttr):
-                names.add(sym.data)
-        return names
+                if (name := symbol_name(op)) is not None:
+                    self._loaded_kernels[name] = op
+        return self._loaded_kernels
 
     # --- functions ----------------------------------------------------------------------
 
@@ -537,7 +539,7 @@ class ModuleReader(CallReader):
         if item.optional_vars is not None:
             raise TVMScriptError(item.optional_vars, "'with R.dataflow()' binds no variable")
         outputs: list[tuple[str, SSAValue]] = []
-        with self.scope() as local, self.builder.dataflow():
+        with self.scope() as local, self.builder.dataflow() as results:
             for index, inner in enumerate(statement.body):
                 if self._is_output(inner):
                     if index != len(statement.body) - 1:
@@ -552,8 +554,8 @@ class ModuleReader(CallReader):
             inner_names = set(local)
         for name in inner_names:
             self.define(name, DeadValue(name))
-        for name, value in outputs:
-            self.define(name, self.builder.normalize(value))
+        for (name, _), result in zip(outputs, results, strict=True):
+            self.define(name, result)  # each output its own result (two may hold one value)
 
     def _outputs(self, call: ast.Call) -> list[tuple[str, SSAValue]]:
         outputs = []
@@ -700,8 +702,6 @@ class ModuleReader(CallReader):
     def expr(self, node: ast.expr, number_as_constant: bool = False) -> Expr:
         """A Relax expression (still to be normalised by the builder)."""
         self.last_node = node
-        if isinstance(node, ast.Name):
-            return self._name(node)
         if isinstance(node, ast.Constant):
             if number_as_constant and isinstance(node.value, int | float | bool):
                 return np.array(node.value, const_dtype(node.value))
@@ -712,11 +712,9 @@ class ModuleReader(CallReader):
             raise TVMScriptError(node, f"unsupported constant {node.value!r}")
         if isinstance(node, ast.Tuple | ast.List):
             return [self.expr(element) for element in node.elts]
-        if isinstance(node, ast.Call | ast.BinOp | ast.UnaryOp | ast.Compare | ast.Subscript):
+        if isinstance(node, BOUND_BY_VALUE):
             value = self._value(node)
             return self._bind(node, value) if isinstance(value, Deferred) else value
-        if isinstance(node, ast.Attribute):
-            return self._attribute(node)
         if isinstance(node, ast.BoolOp):
             return self.exprs.prim_expr(node)
         raise TVMScriptError(node, f"unsupported expression ({type(node).__name__})")
@@ -736,7 +734,9 @@ class ModuleReader(CallReader):
                 check_binding(annotation, value.type)  # pyright: ignore[reportArgumentType]
                 return value
             if isinstance(value, Deferred):
-                if value.declared is None:
+                if value.declared is None or value.literal:
+                    if value.declared is not None:
+                        check_binding(annotation, value.declared)
                     return self.builder.add_binding(value.make, name, annotation)
                 bound = self._bind(node, value, name)
                 check_binding(annotation, bound.type)  # pyright: ignore[reportArgumentType]
@@ -750,6 +750,10 @@ class ModuleReader(CallReader):
             return self._arithmetic(node)
         if isinstance(node, ast.Subscript):
             return self._subscript(node)
+        if isinstance(node, ast.Name):
+            return self._name(node)
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node)
         return self.expr(node, number_as_constant)
 
     def _bind(self, node: ast.expr, value: Expr | Deferred, name: str | None = None) -> SSAValue:
@@ -758,7 +762,7 @@ class ModuleReader(CallReader):
                 return self.builder.add_binding(value.make, name, value.declared)
             return self.builder.emit(value, name)
 
-    def _name(self, node: ast.Name) -> Expr:
+    def _name(self, node: ast.Name) -> Expr | Deferred:
         found = self.lookup(node.id)
         if isinstance(found, DeadValue):
             raise TVMScriptError(
@@ -772,19 +776,18 @@ class ModuleReader(CallReader):
             raise TVMScriptError(node, f"'{node.id}' is not defined")
         return found
 
-    def _attribute(self, node: ast.Attribute) -> Expr:
+    def _attribute(self, node: ast.Attribute) -> Deferred:
         if isinstance(node.value, ast.Name):
             owner = self.lookup(node.value.id)
             if owner == self.module_name or node.value.id == self.module_name:
                 return self._global_var(node.attr, node)
         raise TVMScriptError(node, f"unsupported expression '{dotted_name(node)}'")
 
-    def _global_var(self, name: str, node: ast.AST) -> SSAValue:
+    def _global_var(self, name: str, node: ast.AST) -> Deferred:
         function = self.builder.function_named(name)
         if function is None:
             raise TVMScriptError(node, f"the module has no Relax function '{name}'")
-        func_type = function.function_type()
-        return self.builder.add_binding(lambda t: GlobalVarOp(name, t), annotation=func_type)
+        return Deferred(lambda t: GlobalVarOp(name, t), function.function_type())
 
     def _subscript(self, node: ast.Subscript) -> Expr | Deferred:
         if isinstance(node.value, ast.Subscript) and _is_metadata(node.value):
@@ -807,6 +810,17 @@ class ModuleReader(CallReader):
 
 
 # --- helpers ----------------------------------------------------------------------------
+
+BOUND_BY_VALUE = (
+    ast.Name,
+    ast.Attribute,
+    ast.Call,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Compare,
+    ast.Subscript,
+)
+"""The expressions ``ModuleReader._value`` reads (a binding to make, or a value)."""
 
 
 def consolidate_dataflow_blocks(module: ModuleOp) -> None:
