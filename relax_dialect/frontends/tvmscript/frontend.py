@@ -34,7 +34,7 @@ from ...diagnostics import (
 from ...npz import read_npz
 from ...ops.base import check_annotation
 from ...ops.control_flow import IfOp
-from ...ops.functions import FunctionLike
+from ...ops.functions import FunctionLike, FunctionOp
 from ...ops.operator import attribute_of
 from ...ops.references import GlobalVarOp
 from ...ops.values import TupleGetItemOp
@@ -678,9 +678,11 @@ class ModuleReader(CallReader):
     def _func_attr(self, call: ast.Call) -> None:
         if len(call.args) != 1 or not isinstance(call.args[0], ast.Dict):
             raise TVMScriptError(call, "R.func_attr takes a dictionary")
-        function = self.builder.function_named(self._current_function())
+        function = self._current_function()
+        if not isinstance(function, FunctionOp):
+            raise TVMScriptError(call, "R.func_attr is supported in module functions only")
         entries = literal(call.args[0])
-        assert isinstance(entries, dict) and function is not None
+        assert isinstance(entries, dict)
         attributes = {
             str(key): _attribute_of_literal(call, value) for key, value in entries.items()
         }
@@ -689,13 +691,12 @@ class ModuleReader(CallReader):
         except VerifyException as error:
             raise TVMScriptError(call, str(error)) from None
 
-    def _current_function(self) -> str:
-        block = self.builder.block
-        op = block.parent_op()
-        while op is not None and op.parent_op() is not None and op.name != "relax.function":
+    def _current_function(self) -> Operation | None:
+        """The function (global or local) whose body is being read."""
+        op = self.builder.block.parent_op()
+        while op is not None and not isinstance(op, FunctionLike):
             op = op.parent_op()
-        sym = op.properties.get("sym_name") if op is not None else None
-        return sym.data if isinstance(sym, StringAttr) else ""
+        return op
 
     # --- expressions --------------------------------------------------------------------
 
