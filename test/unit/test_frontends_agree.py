@@ -1,5 +1,5 @@
 """Whatever the input format, the checker sees the same module: every input of the
-test corpora (the TVMScript corpora, the lit tests, the examples), printed as MLIR
+test corpora (the TVMScript corpora and errors, the lit tests, the examples), printed as MLIR
 and as TVMScript and read back, gets the verdict it got; an accepted one comes
 back as the same module: the same MLIR text, and, through TVMScript (which
 writes leaves inline and every attribute, as TVM does), the same TVMScript text."""
@@ -24,6 +24,7 @@ ROOT = Path(__file__).parents[2]
 LIT = ROOT / "test" / "filecheck"
 INPUTS = [
     *sorted((ROOT / "test" / "tvmscript").glob("corpus*/*.py")),
+    *sorted((ROOT / "test" / "tvmscript" / "errors").glob("*.py")),
     *sorted(p for p in LIT.rglob("*.py") if "Inputs" not in p.parts),
     *sorted(LIT.rglob("*.mlir")),
     *sorted((ROOT / "examples").glob("*.py")),

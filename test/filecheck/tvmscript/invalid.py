@@ -291,3 +291,78 @@ class Module:
         # expected-error @+1 {{invalid syntax}}
         y = R.add(x, x
         return y
+
+# -----
+
+# global_symbol differs from the function's name (rule 12, as in the MLIR form)
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    # expected-error @+1 {{global_symbol "other" differs from the function name @main (well-formedness rule 12)}}
+    def main(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
+        R.func_attr({"global_symbol": "other"})
+        return x
+
+# -----
+
+# a private function with a global_symbol
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
+        return x
+
+    @R.function(private=True)
+    def helper(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
+        # expected-error @+1 {{@helper is private, so it may not have a global_symbol}}
+        R.func_attr({"global_symbol": "helper"})
+        return x
+
+# -----
+
+# the argument tuple of call_tir, call_dps_packed... is written in line
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((4,), "float32")):
+        t = (x, x)
+        # expected-error @+1 {{the arguments must be a tuple written in line, as (t[0], t[1]), not a variable of tuple type}}
+        z = R.call_dps_packed("my.add", t, R.Tensor((4,), "float32"))
+        return z
+
+# -----
+
+# a branch's value is a dataflow variable its block does not output
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(c: R.Tensor((), "bool"), x: R.Tensor((4,), "float32")):
+        if c:
+            # expected-error @+1 {{'z' is a dataflow variable, not visible after its block (list it in R.output)}}
+            with R.dataflow():
+                y = R.add(x, x)
+                z = R.add(y, x)
+                R.output(y)
+        else:
+            z = x
+        return z
