@@ -294,42 +294,6 @@ class Module:
 
 # -----
 
-# global_symbol differs from the function's name (rule 12, as in the MLIR form)
-from tvm.script import ir as I
-from tvm.script import relax as R
-from tvm.script import tirx as T
-
-
-@I.ir_module
-class Module:
-    @R.function
-    # expected-error @+1 {{global_symbol "other" differs from the function name @main (well-formedness rule 12)}}
-    def main(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
-        R.func_attr({"global_symbol": "other"})
-        return x
-
-# -----
-
-# a private function with a global_symbol
-from tvm.script import ir as I
-from tvm.script import relax as R
-from tvm.script import tirx as T
-
-
-@I.ir_module
-class Module:
-    @R.function
-    def main(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
-        return x
-
-    @R.function(private=True)
-    def helper(x: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
-        # expected-error @+1 {{@helper is private, so it may not have a global_symbol}}
-        R.func_attr({"global_symbol": "helper"})
-        return x
-
-# -----
-
 # the argument tuple of call_tir, call_dps_packed... is written in line
 from tvm.script import ir as I
 from tvm.script import relax as R

@@ -86,7 +86,8 @@ class Module:
 
 # -----
 
-# Empty and adjacent dataflow blocks, as TVM prints them after some passes: one block.
+# Empty and adjacent dataflow blocks, as TVM prints them after some passes, in a
+# branch and in a closure: one block where there were several, none for an empty one.
 from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tirx as T
@@ -95,28 +96,36 @@ from tvm.script import tirx as T
 @I.ir_module
 class Module:
     @R.function
-    def blocks(x: R.Tensor((2,), "float32")):
-        with R.dataflow():
-            R.output()
-        with R.dataflow():
-            a = R.exp(x)
-            R.output(a)
-        with R.dataflow():
-            b = R.add(a, x)
-            R.output(b)
-        c = R.multiply(a, b)
-        with R.dataflow():
-            R.output()
-        return c
+    def blocks(c: R.Tensor((), "bool"), x: R.Tensor((2,), "float32")):
+        if c:
+            with R.dataflow():
+                a = R.exp(x)
+                R.output(a)
+            with R.dataflow():
+                b = R.add(a, x)
+                R.output(b)
+        else:
+            @R.function
+            def f(y: R.Tensor((2,), "float32")) -> R.Tensor((2,), "float32"):
+                with R.dataflow():
+                    R.output()
+                return y
+
+            b = f(x)
+        return b
 
 # CHECK-LABEL: relax.function @blocks
-# CHECK-NEXT:    %a, %b = relax.dataflow {
-# CHECK-NEXT:      %[[A:.*]] = relax.exp %x
-# CHECK-NEXT:      %[[B:.*]] = relax.add %[[A]], %x
-# CHECK-NEXT:      relax.output %[[A]], %[[B]]
-# CHECK-NEXT:    }
-# CHECK-NEXT:    %c = relax.multiply %a, %b
-# CHECK-NEXT:    relax.return %c
+# CHECK-NEXT:    %b = relax.if %c : !relax.tensor<[2], f32> {
+# CHECK-NEXT:      %a, %[[B:.*]] = relax.dataflow {
+# CHECK-NEXT:        %[[A:.*]] = relax.exp %x
+# CHECK-NEXT:        %[[SUM:.*]] = relax.add %[[A]], %x
+# CHECK-NEXT:        relax.output %[[A]], %[[SUM]]
+# CHECK-NEXT:      }
+# CHECK-NEXT:      relax.yield %[[B]]
+# CHECK-NEXT:    } else {
+# CHECK-NEXT:      %f = relax.lambda (%y: !relax.tensor<[2], f32>) -> !relax.tensor<[2], f32> {
+# CHECK-NEXT:        relax.return %y
+# CHECK-NEXT:      }
 
 # -----
 
