@@ -99,10 +99,10 @@ class Module:
     def blocks(c: R.Tensor((), "bool"), x: R.Tensor((2,), "float32")):
         if c:
             with R.dataflow():
-                a = R.exp(x)
+                a = R.sin(x)
                 R.output(a)
             with R.dataflow():
-                b = R.add(a, x)
+                b = R.multiply(a, x)
                 R.output(b)
         else:
             @R.function
@@ -117,8 +117,8 @@ class Module:
 # CHECK-LABEL: relax.function @blocks
 # CHECK-NEXT:    %b = relax.if %c : !relax.tensor<[2], f32> {
 # CHECK-NEXT:      %a, %[[B:.*]] = relax.dataflow {
-# CHECK-NEXT:        %[[A:.*]] = relax.exp %x
-# CHECK-NEXT:        %[[SUM:.*]] = relax.add %[[A]], %x
+# CHECK-NEXT:        %[[A:.*]] = relax.sin %x
+# CHECK-NEXT:        %[[SUM:.*]] = relax.multiply %[[A]], %x
 # CHECK-NEXT:        relax.output %[[A]], %[[SUM]]
 # CHECK-NEXT:      }
 # CHECK-NEXT:      relax.yield %[[B]]
