@@ -691,12 +691,14 @@ class ModuleReader(CallReader):
         except VerifyException as error:
             raise TVMScriptError(call, str(error)) from None
 
-    def _current_function(self) -> Operation | None:
+    def _current_function(self) -> FunctionLike | None:
         """The function (global or local) whose body is being read."""
         op = self.builder.block.parent_op()
-        while op is not None and not isinstance(op, FunctionLike):
+        while op is not None:
+            if isinstance(op, FunctionLike):
+                return op
             op = op.parent_op()
-        return op
+        return None
 
     # --- expressions --------------------------------------------------------------------
 
