@@ -358,10 +358,12 @@ class CallReader:
             return self._values(_elements(node))
         value = self.builder.normalize(self.expr(node))
         if isinstance(value.type, TupleType):
+            text = ast.unparse(node)
+            fields = ", ".join(f"{text}[{i}]" for i in range(len(value.type.types)))
             raise TVMScriptError(
                 node,
-                "the arguments must be a tuple written in line, as (t[0], t[1]), "
-                "not a variable of tuple type",
+                f"the arguments must be a tuple written in line, as ({fields}), "
+                f"not the tuple value {text}",
             )
         return [value]
 

@@ -305,7 +305,7 @@ class Module:
     @R.function
     def main(x: R.Tensor((4,), "float32")):
         t = (x, x)
-        # expected-error @+1 {{the arguments must be a tuple written in line, as (t[0], t[1]), not a variable of tuple type}}
+        # expected-error @+1 {{the arguments must be a tuple written in line, as (t[0], t[1]), not the tuple value t}}
         z = R.call_dps_packed("my.add", t, R.Tensor((4,), "float32"))
         return z
 
