@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 
@@ -888,8 +888,14 @@ def _calls_itself(function: ast.FunctionDef) -> bool:
 
 
 def _attribute_of_literal(node: ast.AST, value: object) -> Attribute:
-    if isinstance(value, list):
-        value = tuple(value)
-    if not isinstance(value, int | float | str | bool | tuple):
-        raise TVMScriptError(node, f"unsupported function attribute value {value!r}")
-    return attribute_of(value)  # pyright: ignore[reportArgumentType]
+    """A function attribute (TVM's ``attrs`` hold any object): a number, string or
+    bool; a list of numbers (an array); a list or dictionary of attributes."""
+    if isinstance(value, int | float | str | bool):
+        return attribute_of(value)
+    if isinstance(value, dict):
+        return DictionaryAttr({str(k): _attribute_of_literal(node, v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+            return attribute_of(tuple(value))  # pyright: ignore[reportArgumentType]
+        return ArrayAttr([_attribute_of_literal(node, v) for v in value])
+    raise TVMScriptError(node, f"unsupported function attribute value {value!r}")

@@ -129,7 +129,8 @@ class Module:
 
 # -----
 
-# Annotations: a typed literal as a prim value, a derive function, TVM's purity defaults.
+# Annotations: a typed literal as a prim value, a derive function, TVM's purity defaults;
+# function attributes: the linkage, a dictionary, a list of strings.
 from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tirx as T
@@ -139,7 +140,7 @@ from tvm.script import tirx as T
 class Module:
     @R.function
     def annotations(p: R.Prim(value=T.float16(1.5)), f: R.Callable(derive_func="default_derive"), g: R.Callable((R.Object,), R.Object)) -> R.Object:
-        R.func_attr({"global_symbol": "annotations"})
+        R.func_attr({"global_symbol": "annotations", "tir_var_upper_bound": {"n": 1024}, "names": ["a", "b"]})
         return p
 
-# CHECK-LABEL: relax.function @annotations(%p: !relax.prim<f16, 1.5>, %f: !relax.func<derive "default_derive", impure>, %g: !relax.func<(object) -> object>) -> !relax.object {
+# CHECK-LABEL: relax.function @annotations(%p: !relax.prim<f16, 1.5>, %f: !relax.func<derive "default_derive", impure>, %g: !relax.func<(object) -> object>) -> !relax.object attributes {tir_var_upper_bound = {n = 1024 : i64}, names = ["a", "b"]} {
