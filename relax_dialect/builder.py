@@ -229,14 +229,16 @@ class Builder:
     # --- dataflow blocks -------------------------------------------------------------
 
     @contextmanager
-    def dataflow(self) -> Iterator[None]:
-        """A dataflow block; values passed to ``emit_output`` leave it."""
+    def dataflow(self) -> Iterator[list[SSAValue]]:
+        """A dataflow block; values passed to ``emit_output`` leave it. The list it
+        yields holds, after the block, the block's results: one per output."""
         block = Block()
+        results: list[SSAValue] = []
         with self._placeholder(DataflowOp(Region(block))) as (region,):
             self._blocks.append(block)
             self._outputs.append([])
             try:
-                yield
+                yield results
             finally:
                 self._blocks.pop()
                 outputs = self._outputs.pop()
@@ -245,7 +247,9 @@ class Builder:
         self.block.add_op(dataflow)
         for (inner, name), outer in zip(outputs, dataflow.results, strict=True):
             outer.name_hint = name or inner.name_hint
-            self._exported[inner] = outer
+            if inner.owner.parent is block:  # a value of outside stays itself
+                self._exported[inner] = outer
+        results.extend(dataflow.results)
 
     def emit_output(self, value: Expr, name: str | None = None) -> SSAValue:
         """Bind ``value`` and make it an output of the current dataflow block

@@ -9,7 +9,7 @@ refers to itself through an extra first block argument (``recursive(%self)``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 
 from xdsl.dialects.builtin import (
@@ -44,6 +44,7 @@ from .traits import NoSideEffect
 
 TRUE = BoolAttr.from_bool(True)
 FORCE_PURE = "relax.force_pure"
+GLOBAL_SYMBOL = "global_symbol"
 
 
 class FunctionLike(RelaxOp):
@@ -199,6 +200,11 @@ class FunctionOp(FunctionLike):
 
     def verify_(self) -> None:
         self.verify_signature(f"relax.function @{self.sym_name.data}")
+        if GLOBAL_SYMBOL in self.attributes:
+            raise VerifyException(
+                f"relax.function @{self.sym_name.data}: {GLOBAL_SYMBOL} is the function's "
+                "linkage property, not an attribute"
+            )
 
     @classmethod
     def parse(cls, parser: Parser) -> FunctionOp:
@@ -206,14 +212,32 @@ class FunctionOp(FunctionLike):
         pure = parser.parse_optional_keyword("impure") is None
         name = parser.parse_symbol_name().data
         params, ret_type = _parse_signature(parser)
-        attributes = parser.parse_optional_attr_dict_with_keyword() or None
+        start = parser.pos
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        attributes_span = (start, parser.pos)
         body = parse_body(parser, params)
-        extra = dict(attributes.data) if attributes is not None else {}
-        global_symbol = extra.pop("global_symbol", None)
-        op = cls(name, body, ret_type, public=public, pure=pure, attributes=extra)
-        if isinstance(global_symbol, StringAttr):
-            op.global_symbol = global_symbol
+        op = cls(name, body, ret_type, public=public, pure=pure)
+        try:
+            op.set_attributes(attributes.data if attributes is not None else {})
+        except VerifyException as error:
+            parser.raise_error(str(error), *attributes_span)
         return op
+
+    def set_attributes(self, attributes: Mapping[str, Attribute]) -> None:
+        """Set attributes as TVM's ``attrs`` of a function holds them, whatever the
+        input format: ``global_symbol`` is the linkage (a string, on a public
+        function only), the others are attributes."""
+        for key, value in attributes.items():
+            if key != GLOBAL_SYMBOL:
+                self.attributes[key] = value
+            elif self.global_symbol is None:
+                raise VerifyException(
+                    f"@{self.sym_name.data} is private, so it may not have a {GLOBAL_SYMBOL}"
+                )
+            elif not isinstance(value, StringAttr):
+                raise VerifyException(f"{GLOBAL_SYMBOL} must be a string")
+            else:
+                self.global_symbol = value
 
     def print(self, printer: Printer) -> None:
         if self.global_symbol is None:
@@ -225,7 +249,7 @@ class FunctionOp(FunctionLike):
         _print_signature(printer, self.params, self.ret_type)
         attributes = dict(self.attributes)
         if self.global_symbol is not None and self.global_symbol != self.sym_name:
-            attributes["global_symbol"] = self.global_symbol
+            attributes[GLOBAL_SYMBOL] = self.global_symbol
         if attributes:
             printer.print_string(" attributes ")
             printer.print_attr_dict(attributes)

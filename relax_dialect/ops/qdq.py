@@ -24,6 +24,7 @@ from ..types import StructInfoType, TensorType
 from .fusion import FusionKind, OpPattern
 from .inference import dims_text
 from .operator import OperatorOp
+from .placement import Placement
 
 
 def _dtypes(*names: str) -> tuple[DataType, ...]:
@@ -59,6 +60,7 @@ class QuantizationOp(OperatorOp):
     the data types each accepts are ``DATA_DTYPES`` and ``OUT_DTYPES``."""
 
     FUSION: ClassVar[FusionKind] = OpPattern.ELEMWISE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
     DATA_DTYPES: ClassVar[tuple[DataType, ...]]
     OUT_DTYPES: ClassVar[tuple[DataType, ...]]
 

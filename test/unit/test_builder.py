@@ -103,6 +103,23 @@ def test_outputs_of_a_dataflow_block_are_substituted_after_it() -> None:
         bb.emit_output(x)
 
 
+def test_a_dataflow_block_gives_one_result_per_output() -> None:
+    """Two outputs of one value are two results; an outer value it outputs stays
+    itself after the block (another branch or closure may use it)."""
+    bb = Builder()
+    with bb.function("main", {"x": MATRIX}) as main:
+        (x,) = main.params
+        with bb.dataflow() as results:
+            inner = bb.emit(call("relax.exp", x), "e")
+            bb.emit_output(inner, "a")
+            bb.emit_output(inner, "b")
+            bb.emit_output(x, "c")
+        assert [r.name_hint for r in results] == ["a", "b", "c"]
+        assert bb.normalize(x) is x
+        bb.emit_func_output(bb.emit(call("relax.add", results[1], x), "y"))
+    assert "%y = relax.add %b, %x" in printed(bb)
+
+
 def test_closures_branches_and_calls_between_functions() -> None:
     bb = Builder()
     bb.declare_function("helper", {"x": MATRIX}, MATRIX, private=True)

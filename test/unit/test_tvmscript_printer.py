@@ -103,7 +103,7 @@ relax.function impure @f(%x: !relax.tensor<[n, m], i8>, %s: !relax.shape<[n floo
         'p: R.Prim(value="T.Select(n < 8, n, T.int64(8))"), b: R.Prim("bool"), '
         "u: R.Shape(ndim=2), v: R.Shape(ndim=-1), t: R.Tensor, r: R.Tensor(ndim=3), e: R.Tuple, "
         'g: R.Callable((R.Tensor(("n",), dtype="float16"),), R.Object, False), '
-        "h: R.Callable(purity=True)) -> R.Object:\n"
+        'h: R.Callable(purity=True, derive_func="default_derive")) -> R.Object:\n'
         "        n = T.int64()\n"
         "        m = T.int64()\n"
         "        q: R.Prim(value=T.And(n < m, T.Not(n == 2))) = "

@@ -70,7 +70,6 @@ FUNCTIONS = {
     "Or": "or",
     "Not": "not",
 }
-INTEGER_TYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
 
 def _undeclared(node: ast.expr) -> VDeviceRef:
@@ -197,7 +196,7 @@ class ExprReader:
         prefix, _, function = (name or "").rpartition(".")
         if prefix != self.tir:
             raise TVMScriptError(node, f"'{name}' is not a symbolic expression function")
-        if function in INTEGER_TYPES or function in ("bool", "float32", "float64"):
+        if DataType.parse(function) is not None:  # a typed literal: T.float16(1.5)
             if len(node.args) != 1:
                 raise TVMScriptError(node, f"{name}(value) takes one value")
             return self.prim_expr(node.args[0])
@@ -278,9 +277,10 @@ class ExprReader:
             if dtype is None:
                 raise TVMScriptError(node, "R.Prim needs a data type or a value")
             return PrimType(self.element_dtype(dtype))
-        expr = self.prim_expr(value)
-        data_type = self.element_dtype(dtype) if dtype is not None else _default_dtype(expr)
-        return PrimType(data_type, expr)
+        expr, typed = self.typed_prim(value)
+        if dtype is not None:
+            typed = self.element_dtype(dtype)
+        return PrimType(typed or _default_dtype(expr), expr)
 
     def _tuple(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
         if named:
@@ -295,15 +295,21 @@ class ExprReader:
         return ObjectType()
 
     def _callable(self, node: ast.expr, args: list[ast.expr], named: dict) -> StructInfoType:
-        params, ret, purity = _take(node, args, named, ("params", "ret", "purity", "derive_func"))[
-            :3
-        ]
-        pure = True if purity is None else self._bool(purity)
+        params, ret, purity, derive = _take(
+            node, args, named, ("params", "ret", "purity", "derive_func")
+        )
+        opaque = params is None or (isinstance(params, ast.Constant) and params.value is None)
+        pure = not opaque if purity is None else self._bool(purity)  # TVM's defaults
         result = ObjectType() if ret is None else self.struct_info(ret)
-        if params is None or (isinstance(params, ast.Constant) and params.value is None):
-            return FuncType(None, result, pure)
+        if opaque:
+            return FuncType(None, result, pure, self._derive_func(derive))
         fields = params.elts if isinstance(params, ast.Tuple | ast.List) else [params]
         return FuncType([self.struct_info(field) for field in fields], result, pure)
+
+    def _derive_func(self, node: ast.expr | None) -> str | None:
+        if node is None or (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+            return None if node is None else node.value  # pyright: ignore[reportAttributeAccessIssue]
+        raise TVMScriptError(node, "derive_func must be the derive function's name")
 
     def _dims(self, node: ast.expr) -> list[PrimExpr]:
         if not isinstance(node, ast.Tuple | ast.List):

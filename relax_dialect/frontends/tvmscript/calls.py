@@ -52,6 +52,12 @@ PACKED_CALLS = {
     "call_inplace_packed": CallInplacePackedOp,
 }
 TIR_CALLS = {"call_tir": CallTIROp, "call_tir_inplace": CallTIRInplaceOp}
+TIR_CALL_ARGUMENTS = {
+    "call_tir": ("gvar", "args", "out_sinfo", "tir_vars", "out_ty"),
+    "call_tir_inplace": ("gvar", "args", "inplace_indices", "out_sinfo", "tir_vars", "out_ty"),
+}
+"""The parameters of TVM's ``R.call_tir`` and ``R.call_tir_inplace`` in order (``out_ty``,
+the newer spelling of ``out_sinfo``, by keyword)."""
 CLOSURE_CALLS = {"invoke_closure": InvokeClosureOp, "invoke_pure_closure": InvokePureClosureOp}
 
 
@@ -65,10 +71,13 @@ class Function:
 @dataclass(frozen=True)
 class Deferred:
     """A binding built once its name and annotation are known; ``declared`` is
-    the result type of an operation that declares it (``sinfo_args``)."""
+    the result type of an operation that declares it (``sinfo_args``), or, for a
+    ``literal``, the type its spelling gives (``T.float16(1.5)``), which a binding
+    annotation may weaken (a call's declared type it may not)."""
 
     make: Callable[[StructInfoType], BindingOp]
     declared: StructInfoType | None = None
+    literal: bool = False
 
 
 class CallReader:
@@ -284,7 +293,7 @@ class CallReader:
         if dtype is None:
             return value
         sinfo = PrimType(dtype, value)
-        return Deferred(lambda t: PrimValueOp(PrimExprAttr(value), t), sinfo)
+        return Deferred(lambda t: PrimValueOp(PrimExprAttr(value), t), sinfo, literal=True)
 
     def _string(self, node: ast.Call) -> Expr:
         value = literal(node.args[0]) if len(node.args) == 1 else None
@@ -332,16 +341,36 @@ class CallReader:
         declared = sinfo if sinfo is not None else EXTERN_FUNC_TYPE
         return Deferred(lambda t: ExternFuncOp(symbol, t), declared)
 
-    def _declared_type(self, node: ast.Call, names: tuple[str, ...]) -> StructInfoType:
-        """The result type of a call that declares it (``sinfo_args``, ``out_sinfo``...)."""
-        for keyword in node.keywords:
-            if keyword.arg in names:
-                value = keyword.value
-                if isinstance(value, ast.Tuple | ast.List):
-                    fields = [self.exprs.struct_info(field) for field in value.elts]
-                    return fields[0] if len(fields) == 1 else TupleType(fields)
-                return self.exprs.struct_info(value)
-        return ObjectType()
+    def _declared_type(self, args: dict[str, ast.expr], names: tuple[str, ...]) -> StructInfoType:
+        """The result type of a call that declares it: the argument of the first of
+        ``names`` given (``out_sinfo``, or its newer spelling ``out_ty``), by
+        position or by keyword; a list of StructInfo is a tuple of them (of one:
+        that one). ``object`` when none is given."""
+        value = next((args[name] for name in names if name in args), None)
+        if value is None:
+            return ObjectType()
+        if isinstance(value, ast.Tuple | ast.List):
+            fields = [self.exprs.struct_info(field) for field in value.elts]
+            return fields[0] if len(fields) == 1 else TupleType(fields)
+        return self.exprs.struct_info(value)
+
+    def _argument_tuple(self, node: ast.expr | None) -> list[SSAValue]:
+        """The arguments of a call that takes them as one tuple (``R.call_tir(f, (x, y),
+        ...)``): a tuple literal, or a value that is not a tuple, which stands for
+        the tuple of itself, as in TVM's Python API. A tuple variable is refused,
+        as TVM refuses it: these calls take their arguments written in line."""
+        if node is None or isinstance(node, ast.Tuple | ast.List) or _is_none(node):
+            return self._values(_elements(node))
+        value = self.builder.normalize(self.expr(node))
+        if isinstance(value.type, TupleType):
+            text = ast.unparse(node)
+            fields = ", ".join(f"{text}[{i}]" for i in range(len(value.type.types)))
+            raise TVMScriptError(
+                node,
+                f"the arguments must be a tuple written in line, as ({fields}), "
+                f"not the tuple value {text}",
+            )
+        return [value]
 
     def _packed(self, node: ast.Call) -> Deferred:
         callee = self._callee(node)
@@ -352,8 +381,8 @@ class CallReader:
         if not isinstance(name, str):
             raise TVMScriptError(node.args[0], "the packed function's name must be a string")
         args = self._values(node.args[1:])
-        sinfo = self._declared_type(node, ("sinfo_args", "ty_args"))
         attrs = self._keywords(node, ("sinfo_args", "ty_args", "inplace_indices"))
+        sinfo = self._declared_type(attrs, ("sinfo_args", "ty_args"))
         if op is CallInplacePackedOp:
             indices = self._indices(node, attrs)
             return Deferred(lambda t: _with_indices(op(name, args, t), indices), sinfo)
@@ -364,19 +393,18 @@ class CallReader:
         name = literal(args.get("func"))  # pyright: ignore[reportArgumentType]
         if not isinstance(name, str):
             raise TVMScriptError(node, "R.call_dps_packed takes the function's name first")
-        values = self._values(_elements(args.get("args")))
-        sinfo = self._declared_type(node, ("out_sinfo", "out_ty"))
+        values = self._argument_tuple(args.get("args"))
+        sinfo = self._declared_type(args, ("out_sinfo", "out_ty"))
         return Deferred(lambda t: CallDPSPackedOp(name, values, t), sinfo)
 
     def _call_tir(self, node: ast.Call) -> Deferred:
         callee = self._callee(node)
-        names = ("gvar", "args", "out_sinfo", "tir_vars", "inplace_indices", "out_ty")
-        args = _bind_args(node, names if callee == "call_tir_inplace" else names[:4] + names[5:])
+        args = _bind_args(node, TIR_CALL_ARGUMENTS[callee])  # pyright: ignore[reportArgumentType]
         function = args.get("gvar")
         if not isinstance(function, ast.Attribute):
             raise TVMScriptError(node, f"R.{callee} takes a module function (cls.f) first")
-        values = self._values(_elements(args.get("args")))
-        sinfo = self._declared_type(node, ("out_sinfo", "out_ty"))
+        values = self._argument_tuple(args.get("args"))
+        sinfo = self._declared_type(args, ("out_sinfo", "out_ty"))
         tir_vars = None
         if "tir_vars" in args:
             tir_vars = self.builder.normalize(self._operand(args["tir_vars"], "shape"))
@@ -399,8 +427,8 @@ class CallReader:
         callee = self._callee(node)
         args = _bind_args(node, ("closure", "args", "sinfo_args", "ty_args"))
         closure = self.builder.normalize(self.expr(args["closure"]))
-        values = self._values(_elements(args.get("args")))
-        sinfo = self._declared_type(node, ("sinfo_args", "ty_args"))
+        values = self._argument_tuple(args.get("args"))
+        sinfo = self._declared_type(args, ("sinfo_args", "ty_args"))
         op = CLOSURE_CALLS[callee]  # pyright: ignore[reportArgumentType]
         return Deferred(lambda t: op(closure, values, t), sinfo)
 
@@ -409,7 +437,7 @@ class CallReader:
         function = args.get("func")
         if not isinstance(function, ast.Attribute):
             raise TVMScriptError(node, "R.make_closure takes a module function (cls.f) first")
-        values = self._values(_elements(args.get("args")))
+        values = self._argument_tuple(args.get("args"))
         return Deferred(lambda t: MakeClosureOp(function.attr, values, t))
 
     def _assert(self, node: ast.Call) -> Deferred:

@@ -19,8 +19,8 @@ literal of type i32, f32   ``T.int32(3)``, ``T.float32(1.5)`` (``int64``: ``3``)
                            a virtual device (``vdevice = "cuda:0:global"``)
 ``tuple<a, b>``            ``R.Tuple(a, b)``; ``R.Tuple`` when empty
 ``func<(a) -> r>``         ``R.Callable((a,), r, True)``; opaque: ``R.Callable``,
-                           ``R.Callable(ret=r, purity=True)`` (derive functions are not
-                           printed)
+                           ``R.Callable(ret=r, purity=True)``,
+                           ``R.Callable(derive_func="default_derive")``
 =========================  ==================================================
 
 TVM prints ``and``/``or``/``not`` as Python operators, which its parser
@@ -209,4 +209,6 @@ class ExpressionPrinter:
             return f"R.Callable({tuple_text(texts)}, {ret}, {sinfo.is_pure})"
         keywords = [] if isinstance(sinfo.ret_type, ObjectType) else [f"ret={ret}"]
         keywords += ["purity=True"] if sinfo.is_pure else []
+        if sinfo.derive is not None:
+            keywords.append(f"derive_func={string_literal(sinfo.derive)}")
         return f"R.Callable({', '.join(keywords)})" if keywords else "R.Callable"

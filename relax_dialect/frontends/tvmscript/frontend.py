@@ -18,10 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.ir import Attribute, SSAValue
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from ...analysis.symbols import symbol_name
 from ...builder import AnnotationError, Builder, Expr
 from ...diagnostics import (
     Diagnostic,
@@ -32,11 +33,13 @@ from ...diagnostics import (
 )
 from ...npz import read_npz
 from ...ops.base import check_annotation
-from ...ops.functions import FunctionLike
+from ...ops.control_flow import IfOp
+from ...ops.functions import FunctionLike, FunctionOp
 from ...ops.operator import attribute_of
 from ...ops.references import GlobalVarOp
 from ...ops.values import TupleGetItemOp
 from ...prim_expr import PrimExpr, Var
+from ...rewriting.dataflow_blocks import merge_adjacent_dataflows
 from ...types import StructInfoType, TupleType, struct_info_text
 from ...vdevice import with_vdevices
 from ..frontend import FrontendError
@@ -155,6 +158,8 @@ class ModuleReader(CallReader):
         names they looked up, with what those meant."""
         self._set_aside = set_aside
         """The annotations ``placeholders.parse`` set aside, by position."""
+        self._loaded_kernels: dict[str, Operation] | None = None
+        """The ``call_tir`` kernels of ``I.module_attrs``, once read."""
 
     # --- locations and scopes -----------------------------------------------------------
 
@@ -218,6 +223,7 @@ class ModuleReader(CallReader):
             self._functions([definition], {})
         else:
             self._class(definition)
+        consolidate_dataflow_blocks(self.builder.module)
         return self.builder.module
 
     def _import(self, statement: ast.Import | ast.ImportFrom) -> None:
@@ -285,17 +291,15 @@ class ModuleReader(CallReader):
         return {DPS_KERNELS: kernels} if isinstance(kernels, str) and kernels else {}
 
     def _functions(self, functions: list[ast.FunctionDef], attrs: dict[str, str]) -> None:
-        relax_functions = []
-        for function in functions:
-            decorator = self._decorator(function)
-            if decorator == "tir":
-                self._prim_func(function, attrs)
-            else:
-                relax_functions.append(function)
+        """The module's functions, in the order of the source."""
+        relax_functions = [f for f in functions if self._decorator(f) == "relax"]
         for function in relax_functions:
             self.define(function.name, Function(function.name))
-        for function in relax_functions:
-            self._declare(function)
+        for function in functions:
+            if function in relax_functions:
+                self._declare(function)
+            else:
+                self._prim_func(function, attrs)
         for function in relax_functions:
             self._function_body(function)
         self.tir_kernels.finish()
@@ -313,30 +317,31 @@ class ModuleReader(CallReader):
         """A ``T.prim_func``: the stub the printer writes for a ``func.func`` whose
         MLIR text travels in ``I.module_attrs``, or TIR (``tir``)."""
         kernels = attrs.get(DPS_KERNELS)
-        if kernels is not None and self._kernel_names(kernels) >= {function.name}:
+        if kernels is not None and (kernel := self._kernels(kernels).get(function.name)):
+            kernel.detach()  # the kernel takes the place of its stub
+            self.builder.module.body.block.add_op(kernel)
             return
         self.tir_kernels.add(function, self.exprs.tir)
 
-    def _kernel_names(self, text: str) -> set[str]:
+    def _kernels(self, text: str) -> dict[str, Operation]:
+        """The kernels of ``text`` (the module attribute's MLIR) by symbol name, added
+        to the module at the first stub."""
         from ..mlir import parse_module
 
         if self.ctx is None:
             raise TVMScriptError(None, "call_tir kernels need an MLIR context")
-        if not getattr(self, "_kernels_loaded", False):
-            self._kernels_loaded = True
+        if self._loaded_kernels is None:
             try:
                 kernels = parse_module(self.ctx, text, f"{self.filename}:{DPS_KERNELS}")
             except ParseError as error:
                 raise DiagnosticError([from_parse_error(error)]) from None
+            self._loaded_kernels = {}
             for op in list(kernels.body.block.ops):
                 op.detach()
                 self.builder.module.body.block.add_op(op)
-        names = set()
-        for op in self.builder.module.body.block.ops:
-            sym = op.properties.get("sym_name") or op.attributes.get("sym_name")
-            if isinstance(sym, StringAttr):
-                names.add(sym.data)
-        return names
+                if (name := symbol_name(op)) is not None:
+                    self._loaded_kernels[name] = op
+        return self._loaded_kernels
 
     # --- functions ----------------------------------------------------------------------
 
@@ -357,18 +362,23 @@ class ModuleReader(CallReader):
     def _signature(
         self, function: ast.FunctionDef
     ) -> tuple[dict[str, StructInfoType], StructInfoType | None]:
-        """Parameter and return annotations; string dimensions define variables."""
-        params: dict[str, StructInfoType] = {}
+        """Parameter and return annotations. The parameters are one binding site, as
+        in TVM: their string dimensions that are names define variables first, so
+        that a parameter may use a variable that a later one binds (``"a * b"``
+        before ``("a", "b")``)."""
         arguments = function.args
         if arguments.vararg or arguments.kwarg or arguments.kwonlyargs or arguments.defaults:
             raise TVMScriptError(function, "parameters must be plain annotated names")
+        annotations: dict[str, ast.expr] = {}
         for arg in arguments.args:
-            if arg.arg in params:
+            if arg.arg in annotations:
                 raise TVMScriptError(arg, f"duplicate parameter '{arg.arg}'")
             if arg.annotation is None:
                 raise TVMScriptError(arg, f"parameter '{arg.arg}' needs a StructInfo annotation")
-            self._define_string_vars(arg.annotation)
-            params[arg.arg] = self.exprs.struct_info(arg.annotation)
+            annotations[arg.arg] = arg.annotation
+        for annotation in annotations.values():
+            self._define_string_vars(annotation)
+        params = {name: self.exprs.struct_info(node) for name, node in annotations.items()}
         ret = None
         if function.returns is not None:
             self._define_string_vars(function.returns)
@@ -540,13 +550,12 @@ class ModuleReader(CallReader):
         if item.optional_vars is not None:
             raise TVMScriptError(item.optional_vars, "'with R.dataflow()' binds no variable")
         outputs: list[tuple[str, SSAValue]] = []
-        with self.scope() as local, self.builder.dataflow():
+        with self.scope() as local, self.builder.dataflow() as results:
             for index, inner in enumerate(statement.body):
-                call = inner.value if isinstance(inner, ast.Expr) else None
-                if isinstance(call, ast.Call) and self._callee(call) == "output":
+                if self._is_output(inner):
                     if index != len(statement.body) - 1:
                         raise TVMScriptError(inner, "R.output must end the dataflow block")
-                    outputs = self._outputs(call)
+                    outputs = self._outputs(inner.value)  # pyright: ignore[reportAttributeAccessIssue]
                 elif isinstance(inner, ast.Return):
                     raise TVMScriptError(
                         inner, "a function cannot return from inside a dataflow block"
@@ -556,8 +565,8 @@ class ModuleReader(CallReader):
             inner_names = set(local)
         for name in inner_names:
             self.define(name, DeadValue(name))
-        for name, value in outputs:
-            self.define(name, self.builder.normalize(value))
+        for (name, _), result in zip(outputs, results, strict=True):
+            self.define(name, result)  # each output its own result (two may hold one value)
 
     def _outputs(self, call: ast.Call) -> list[tuple[str, SSAValue]]:
         outputs = []
@@ -592,23 +601,56 @@ class ModuleReader(CallReader):
         self.define(names[0], result)
 
     def _branch_result(self, branch: list[ast.stmt]) -> str:
-        last = branch[-1]
-        target = (
-            last.targets[0] if isinstance(last, ast.Assign) and len(last.targets) == 1 else None
-        )
-        if isinstance(last, ast.AnnAssign):
-            target = last.target
-        if not isinstance(target, ast.Name):
-            raise TVMScriptError(last, "a branch must end by assigning its value to a variable")
-        return target.id
+        """The variable a branch's value is bound to: as in TVM, the one its last
+        binding defines, whatever form that binding takes (``z = ...``, ``a, z = t``,
+        an ``if`` whose arms end by binding ``z``, a closure ``def z``, a dataflow
+        block whose last binding ``z`` it outputs); statements that bind no value
+        (``n = T.int64()``, an empty dataflow block, ``pass``) do not count."""
+        for statement in reversed(branch):
+            name = self._bound_name(statement)
+            if name is not None:
+                return name
+        raise TVMScriptError(branch[-1], "a branch must end by assigning its value to a variable")
+
+    def _bound_name(self, statement: ast.stmt) -> str | None:
+        """The variable the last binding of ``statement`` defines (None: it binds no
+        value; an error: it binds one without a name)."""
+        if isinstance(statement, ast.Assign | ast.AnnAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            target = targets[-1]
+            if isinstance(target, ast.Tuple) and target.elts:
+                target = target.elts[-1]
+            if isinstance(target, ast.Name) and statement.value is not None:
+                value = statement.value
+                return (
+                    None if self._declares_var(value) or self._is_module_alias(value) else target.id
+                )
+        elif isinstance(statement, ast.If):
+            return self._branch_result(statement.body)
+        elif isinstance(statement, ast.FunctionDef):
+            return statement.name
+        elif isinstance(statement, ast.With):
+            return next(filter(None, map(self._bound_name, reversed(statement.body))), None)
+        elif (
+            isinstance(statement, ast.Pass)
+            or _is_docstring(statement)
+            or self._is_output(statement)
+        ):
+            return None
+        raise TVMScriptError(statement, "a branch must end by assigning its value to a variable")
 
     def _branch(self, branch: list[ast.stmt]) -> SSAValue:
         with self.scope():
             for statement in branch:
                 self.statement(statement)
-            value = self.lookup(self._branch_result(branch))
+            result = ast.copy_location(ast.Name(self._branch_result(branch)), branch[-1])
+            value = self.expr(result)  # a dataflow variable not output is an error here
         assert isinstance(value, SSAValue)
         return value
+
+    def _is_output(self, statement: ast.stmt) -> bool:
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        return isinstance(call, ast.Call) and self._callee(call) == "output"
 
     def _local_function(self, function: ast.FunctionDef) -> None:
         if self._decorator(function) != "relax":
@@ -647,27 +689,33 @@ class ModuleReader(CallReader):
     def _func_attr(self, call: ast.Call) -> None:
         if len(call.args) != 1 or not isinstance(call.args[0], ast.Dict):
             raise TVMScriptError(call, "R.func_attr takes a dictionary")
-        function = self.builder.function_named(self._current_function())
+        function = self._current_function()
+        if not isinstance(function, FunctionOp):
+            raise TVMScriptError(call, "R.func_attr is supported in module functions only")
         entries = literal(call.args[0])
-        assert isinstance(entries, dict) and function is not None
-        for key, value in entries.items():
-            function.attributes[str(key)] = _attribute_of_literal(call, value)
+        assert isinstance(entries, dict)
+        attributes = {
+            str(key): _attribute_of_literal(call, value) for key, value in entries.items()
+        }
+        try:
+            function.set_attributes(attributes)
+        except VerifyException as error:
+            raise TVMScriptError(call, str(error)) from None
 
-    def _current_function(self) -> str:
-        block = self.builder.block
-        op = block.parent_op()
-        while op is not None and op.parent_op() is not None and op.name != "relax.function":
+    def _current_function(self) -> FunctionLike | None:
+        """The function (global or local) whose body is being read."""
+        op = self.builder.block.parent_op()
+        while op is not None:
+            if isinstance(op, FunctionLike):
+                return op
             op = op.parent_op()
-        sym = op.properties.get("sym_name") if op is not None else None
-        return sym.data if isinstance(sym, StringAttr) else ""
+        return None
 
     # --- expressions --------------------------------------------------------------------
 
     def expr(self, node: ast.expr, number_as_constant: bool = False) -> Expr:
         """A Relax expression (still to be normalised by the builder)."""
         self.last_node = node
-        if isinstance(node, ast.Name):
-            return self._name(node)
         if isinstance(node, ast.Constant):
             if number_as_constant and isinstance(node.value, int | float | bool):
                 return np.array(node.value, const_dtype(node.value))
@@ -678,11 +726,9 @@ class ModuleReader(CallReader):
             raise TVMScriptError(node, f"unsupported constant {node.value!r}")
         if isinstance(node, ast.Tuple | ast.List):
             return [self.expr(element) for element in node.elts]
-        if isinstance(node, ast.Call | ast.BinOp | ast.UnaryOp | ast.Compare | ast.Subscript):
+        if isinstance(node, BOUND_BY_VALUE):
             value = self._value(node)
             return self._bind(node, value) if isinstance(value, Deferred) else value
-        if isinstance(node, ast.Attribute):
-            return self._attribute(node)
         if isinstance(node, ast.BoolOp):
             return self.exprs.prim_expr(node)
         raise TVMScriptError(node, f"unsupported expression ({type(node).__name__})")
@@ -702,7 +748,9 @@ class ModuleReader(CallReader):
                 check_binding(annotation, value.type)  # pyright: ignore[reportArgumentType]
                 return value
             if isinstance(value, Deferred):
-                if value.declared is None:
+                if value.declared is None or value.literal:
+                    if value.declared is not None:
+                        check_binding(annotation, value.declared)
                     return self.builder.add_binding(value.make, name, annotation)
                 bound = self._bind(node, value, name)
                 check_binding(annotation, bound.type)  # pyright: ignore[reportArgumentType]
@@ -716,6 +764,10 @@ class ModuleReader(CallReader):
             return self._arithmetic(node)
         if isinstance(node, ast.Subscript):
             return self._subscript(node)
+        if isinstance(node, ast.Name):
+            return self._name(node)
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node)
         return self.expr(node, number_as_constant)
 
     def _bind(self, node: ast.expr, value: Expr | Deferred, name: str | None = None) -> SSAValue:
@@ -724,7 +776,7 @@ class ModuleReader(CallReader):
                 return self.builder.add_binding(value.make, name, value.declared)
             return self.builder.emit(value, name)
 
-    def _name(self, node: ast.Name) -> Expr:
+    def _name(self, node: ast.Name) -> Expr | Deferred:
         found = self.lookup(node.id)
         if isinstance(found, DeadValue):
             raise TVMScriptError(
@@ -738,19 +790,18 @@ class ModuleReader(CallReader):
             raise TVMScriptError(node, f"'{node.id}' is not defined")
         return found
 
-    def _attribute(self, node: ast.Attribute) -> Expr:
+    def _attribute(self, node: ast.Attribute) -> Deferred:
         if isinstance(node.value, ast.Name):
             owner = self.lookup(node.value.id)
             if owner == self.module_name or node.value.id == self.module_name:
                 return self._global_var(node.attr, node)
         raise TVMScriptError(node, f"unsupported expression '{dotted_name(node)}'")
 
-    def _global_var(self, name: str, node: ast.AST) -> SSAValue:
+    def _global_var(self, name: str, node: ast.AST) -> Deferred:
         function = self.builder.function_named(name)
         if function is None:
             raise TVMScriptError(node, f"the module has no Relax function '{name}'")
-        func_type = function.function_type()
-        return self.builder.add_binding(lambda t: GlobalVarOp(name, t), annotation=func_type)
+        return Deferred(lambda t: GlobalVarOp(name, t), function.function_type())
 
     def _subscript(self, node: ast.Subscript) -> Expr | Deferred:
         if isinstance(node.value, ast.Subscript) and _is_metadata(node.value):
@@ -773,6 +824,31 @@ class ModuleReader(CallReader):
 
 
 # --- helpers ----------------------------------------------------------------------------
+
+BOUND_BY_VALUE = (
+    ast.Name,
+    ast.Attribute,
+    ast.Call,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Compare,
+    ast.Subscript,
+)
+"""The expressions ``ModuleReader._value`` reads (a binding to make, or a value)."""
+
+
+def consolidate_dataflow_blocks(module: ModuleOp) -> None:
+    """Normal form rule 4, as TVM's parser normalises every sequence it reads: in
+    each body (functions, closures, branches) empty dataflow blocks are dropped
+    and adjacent ones merged into one that outputs what they did."""
+    bodies = [
+        region.block
+        for op in module.walk()
+        if isinstance(op, FunctionLike | IfOp)
+        for region in op.regions
+    ]
+    for body in bodies:
+        merge_adjacent_dataflows(body, drop_unused=False)
 
 
 def _calls(statement: ast.stmt, name: str) -> bool:
@@ -829,8 +905,14 @@ def _calls_itself(function: ast.FunctionDef) -> bool:
 
 
 def _attribute_of_literal(node: ast.AST, value: object) -> Attribute:
-    if isinstance(value, list):
-        value = tuple(value)
-    if not isinstance(value, int | float | str | bool | tuple):
-        raise TVMScriptError(node, f"unsupported function attribute value {value!r}")
-    return attribute_of(value)  # pyright: ignore[reportArgumentType]
+    """A function attribute (TVM's ``attrs`` hold any object): a number, string or
+    bool; a list of numbers (an array); a list or dictionary of attributes."""
+    if isinstance(value, int | float | str | bool):
+        return attribute_of(value)
+    if isinstance(value, dict):
+        return DictionaryAttr({str(k): _attribute_of_literal(node, v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+            return attribute_of(tuple(value))  # pyright: ignore[reportArgumentType]
+        return ArrayAttr([_attribute_of_literal(node, v) for v in value])
+    raise TVMScriptError(node, f"unsupported function attribute value {value!r}")

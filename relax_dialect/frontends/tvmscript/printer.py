@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
 import numpy as np
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue, Use
 from xdsl.irdl import IRDLOperation
@@ -550,5 +550,7 @@ def _dict_literal(attributes: dict[str, Attribute]) -> str:
 def _attribute_value(attribute: Attribute) -> str:
     if isinstance(attribute, ArrayAttr):
         return "[" + ", ".join(_attribute_value(a) for a in attribute.data) + "]"
+    if isinstance(attribute, DictionaryAttr):
+        return _dict_literal(attribute.data)
     value = python_value(attribute)
     return string_literal(str(value)) if isinstance(value, Attribute) else attribute_literal(value)

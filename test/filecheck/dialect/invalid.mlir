@@ -239,6 +239,17 @@ relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.tensor<[2], f32> att
 
 // -----
 
+// Rule 12: a private function has no global_symbol (TVM refuses the attribute too).
+relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.tensor<[2], f32> {
+  relax.return %x
+}
+// expected-error @+1 {{@helper is private, so it may not have a global_symbol}}
+relax.function private @helper(%x: !relax.tensor<[2], f32>) -> !relax.tensor<[2], f32> attributes {global_symbol = "helper"} {
+  relax.return %x
+}
+
+// -----
+
 // Rule 13: symbolic variables of a tensor shape are in scope (or bound by match_cast).
 relax.function @main(%x: !relax.tensor<[n], f32>) -> !relax.tensor<ndim = 1, f32> {
   // expected-error @+1 {{symbolic variable q is used before it is bound (in a function signature or relax.match_cast) (well-formedness rule 13)}}

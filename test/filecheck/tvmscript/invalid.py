@@ -353,3 +353,42 @@ class Module:
     # expected-error @+1 {{integer 18446744073709551616 does not fit in int64}}
     def main(x: R.Tensor((18446744073709551616,), "float32")):
         return x
+
+# -----
+
+# the argument tuple of call_tir, call_dps_packed... is written in line
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((4,), "float32")):
+        t = (x, x)
+        # expected-error @+1 {{the arguments must be a tuple written in line, as (t[0], t[1]), not the tuple value t}}
+        z = R.call_dps_packed("my.add", t, R.Tensor((4,), "float32"))
+        return z
+
+# -----
+
+# a branch's value is a dataflow variable its block does not output
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(c: R.Tensor((), "bool"), x: R.Tensor((4,), "float32")):
+        if c:
+            # expected-error @+1 {{'z' is a dataflow variable, not visible after its block (list it in R.output)}}
+            with R.dataflow():
+                y = R.add(x, x)
+                z = R.add(y, x)
+                R.output(y)
+        else:
+            z = x
+        return z
