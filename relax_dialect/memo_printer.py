@@ -26,6 +26,8 @@ from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.traits import IsolatedFromAbove
 
+from .names import fresh_name, suffixed_names, values_of
+
 
 @dataclass(eq=False, repr=False)
 class MemoPrinter(Printer):
@@ -40,6 +42,10 @@ class MemoPrinter(Printer):
     _isolated: dict[type[Operation], bool] = field(
         default_factory=dict[type[Operation], bool], init=False
     )
+    _reserved: set[str] = field(default_factory=set[str], init=False)
+    """The exact names of the values of the operation being printed that a
+    suffix could make (see ``names``)."""
+    _depth: int = field(default=0, init=False)
 
     def print_string(self, text: str, *, indent: int | None = None) -> None:
         if "\n" in text:
@@ -96,22 +102,33 @@ class MemoPrinter(Printer):
         return text
 
     def _name(self, value: SSAValue) -> str:
-        """``value``'s name, given on first sight as xDSL's ``print_ssa_value`` gives it
-        (which still names block arguments and values in custom formats)."""
+        """``value``'s name, given on first sight: its hint as ``fresh_name`` gives it in
+        the scope (see ``names``), else a number."""
         name = self._ssa_values.get(value)
         if name is None:
             hint = value.name_hint
             if hint:
-                names = self.ssa_names
-                index = names.get(hint, 0)
-                name = f"{hint}_{index}" if index else hint
-                names[hint] = index + 1
+                name = fresh_name(hint, self.ssa_names, self._reserved)
             else:
                 name = self._get_new_valid_name_id()
             self._ssa_values[value] = name
         return name
 
+    def print_ssa_value(self, value: SSAValue) -> str:
+        name = self._name(value)
+        self.print_string(f"%{name}")
+        return name
+
     def print_op(self, op: Operation) -> None:
+        self._depth += 1
+        if self._depth == 1:
+            self._reserved = suffixed_names(values_of(op))
+        try:
+            self._print_op(op)
+        finally:
+            self._depth -= 1
+
+    def _print_op(self, op: Operation) -> None:
         if (
             self.print_debuginfo
             or self.print_properties_as_attributes
