@@ -14,7 +14,7 @@ this printer; ``relax-opt`` uses it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import IO
@@ -26,7 +26,7 @@ from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.traits import IsolatedFromAbove
 
-from .names import fresh_name, suffixed_names, values_of
+from .names import LazyNames, ssa_name, suffixed_names, values_of
 
 
 @dataclass(eq=False, repr=False)
@@ -42,7 +42,7 @@ class MemoPrinter(Printer):
     _isolated: dict[type[Operation], bool] = field(
         default_factory=dict[type[Operation], bool], init=False
     )
-    _reserved: set[str] = field(default_factory=set[str], init=False)
+    _reserved: Container[str] = field(default=(), init=False)
     """The exact names of the values of the operation being printed that a
     suffix could make (see ``names``)."""
     _depth: int = field(default=0, init=False)
@@ -102,17 +102,8 @@ class MemoPrinter(Printer):
         return text
 
     def _name(self, value: SSAValue) -> str:
-        """``value``'s name, given on first sight: its hint as ``fresh_name`` gives it in
-        the scope (see ``names``), else a number."""
-        name = self._ssa_values.get(value)
-        if name is None:
-            hint = value.name_hint
-            if hint:
-                name = fresh_name(hint, self.ssa_names, self._reserved)
-            else:
-                name = self._get_new_valid_name_id()
-            self._ssa_values[value] = name
-        return name
+        """``value``'s name (see ``names.ssa_name``), exact when it is unique."""
+        return ssa_name(self, value, self._reserved)
 
     def print_ssa_value(self, value: SSAValue) -> str:
         name = self._name(value)
@@ -122,7 +113,7 @@ class MemoPrinter(Printer):
     def print_op(self, op: Operation) -> None:
         self._depth += 1
         if self._depth == 1:
-            self._reserved = suffixed_names(values_of(op))
+            self._reserved = LazyNames(lambda: suffixed_names(values_of(op)))
         try:
             self._print_op(op)
         finally:

@@ -18,9 +18,10 @@ the name it was printed with, and printing again gives the same text.
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 
-from xdsl.ir import Block, IRWithName, Operation, SSAValue
+from xdsl.ir import IRWithName, Operation, SSAValue
+from xdsl.printer import Printer
 
 SUFFIXED = re.compile(r"_\d+$")
 """The form of the names a ``NameTable`` makes to tell values apart."""
@@ -35,29 +36,66 @@ def _exact_name_hint(value: IRWithName, name: str | None) -> None:
 
 
 def keep_exact_names() -> None:
-    """Make every assignment of an SSA value's ``name_hint`` keep the name whole."""
+    """Make every assignment of an SSA value's ``name_hint`` keep the name whole,
+    and xDSL's ``Printer`` give values unique names under such hints."""
     getter = IRWithName.name_hint.fget  # pyright: ignore[reportAttributeAccessIssue]
     SSAValue.name_hint = property(getter, _exact_name_hint)  # pyright: ignore
+    Printer.print_ssa_value = _print_ssa_value
+
+
+def _print_ssa_value(printer: Printer, value: SSAValue) -> str:
+    """``Printer.print_ssa_value``, naming ``value`` as ``ssa_name`` does."""
+    name = ssa_name(printer, value)
+    printer.print_string(f"%{name}")
+    return name
+
+
+def ssa_name(printer: Printer, value: SSAValue, reserved: Container[str] = ()) -> str:
+    """``value``'s name in ``printer``, given on first sight: its hint as
+    ``fresh_name`` gives it in the printer's scope, else a number. Without the
+    exact names of the values still to be printed as ``reserved``, a value whose
+    hint another value was told apart by (``x_1``) gets a suffix of its own."""
+    known = printer._ssa_values  # pyright: ignore[reportPrivateUsage]
+    name = known.get(value)
+    if name is None:
+        hint = value.name_hint
+        if hint:
+            name = fresh_name(hint, printer.ssa_names, reserved)
+        else:
+            name = printer._get_new_valid_name_id()  # pyright: ignore[reportPrivateUsage]
+        known[value] = name
+    return name
 
 
 def values_of(op: Operation) -> Iterator[SSAValue]:
-    """The values ``op`` defines: its results, and its regions' block arguments
-    and results, nested ones included."""
-    yield from op.results
-    for region in op.regions:
-        for block in region.blocks:
-            yield from _block_values(block)
-
-
-def _block_values(block: Block) -> Iterator[SSAValue]:
-    yield from block.args
-    for inner in block.ops:
-        yield from values_of(inner)
+    """The values ``op`` and the operations nested in it define: results and
+    block arguments."""
+    for inner in op.walk():
+        yield from inner.results
+        for region in inner.regions:
+            for block in region.blocks:
+                yield from block.args
 
 
 def suffixed_names(values: Iterable[SSAValue]) -> set[str]:
     """The hints of ``values`` that have the form of a made name (``x_1``)."""
     return {hint for value in values if (hint := value.name_hint) and SUFFIXED.search(hint)}
+
+
+class LazyNames(Container[str]):
+    """A set of names computed when it is first asked about: a scope asks only
+    when two of its values have one hint, and most scopes never do."""
+
+    __slots__ = ("_compute", "_names")
+
+    def __init__(self, compute: Callable[[], set[str]]):
+        self._compute = compute
+        self._names: set[str] | None = None
+
+    def __contains__(self, name: object) -> bool:
+        if self._names is None:
+            self._names = self._compute()
+        return name in self._names
 
 
 def fresh_name(hint: str, taken: dict[str, int], reserved: Container[str]) -> str:

@@ -37,7 +37,7 @@ says; ``call_tir`` targets are printed as ``kernels`` describes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from contextlib import contextmanager
 
 import numpy as np
@@ -48,7 +48,7 @@ from xdsl.irdl import IRDLOperation
 
 from ...analysis.symbolic_vars import symbolic_names
 from ...analysis.symbols import symbol_name
-from ...names import SUFFIXED, fresh_name, values_of
+from ...names import SUFFIXED, LazyNames, fresh_name, values_of
 from ...ops.base import BindingOp
 from ...ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
 from ...ops.control_flow import IfOp, YieldOp
@@ -124,9 +124,9 @@ class Names:
     (``x``, then ``x_1``, ... avoiding ``reserved``, the names the scope's values
     have); without a hint ``lv``, ``lv1``, ... (TVM's spellings)."""
 
-    def __init__(self, reserved: Iterable[str] = ()):
+    def __init__(self, reserved: Container[str] = ()):
         self.taken = dict.fromkeys(RESERVED, 1)
-        self.reserved = {python_name(name) for name in reserved}
+        self.reserved = reserved
         self.unnamed = 0
 
     def fresh(self, hint: str | None = None) -> str:
@@ -154,8 +154,7 @@ class _ModulePrinter:
         for op in module.walk():
             if isinstance(op, TIRCallBase):
                 self.calls.setdefault(op.callee_name, op)
-        symbols = [name for op in module.ops if (name := symbol_name(op)) is not None]
-        names = Names(symbols)
+        names = Names({python_name(name) for op in module.ops if (name := symbol_name(op))})
         self.function_names = {
             op.sym_name.data: names.fresh(op.sym_name.data)
             for op in module.ops
@@ -203,7 +202,7 @@ class _FunctionPrinter:
     def __init__(self, module: _ModulePrinter, function: FunctionOp):
         self.module = module
         self.function = function
-        self.names = Names(v.name_hint for v in values_of(function) if v.name_hint)
+        self.names = Names(LazyNames(lambda: _hints(function)))
         self.symbols = {name: self.names.fresh(name) for name in symbolic_names([function])}
         self.in_scope = definable_vars(function.param_types())
         self.bound = {self.symbols[name] for name in self.in_scope}
@@ -504,6 +503,11 @@ class _FunctionPrinter:
         default = sinfo.is_opaque and not sinfo.is_pure and isinstance(sinfo.ret_type, ObjectType)
         args = [string_literal(op.symbol.data)]
         return _call(VALUES[op.name], *args, *([] if default else [self.exprs.struct_info(sinfo)]))
+
+
+def _hints(function: FunctionOp) -> set[str]:
+    """The names the values of ``function`` have, as Python names."""
+    return {python_name(hint) for value in values_of(function) if (hint := value.name_hint)}
 
 
 def _call(callee: str, *args: str) -> str:
