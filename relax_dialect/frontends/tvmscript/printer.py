@@ -13,20 +13,27 @@ branches, nested ``@R.function`` definitions for lambdas and
 is a bare statement (``R.print(...)``), as TVM prints it. Functions keep the
 module's order (TVM sorts them by name).
 
-Names: SSA name hints become Python names, unique in a function (``x``,
-``x_1``); values without one are ``lv``, ``lv1``, ...; no value is named
-``R``, ``T``, ``I``, ``cls``, ``metadata``, ``Module``, ``float`` or a
-keyword. A function whose name is no identifier is renamed (``@"my-f"`` is
-``my_f``, also as its global symbol, since TVM requires them to agree). A
-symbolic variable bound again in a sibling scope (a ``match_cast`` in both
-branches of an ``if``) is another variable for TVM, with another name.
+Names: SSA name hints are the Python names, exactly (``w_12`` stays
+``w_12``); values of one name are told apart by suffixes no other name of the
+function has (``names.fresh_name``); values without one are ``lv``, ``lv1``,
+...; no value is named ``R``, ``T``, ``I``, ``cls``, ``metadata``, ``Module``,
+``float`` or a keyword. A function whose name is no identifier is renamed
+(``@"my-f"`` is ``my_f``, also as its global symbol, since TVM requires them to
+agree). A symbolic variable bound again in a sibling scope (a ``match_cast`` in
+both branches of an ``if``) is another variable for TVM, with another name. A
+branch whose last binding makes its value under the ``if``'s name (as the
+frontend reads ``r = ...`` ending both branches) assigns the ``if``'s variable
+there, with no alias.
 
-Leaf values whose only uses are operands of calls (or fields of tuples) are
-printed inline at those uses, as in TVM's normal form: shapes
-(``R.shape([n * 4])``), prim values (``R.prim_value(0)``), strings, data
-types, constants, module functions (``cls.f``) and tuples (``(x,
-R.prim_value(0))``); operator references and extern functions are inlined
-into their calls (``R.add(x, y)``, ``R.call_packed("f", x, sinfo_args=(...))``).
+A leaf value that has a name is a binding, as the source wrote it (``s:
+R.Shape([m, n]) = R.shape([m, n])``, ``t: R.Tuple(...) = a, b``). One without
+a name (written inline, or made by a pass) whose only uses are operands of
+calls, fields of tuples or the returned value is printed inline at those uses,
+as in TVM's normal form: shapes (``R.shape([n * 4])``), prim values
+(``R.prim_value(0)``), strings, data types, constants, module functions
+(``cls.f``) and tuples (``(x, R.prim_value(0))``, ``return (a, b)``);
+operator references and extern functions are inlined into their calls
+(``R.add(x, y)``, ``R.call_packed("f", x, sinfo_args=(...))``).
 A scalar constant is ``R.const(1.5, "float32")``; a larger one is
 ``metadata["relax.expr.Constant"][i]`` when a ``metadata`` dictionary is
 given (it collects the arrays under that key, for the caller to save), else
