@@ -442,8 +442,11 @@ class _FunctionPrinter:
         return _call(spelling.callee, *args)
 
     def _prim_operand(self, value: SSAValue) -> str:
-        """An operand TVM takes only as ``R.prim_value(...)``: a variable whose type
-        knows its value is written as that value."""
+        """An operand TVM takes only as ``R.prim_value(...)``: a prim value's
+        binding is written as its expression, a variable whose type knows its
+        value as that value."""
+        if isinstance(owner := value.owner, PrimValueOp):
+            return self._rhs(owner)
         sinfo = value.type
         if value in self.values and isinstance(sinfo, PrimType) and sinfo.known_value is not None:
             return _call("R.prim_value", self.exprs.dim(sinfo.known_value, sinfo.data_type))
