@@ -544,7 +544,7 @@ def _last_binding(yielded: YieldOp, result: SSAValue) -> SSAValue | None:
     under the name of the ``if``'s ``result``."""
     value = yielded.value
     owner = value.owner
-    binding = isinstance(owner, IfOp) or (isinstance(owner, BindingOp) and not _inlinable(owner))
+    binding = isinstance(owner, IfOp | BindingOp)
     if not binding or owner is not yielded.prev_op or not value.has_one_use():
         return None
     return value if _same_name(value, result) else None
