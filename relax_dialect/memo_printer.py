@@ -8,8 +8,10 @@ has printed, keyed by the (immutable, hashable) attribute, and prints later
 occurrences as one string. An operation in the generic form (every operation of
 a lowered module) is written from those texts in a handful of stream writes,
 where xDSL's ``Printer`` takes a context manager and a ``print`` call per token;
-the text is the same. ``MemoMLIRTarget`` is xDSL's ``mlir`` output target with
-this printer; ``relax-opt`` uses it.
+the text is the same, but for names: a value keeps its exact name where
+xDSL's ``Printer`` would give it to another value as a suffixed name (see
+``names``). ``MemoMLIRTarget`` is xDSL's ``mlir`` output target with this
+printer; ``relax-opt`` uses it.
 """
 
 from __future__ import annotations

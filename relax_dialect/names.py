@@ -24,7 +24,7 @@ from xdsl.ir import IRWithName, Operation, SSAValue
 from xdsl.printer import Printer
 
 SUFFIXED = re.compile(r"_\d+$")
-"""The form of the names a ``NameTable`` makes to tell values apart."""
+"""The form of the names ``fresh_name`` makes to tell values apart."""
 
 
 def _exact_name_hint(value: IRWithName, name: str | None) -> None:
