@@ -8,13 +8,15 @@ has printed, keyed by the (immutable, hashable) attribute, and prints later
 occurrences as one string. An operation in the generic form (every operation of
 a lowered module) is written from those texts in a handful of stream writes,
 where xDSL's ``Printer`` takes a context manager and a ``print`` call per token;
-the text is the same. ``MemoMLIRTarget`` is xDSL's ``mlir`` output target with
-this printer; ``relax-opt`` uses it.
+the text is the same, but for names: a value keeps its exact name where
+xDSL's ``Printer`` would give it to another value as a suffixed name (see
+``names``). ``MemoMLIRTarget`` is xDSL's ``mlir`` output target with this
+printer; ``relax-opt`` uses it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import IO
@@ -25,6 +27,8 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.traits import IsolatedFromAbove
+
+from .names import LazyNames, ssa_name, suffixed_names, values_of
 
 
 @dataclass(eq=False, repr=False)
@@ -40,6 +44,10 @@ class MemoPrinter(Printer):
     _isolated: dict[type[Operation], bool] = field(
         default_factory=dict[type[Operation], bool], init=False
     )
+    _reserved: Container[str] = field(default=(), init=False)
+    """The exact names of the values of the operation being printed that a
+    suffix could make (see ``names``)."""
+    _depth: int = field(default=0, init=False)
 
     def print_string(self, text: str, *, indent: int | None = None) -> None:
         if "\n" in text:
@@ -96,22 +104,24 @@ class MemoPrinter(Printer):
         return text
 
     def _name(self, value: SSAValue) -> str:
-        """``value``'s name, given on first sight as xDSL's ``print_ssa_value`` gives it
-        (which still names block arguments and values in custom formats)."""
-        name = self._ssa_values.get(value)
-        if name is None:
-            hint = value.name_hint
-            if hint:
-                names = self.ssa_names
-                index = names.get(hint, 0)
-                name = f"{hint}_{index}" if index else hint
-                names[hint] = index + 1
-            else:
-                name = self._get_new_valid_name_id()
-            self._ssa_values[value] = name
+        """``value``'s name (see ``names.ssa_name``), exact when it is unique."""
+        return ssa_name(self, value, self._reserved)
+
+    def print_ssa_value(self, value: SSAValue) -> str:
+        name = self._name(value)
+        self.print_string(f"%{name}")
         return name
 
     def print_op(self, op: Operation) -> None:
+        self._depth += 1
+        if self._depth == 1:
+            self._reserved = LazyNames(lambda: suffixed_names(values_of(op)))
+        try:
+            self._print_op(op)
+        finally:
+            self._depth -= 1
+
+    def _print_op(self, op: Operation) -> None:
         if (
             self.print_debuginfo
             or self.print_properties_as_attributes

@@ -37,12 +37,12 @@ def _lit_modules() -> dict[str, str]:
 PRINTER_MODULES = {
     "printer@functions": """
 relax.function @main(%x: !relax.tensor<[n, 4], f32>, %c: !relax.tensor<[], bool>, %o: !relax.object) -> !relax.tuple<tensor<[n * 4], f32>, tensor<ndim = 1, f32>> {
-  %flat = relax.shape [n * 4]
-  %r = relax.reshape %x, %flat
-  %lo = relax.prim_value 0.0 : !relax.prim<f32, 0.0>
-  %hi = relax.prim_value 6.0 : !relax.prim<f32, 6.0>
+  %0 = relax.shape [n * 4]
+  %r = relax.reshape %x, %0
+  %1 = relax.prim_value 0.0 : !relax.prim<f32, 0.0>
+  %2 = relax.prim_value 6.0 : !relax.prim<f32, 6.0>
   %y = relax.dataflow {
-    %lv = relax.clip %r, %lo, %hi
+    %lv = relax.clip %r, %1, %2
     %gv = relax.call @square(%lv) : !relax.tensor<[n * 4], f32>
     relax.output %gv
   }
@@ -54,8 +54,8 @@ relax.function @main(%x: !relax.tensor<[n, 4], f32>, %c: !relax.tensor<[], bool>
     relax.yield %m
   }
   %scale = relax.lambda (%v: !relax.tensor<[m], f32>) -> !relax.tensor<[m], f32> {
-    %half = relax.constant dense<[], f32, 0.5>
-    %w = relax.multiply %v, %half
+    %3 = relax.constant dense<[], f32, 0.5>
+    %w = relax.multiply %v, %3
     relax.return %w
   }
   %s = relax.invoke %scale(%z)
@@ -77,8 +77,8 @@ relax.function impure @calls(%x: !relax.tensor<[n], f32>, %c: !relax.tensor<[], 
   %p = relax.call_packed "my.print"(%x) : !relax.object
   %q = relax.call_pure_packed "my.exp"(%x) : !relax.tensor<[n], f32>
   %d = relax.call_dps_packed "my.copy"(%x) : !relax.tuple<tensor<[n], f32>, tensor<[2], i64>>
-  %v = relax.shape [n]
-  %t = relax.call_tir @double(%x) tir_vars %v : !relax.tensor<[n], f32>
+  %0 = relax.shape [n]
+  %t = relax.call_tir @double(%x) tir_vars %0 : !relax.tensor<[n], f32>
   %i = relax.call_tir_inplace @accumulate(%x, %t) {inplace_indices = [0]} : !relax.tensor<[n], f32>
   %op = relax.op_ref "relax.nn.softmax" : !relax.object
   %s = relax.invoke %op(%x) : !relax.tensor<[n], f32>
@@ -95,12 +95,12 @@ func.func @accumulate(%a: tensor<?xf32>, %b: tensor<4xf32>, %out: tensor<?xf32>)
 """,
     "printer@constants": """
 relax.function @main(%x: !relax.tensor<[2, 2], i32>) -> !relax.tuple<tensor<[2, 2], i32>, tensor<[3], f16>> {
-  %c = relax.constant dense<[2, 2], i32, [1, 2, 3, 4]>
-  %y = relax.add %x, %c
-  %h = relax.constant dense<[3], f16, [0.5, -1.0, 2.0]>
-  %b = relax.constant dense<[], bool, true>
-  %z = relax.multiply %y, %b
-  %t = relax.tuple(%z, %h)
+  %0 = relax.constant dense<[2, 2], i32, [1, 2, 3, 4]>
+  %y = relax.add %x, %0
+  %1 = relax.constant dense<[3], f16, [0.5, -1.0, 2.0]>
+  %2 = relax.constant dense<[], bool, true>
+  %z = relax.multiply %y, %2
+  %t = relax.tuple(%z, %1)
   relax.return %t
 }
 """,

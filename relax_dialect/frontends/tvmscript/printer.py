@@ -13,20 +13,27 @@ branches, nested ``@R.function`` definitions for lambdas and
 is a bare statement (``R.print(...)``), as TVM prints it. Functions keep the
 module's order (TVM sorts them by name).
 
-Names: SSA name hints become Python names, unique in a function (``x``,
-``x_1``); values without one are ``lv``, ``lv1``, ...; no value is named
-``R``, ``T``, ``I``, ``cls``, ``metadata``, ``Module``, ``float`` or a
-keyword. A function whose name is no identifier is renamed (``@"my-f"`` is
-``my_f``, also as its global symbol, since TVM requires them to agree). A
-symbolic variable bound again in a sibling scope (a ``match_cast`` in both
-branches of an ``if``) is another variable for TVM, with another name.
+Names: SSA name hints are the Python names, exactly (``w_12`` stays
+``w_12``); values of one name are told apart by suffixes no other name of the
+function has (``names.fresh_name``); values without one are ``lv``, ``lv1``,
+...; no value is named ``R``, ``T``, ``I``, ``cls``, ``metadata``, ``Module``,
+``float`` or a keyword. A function whose name is no identifier is renamed
+(``@"my-f"`` is ``my_f``, also as its global symbol, since TVM requires them to
+agree). A symbolic variable bound again in a sibling scope (a ``match_cast`` in
+both branches of an ``if``) is another variable for TVM, with another name. A
+branch whose last binding makes its value under the ``if``'s name (as the
+frontend reads ``r = ...`` ending both branches) assigns the ``if``'s variable
+there, with no alias.
 
-Leaf values whose only uses are operands of calls (or fields of tuples) are
-printed inline at those uses, as in TVM's normal form: shapes
-(``R.shape([n * 4])``), prim values (``R.prim_value(0)``), strings, data
-types, constants, module functions (``cls.f``) and tuples (``(x,
-R.prim_value(0))``); operator references and extern functions are inlined
-into their calls (``R.add(x, y)``, ``R.call_packed("f", x, sinfo_args=(...))``).
+A leaf value that has a name is a binding, as the source wrote it (``s:
+R.Shape([m, n]) = R.shape([m, n])``, ``t: R.Tuple(...) = a, b``). One without
+a name (written inline, or made by a pass) whose only uses are operands of
+calls, fields of tuples or the returned value is printed inline at those uses,
+as in TVM's normal form: shapes (``R.shape([n * 4])``), prim values
+(``R.prim_value(0)``), strings, data types, constants, module functions
+(``cls.f``) and tuples (``(x, R.prim_value(0))``, ``return (a, b)``);
+operator references and extern functions are inlined into their calls
+(``R.add(x, y)``, ``R.call_packed("f", x, sinfo_args=(...))``).
 A scalar constant is ``R.const(1.5, "float32")``; a larger one is
 ``metadata["relax.expr.Constant"][i]`` when a ``metadata`` dictionary is
 given (it collects the arrays under that key, for the caller to save), else
@@ -37,7 +44,7 @@ says; ``call_tir`` targets are printed as ``kernels`` describes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from contextlib import contextmanager
 
 import numpy as np
@@ -48,6 +55,7 @@ from xdsl.irdl import IRDLOperation
 
 from ...analysis.symbolic_vars import symbolic_names
 from ...analysis.symbols import symbol_name
+from ...names import SUFFIXED, LazyNames, fresh_name, values_of
 from ...ops.base import BindingOp
 from ...ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
 from ...ops.control_flow import IfOp, YieldOp
@@ -109,6 +117,7 @@ CONSUMERS = (
     MakeClosureOp,
     InvokeClosureBase,
     TupleOp,
+    ReturnOp,
 )
 """The operations whose operands may be leaves written inline."""
 
@@ -119,26 +128,28 @@ def print_tvmscript(module: ModuleOp, metadata: Metadata | None = None) -> str:
 
 
 class Names:
-    """Python names unique in one scope: a hint as is, then ``hint_1``, ...;
-    without a hint ``lv``, ``lv1``, ... (TVM's spellings)."""
+    """Python names unique in one scope: a hint as ``names.fresh_name`` gives it
+    (``x``, then ``x_1``, ... avoiding ``reserved``, the names the scope's values
+    have); without a hint ``lv``, ``lv1``, ... (TVM's spellings)."""
 
-    def __init__(self, taken: Iterable[str] = RESERVED):
-        self.taken = set(taken)
+    def __init__(self, reserved: Container[str] = ()):
+        self.taken = dict.fromkeys(RESERVED, 1)
+        self.reserved = reserved
         self.unnamed = 0
 
     def fresh(self, hint: str | None = None) -> str:
-        if not hint:
-            while (name := f"lv{self.unnamed or ''}") in self.taken:
-                self.unnamed += 1
-        else:
-            base = re.sub(r"\W", "_", hint)
-            base = f"v{base}" if base[0].isdigit() else base
-            name, suffix = base, 0
-            while name in self.taken:
-                suffix += 1
-                name = f"{base}_{suffix}"
-        self.taken.add(name)
+        if hint:
+            return fresh_name(python_name(hint), self.taken, self.reserved)
+        while (name := f"lv{self.unnamed or ''}") in self.taken or name in self.reserved:
+            self.unnamed += 1
+        self.taken[name] = 1
         return name
+
+
+def python_name(hint: str) -> str:
+    """A name hint as a Python name (an SSA name may hold ``.``, ``$``, ``-``)."""
+    name = re.sub(r"\W", "_", hint)
+    return f"v{name}" if name[0].isdigit() else name
 
 
 class _ModulePrinter:
@@ -151,7 +162,7 @@ class _ModulePrinter:
         for op in module.walk():
             if isinstance(op, TIRCallBase):
                 self.calls.setdefault(op.callee_name, op)
-        names = Names()
+        names = Names({python_name(name) for op in module.ops if (name := symbol_name(op))})
         self.function_names = {
             op.sym_name.data: names.fresh(op.sym_name.data)
             for op in module.ops
@@ -224,7 +235,7 @@ class _FunctionPrinter:
     def __init__(self, module: _ModulePrinter, function: FunctionOp):
         self.module = module
         self.function = function
-        self.names = Names()
+        self.names = Names(LazyNames(lambda: _hints(function)))
         self.symbols = {name: self.names.fresh(name) for name in symbolic_names([function])}
         self.in_scope = definable_vars(function.param_types())
         self.bound = {self.symbols[name] for name in self.in_scope}
@@ -341,7 +352,8 @@ class _FunctionPrinter:
 
     def _dataflow(self, op: DataflowOp, depth: int) -> None:
         """``with R.dataflow():``; an output bound in the block is that binding's
-        variable, any other (defined outside, or given twice) gets a binding."""
+        variable (named as the output unless the binding has a name of its own),
+        any other (defined outside, or given twice) gets a binding."""
         aliases = []
         bound_here: set[SSAValue] = set()
         for result, value in zip(op.outputs, op.output_op.values, strict=True):
@@ -349,7 +361,8 @@ class _FunctionPrinter:
             here = isinstance(owner, Operation) and owner.parent is op.body.block
             if here and value not in bound_here:
                 bound_here.add(value)
-                self.values[result] = self._define(value, result.name_hint)
+                hint = result.name_hint if _same_name(value, result) else value.name_hint
+                self.values[result] = self.values[value] = self.names.fresh(hint)
                 continue
             aliases.append((result, value))
         self._emit(depth, "with R.dataflow():")
@@ -359,15 +372,23 @@ class _FunctionPrinter:
         self._emit(depth + 1, f"R.output({', '.join(self._values(op.outputs))})")
 
     def _if(self, op: IfOp, depth: int) -> None:
-        """``if``/``else``, each branch ending by assigning the result."""
+        """``if``/``else``, each branch ending by assigning the result: a branch
+        whose last binding makes the value it yields under the result's name
+        assigns it to the result's variable, as the source wrote it; another
+        assigns the yielded value."""
         condition = self._value(op.cond)
+        name = self._define(op.result)
         for header, region in ((f"if {condition}:", op.then_region), ("else:", op.else_region)):
             self._emit(depth, header)
             with self._scope():
-                self._block(region.block, depth + 1)
                 yielded = region.block.last_op
                 assert isinstance(yielded, YieldOp)
-                self._assign(depth + 1, op.result, self._value(yielded.value))
+                last = _last_binding(yielded, op.result)
+                if last is not None:
+                    self.values[last] = name
+                self._block(region.block, depth + 1)
+                if last is None:
+                    self._assign(depth + 1, op.result, self._value(yielded.value))
 
     # --- values -------------------------------------------------------------------------
 
@@ -451,8 +472,11 @@ class _FunctionPrinter:
         return _call(spelling.callee, *args)
 
     def _prim_operand(self, value: SSAValue) -> str:
-        """An operand TVM takes only as ``R.prim_value(...)``: a variable whose type
-        knows its value is written as that value."""
+        """An operand TVM takes only as ``R.prim_value(...)``: a prim value's
+        binding is written as its expression, a variable whose type knows its
+        value as that value."""
+        if isinstance(owner := value.owner, PrimValueOp):
+            return self._rhs(owner)
         sinfo = value.type
         if value in self.values and isinstance(sinfo, PrimType) and sinfo.known_value is not None:
             return _call("R.prim_value", self.exprs.dim(sinfo.known_value, sinfo.data_type))
@@ -521,20 +545,47 @@ class _FunctionPrinter:
         return _call(VALUES[op.name], *args, *([] if default else [self.exprs.struct_info(sinfo)]))
 
 
+def _hints(function: FunctionOp) -> set[str]:
+    """The names the values of ``function`` have, as Python names."""
+    return {python_name(hint) for value in values_of(function) if (hint := value.name_hint)}
+
+
 def _call(callee: str, *args: str) -> str:
     return f"{callee}({', '.join(args)})"
 
 
 def _inlinable(op: Operation) -> bool:
-    """Whether ``op`` is a leaf used only where TVM's normal form writes it inline
-    (an extern function only when called with a derived result type)."""
-    if not isinstance(op, LEAVES) or not op.results[0].uses:
+    """Whether ``op`` is a leaf written inline at its uses: one without a name (the
+    source wrote it inline, or a pass made it) used only where TVM's normal form
+    writes it inline; an operator reference, and an extern function called with a
+    derived result type, inline into their calls."""
+    result = op.results[0] if isinstance(op, LEAVES) else None
+    if result is None or not result.uses:
         return False
-    uses = op.results[0].uses
     if isinstance(op, ExternFuncOp | OpRefOp):
         derived = isinstance(op, OpRefOp) or op.result.type.derive is not None  # pyright: ignore
-        return derived and all(_is_callee(use) for use in uses)
-    return all(isinstance(use.operation, CONSUMERS) for use in uses)
+        return derived and all(_is_callee(use) for use in result.uses)
+    return not result.name_hint and all(isinstance(u.operation, CONSUMERS) for u in result.uses)
+
+
+def _last_binding(yielded: YieldOp, result: SSAValue) -> SSAValue | None:
+    """The value a branch yields when the binding just before the ``yield`` (a
+    binding, or an ``if`` ending the branch) makes it for the ``yield`` alone,
+    under the name of the ``if``'s ``result``."""
+    value = yielded.value
+    owner = value.owner
+    binding = isinstance(owner, IfOp | BindingOp)
+    if not binding or owner is not yielded.prev_op or not value.has_one_use():
+        return None
+    return value if _same_name(value, result) else None
+
+
+def _same_name(inner: SSAValue, outer: SSAValue) -> bool:
+    """Whether ``inner`` (a branch's or a dataflow block's value) has no name, or
+    ``outer``'s (the ``if``'s or the block's result), or that name with a suffix
+    (as the MLIR printer tells them apart)."""
+    hint = inner.name_hint
+    return not hint or SUFFIXED.sub("", hint) == SUFFIXED.sub("", outer.name_hint or "")
 
 
 def _is_callee(use: Use) -> bool:

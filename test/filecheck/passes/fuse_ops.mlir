@@ -618,9 +618,9 @@ relax.function @match_cast(%a: !relax.tensor<[10, 20], f32>) -> !relax.tensor<nd
 // A tuple the group only indexes is passed as the fields it reads
 // (TVM's test_partially_used_tuple_param).
 
-// CHECK-LABEL: relax.function private @fused_add_divide(%x: !relax.tensor<[2], f32>, %c: !relax.tensor<[], f32>) -> !relax.tensor<[2], f32> attributes {Primitive = true} {
+// CHECK-LABEL: relax.function private @fused_add_divide(%x_0: !relax.tensor<[2], f32>, %c: !relax.tensor<[], f32>) -> !relax.tensor<[2], f32> attributes {Primitive = true} {
 // CHECK-NEXT:   %y1 = relax.dataflow {
-// CHECK-NEXT:     %y0 = relax.add %x, %c : !relax.tensor<[2], f32>
+// CHECK-NEXT:     %y0 = relax.add %x_0, %c : !relax.tensor<[2], f32>
 // CHECK-NEXT:     %y1_1 = relax.divide %y0, %c : !relax.tensor<[2], f32>
 // CHECK-NEXT:     relax.output %y1_1
 // CHECK-NEXT:   }
@@ -629,8 +629,8 @@ relax.function @match_cast(%a: !relax.tensor<[10, 20], f32>) -> !relax.tensor<nd
 // CHECK-LABEL: relax.function @partial_tuple(%x: !relax.tuple<tensor<[2], f32>, tensor<[2], f32>, tensor<[2], f32>>) -> !relax.tensor<[2], f32> {
 // CHECK-NEXT:   %gv = relax.dataflow {
 // CHECK-NEXT:     %c = relax.constant dense<[], f32, 1.0> : !relax.tensor<[], f32>
-// CHECK-NEXT:     %x_1 = relax.tuple_get_item %x[0] : !relax.tensor<[2], f32>
-// CHECK-NEXT:     %y1 = relax.call @fused_add_divide(%x_1, %c) : !relax.tensor<[2], f32>
+// CHECK-NEXT:     %x_0 = relax.tuple_get_item %x[0] : !relax.tensor<[2], f32>
+// CHECK-NEXT:     %y1 = relax.call @fused_add_divide(%x_0, %c) : !relax.tensor<[2], f32>
 // CHECK-NEXT:     relax.output %y1
 // CHECK-NEXT:   }
 // CHECK-NEXT:   relax.return %gv
@@ -723,24 +723,24 @@ relax.function @inplace(%x: !relax.tensor<[10, 20], f32>, %p0: !relax.tensor<[],
 // Two groups where one's result feeds the other through a reshape
 // (TVM's test_multiple_paths).
 
-// CHECK-LABEL: relax.function private @fused_matmul_add(%inp: !relax.tensor<[2, 1280], f32>, %lv31: !relax.tensor<[1280, 320], f32>, %b2: !relax.tensor<[320], f32>) -> !relax.tensor<[2, 320], f32> attributes {Primitive = true} {
+// CHECK-LABEL: relax.function private @fused_matmul_add(%inp_1: !relax.tensor<[2, 1280], f32>, %lv31: !relax.tensor<[1280, 320], f32>, %b2: !relax.tensor<[320], f32>) -> !relax.tensor<[2, 320], f32> attributes {Primitive = true} {
 // CHECK-NEXT:   %lv33 = relax.dataflow {
-// CHECK-NEXT:     %lv32 = relax.matmul %inp, %lv31 : !relax.tensor<[2, 320], f32>
+// CHECK-NEXT:     %lv32 = relax.matmul %inp_1, %lv31 : !relax.tensor<[2, 320], f32>
 // CHECK-NEXT:     %lv33_1 = relax.add %lv32, %b2 : !relax.tensor<[2, 320], f32>
 // CHECK-NEXT:     relax.output %lv33_1
 // CHECK-NEXT:   }
 // CHECK-NEXT:   relax.return %lv33
 // CHECK-NEXT: }
-// CHECK-LABEL: relax.function private @fused_conv2d_add_add(%inp: !relax.tensor<[2, 320, 8, 8], f32>, %w1: !relax.tensor<[320, 320, 3, 3], f32>, %lv28: !relax.tensor<[1, 320, 1, 1], f32>, %lv35: !relax.tensor<[2, 320, 1, 1], f32>) -> !relax.tensor<[2, 320, 8, 8], f32> attributes {Primitive = true} {
+// CHECK-LABEL: relax.function private @fused_conv2d_add_add(%inp_0: !relax.tensor<[2, 320, 8, 8], f32>, %w1: !relax.tensor<[320, 320, 3, 3], f32>, %lv28: !relax.tensor<[1, 320, 1, 1], f32>, %lv35: !relax.tensor<[2, 320, 1, 1], f32>) -> !relax.tensor<[2, 320, 8, 8], f32> attributes {Primitive = true} {
 // CHECK-NEXT:   %lv36 = relax.dataflow {
-// CHECK-NEXT:     %lv27 = relax.nn.conv2d %inp, %w1 {padding = [1, 1, 1, 1]} : !relax.tensor<[2, 320, 8, 8], f32>
+// CHECK-NEXT:     %lv27 = relax.nn.conv2d %inp_0, %w1 {padding = [1, 1, 1, 1]} : !relax.tensor<[2, 320, 8, 8], f32>
 // CHECK-NEXT:     %lv29 = relax.add %lv27, %lv28 : !relax.tensor<[2, 320, 8, 8], f32>
 // CHECK-NEXT:     %lv36_1 = relax.add %lv29, %lv35 : !relax.tensor<[2, 320, 8, 8], f32>
 // CHECK-NEXT:     relax.output %lv36_1
 // CHECK-NEXT:   }
 // CHECK-NEXT:   relax.return %lv36
 // CHECK-NEXT: }
-// CHECK-LABEL: relax.function @multiple_paths(%inp: !relax.tensor<[2, 320, 8, 8], f32>, %inp_1: !relax.tensor<[2, 1280], f32>, %w1: !relax.tensor<[320, 320, 3, 3], f32>, %b1: !relax.tensor<[320], f32>, %w2: !relax.tensor<[320, 1280], f32>, %b2: !relax.tensor<[320], f32>) -> !relax.tensor<[2, 320, 8, 8], f32> attributes {num_input = 2 : i64} {
+// CHECK-LABEL: relax.function @multiple_paths(%inp_0: !relax.tensor<[2, 320, 8, 8], f32>, %inp_1: !relax.tensor<[2, 1280], f32>, %w1: !relax.tensor<[320, 320, 3, 3], f32>, %b1: !relax.tensor<[320], f32>, %w2: !relax.tensor<[320, 1280], f32>, %b2: !relax.tensor<[320], f32>) -> !relax.tensor<[2, 320, 8, 8], f32> attributes {num_input = 2 : i64} {
 // CHECK-NEXT:   %gv = relax.dataflow {
 // CHECK-NEXT:     %s28 = relax.shape [1, 320, 1, 1] : !relax.shape<[1, 320, 1, 1]>
 // CHECK-NEXT:     %lv28 = relax.reshape %b1, %s28 : !relax.tensor<[1, 320, 1, 1], f32>
@@ -748,7 +748,7 @@ relax.function @inplace(%x: !relax.tensor<[10, 20], f32>, %p0: !relax.tensor<[],
 // CHECK-NEXT:     %lv33 = relax.call @fused_matmul_add(%inp_1, %lv31, %b2) : !relax.tensor<[2, 320], f32>
 // CHECK-NEXT:     %s35 = relax.shape [2, 320, 1, 1] : !relax.shape<[2, 320, 1, 1]>
 // CHECK-NEXT:     %lv35 = relax.reshape %lv33, %s35 : !relax.tensor<[2, 320, 1, 1], f32>
-// CHECK-NEXT:     %lv36 = relax.call @fused_conv2d_add_add(%inp, %w1, %lv28, %lv35) : !relax.tensor<[2, 320, 8, 8], f32>
+// CHECK-NEXT:     %lv36 = relax.call @fused_conv2d_add_add(%inp_0, %w1, %lv28, %lv35) : !relax.tensor<[2, 320, 8, 8], f32>
 // CHECK-NEXT:     relax.output %lv36
 // CHECK-NEXT:   }
 // CHECK-NEXT:   relax.return %gv
@@ -775,18 +775,18 @@ relax.function @multiple_paths(%inp_0: !relax.tensor<[2, 320, 8, 8], f32>, %inp_
 // A group whose result is unused is left for relax-dce (TVM drops it)
 // (TVM's test_dead_group).
 
-// CHECK-LABEL: relax.function private @fused_matmul_add(%inp: !relax.tensor<[1, 128], f32>, %lv4: !relax.tensor<[128, 10], f32>, %b2: !relax.tensor<[10], f32>) -> !relax.tensor<[1, 10], f32> attributes {Primitive = true} {
+// CHECK-LABEL: relax.function private @fused_matmul_add(%inp_1: !relax.tensor<[1, 128], f32>, %lv4: !relax.tensor<[128, 10], f32>, %b2: !relax.tensor<[10], f32>) -> !relax.tensor<[1, 10], f32> attributes {Primitive = true} {
 // CHECK-NEXT:   %lv6 = relax.dataflow {
-// CHECK-NEXT:     %lv5 = relax.matmul %inp, %lv4 : !relax.tensor<[1, 10], f32>
+// CHECK-NEXT:     %lv5 = relax.matmul %inp_1, %lv4 : !relax.tensor<[1, 10], f32>
 // CHECK-NEXT:     %lv6_1 = relax.add %lv5, %b2 : !relax.tensor<[1, 10], f32>
 // CHECK-NEXT:     relax.output %lv6_1
 // CHECK-NEXT:   }
 // CHECK-NEXT:   relax.return %lv6
 // CHECK-NEXT: }
-// CHECK-LABEL: relax.function @dead_group(%inp: !relax.tensor<[1, 784], f32>, %inp_1: !relax.tensor<[1, 128], f32>, %b1: !relax.tensor<[128], f32>, %w1: !relax.tensor<[128, 784], f32>, %b2: !relax.tensor<[10], f32>, %w2: !relax.tensor<[10, 128], f32>) -> !relax.tensor<[1, 10], f32> attributes {num_input = 1 : i64} {
+// CHECK-LABEL: relax.function @dead_group(%inp_0: !relax.tensor<[1, 784], f32>, %inp_1: !relax.tensor<[1, 128], f32>, %b1: !relax.tensor<[128], f32>, %w1: !relax.tensor<[128, 784], f32>, %b2: !relax.tensor<[10], f32>, %w2: !relax.tensor<[10, 128], f32>) -> !relax.tensor<[1, 10], f32> attributes {num_input = 1 : i64} {
 // CHECK-NEXT:   %gv = relax.dataflow {
 // CHECK-NEXT:     %lv = relax.permute_dims %w1 : !relax.tensor<[784, 128], f32>
-// CHECK-NEXT:     %lv1 = relax.matmul %inp, %lv : !relax.tensor<[1, 128], f32>
+// CHECK-NEXT:     %lv1 = relax.matmul %inp_0, %lv : !relax.tensor<[1, 128], f32>
 // CHECK-NEXT:     %lv2 = relax.add %lv1, %b1 : !relax.tensor<[1, 128], f32>
 // CHECK-NEXT:     %lv3 = relax.nn.relu %lv2 : !relax.tensor<[1, 128], f32>
 // CHECK-NEXT:     %lv4 = relax.permute_dims %w2 : !relax.tensor<[128, 10], f32>

@@ -1,8 +1,8 @@
 // RUN: relax-opt %s --emit tvmscript | filecheck %s
 
 // The dialect printed as TVMScript, as TVM 0.25 prints it: every binding
-// annotated with its StructInfo, symbolic variables declared first, leaves
-// (shapes, prim values, scalar constants) inline, call_tir kernels as
+// annotated with its StructInfo, symbolic variables declared first, unnamed
+// leaves (shapes, prim values, scalar constants) inline, call_tir kernels as
 // T.prim_func stubs with their MLIR text in the module attributes.
 
 // CHECK:      # from tvm.script import ir as I
@@ -20,19 +20,19 @@
 // CHECK-NEXT:         cls = Module
 relax.function impure @main(%x: !relax.tensor<[n, 4], f32>, %c: !relax.prim<bool>, %o: !relax.object) -> !relax.tensor<[n * 4], f32> {
   // CHECK-NEXT:       r: R.Tensor((n * 4,), dtype="float32") = R.reshape(x, R.shape([n * 4]))
-  %flat = relax.shape [n * 4]
-  %r = relax.reshape %x, %flat
+  %0 = relax.shape [n * 4]
+  %r = relax.reshape %x, %0
   // the output of a dataflow block is the variable bound in the block
   // CHECK-NEXT:       with R.dataflow():
   // CHECK-NEXT:           lv: R.Tensor((n * 4,), dtype="float32") = R.clip(r, R.prim_value(T.float32(0.0)), R.prim_value(T.float32(6.0)))
   // CHECK-NEXT:           gv: R.Tensor((n * 4,), dtype="float32") = R.multiply(lv, R.const(0.5, "float32"))
   // CHECK-NEXT:           R.output(gv)
   %y = relax.dataflow {
-    %lo = relax.prim_value 0.0 : !relax.prim<f32, 0.0>
-    %hi = relax.prim_value 6.0 : !relax.prim<f32, 6.0>
-    %lv = relax.clip %r, %lo, %hi
-    %half = relax.constant dense<[], f32, 0.5>
-    %gv = relax.multiply %lv, %half
+    %1 = relax.prim_value 0.0 : !relax.prim<f32, 0.0>
+    %2 = relax.prim_value 6.0 : !relax.prim<f32, 6.0>
+    %lv = relax.clip %r, %1, %2
+    %3 = relax.constant dense<[], f32, 0.5>
+    %gv = relax.multiply %lv, %3
     relax.output %gv
   }
   // CHECK-NEXT:       k: R.Tensor((m,), dtype="float32") = R.match_cast(o, R.Tensor((m,), dtype="float32"))
