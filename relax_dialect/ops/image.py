@@ -168,7 +168,7 @@ class GridSampleOp(OperatorOp):
     """
 
     name = "relax.image.grid_sample"
-    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
 
     data = operand_def()
     grid = operand_def()
