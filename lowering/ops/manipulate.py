@@ -21,6 +21,9 @@
 in row-major order: an ``scf.for`` over the updates carries the result, combining
 each update into it with ``tensor.extract``/``tensor.insert``; indices outside the
 data fail a ``cf.assert`` (``scatter_elements`` counts negative ones from the end).
+``layout_transform`` is a scatter too: into a tensor filled with the pad value, an
+``scf.for`` over the input inserts each element at the position the index map gives
+(its affine expressions computed with ``arith`` on ``index`` values).
 """
 
 from __future__ import annotations
@@ -32,9 +35,11 @@ from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IntegerType, TensorType, i64
 from xdsl.dialects.linalg.ops import TransposeOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir.affine import AffineBinaryOpKind
 
 from relax_dialect.dtype import DataType
 from relax_dialect.ops import manipulate as ops
+from relax_dialect.ops.index_map import fold, map_shape
 from relax_dialect.ops.inference import normalize_axes, normalize_axis
 from relax_dialect.ops.manipulate import product
 from relax_dialect.prim_expr import IntImm, PrimExpr, call
@@ -58,6 +63,7 @@ from .common import (
     expand_unit_dims,
     extract,
     extract_slice,
+    fill,
     flatten,
     insert_slice,
     loop_indices,
@@ -671,3 +677,46 @@ def lower_one_hot(lw: Lowerer, op: ops.OneHotOp) -> SSAValue:
         return select(lw, hit, on, off)
 
     return parallel(lw, [lw.operand(op, 0)], [kept], sizes, type, element)
+
+
+def _floor_mod(lw: Lowerer, a: SSAValue, b: SSAValue) -> SSAValue:
+    """``a mod b`` for a positive ``b``, rounding down as affine maps do."""
+    remainder = lw.make(arith.RemSIOp, a, b)
+    negative = lw.make(arith.CmpiOp, remainder, lw.constant_index(0), "slt")
+    return select(lw, negative, lw.make(arith.AddiOp, remainder, b), remainder)
+
+
+AFFINE_ARITH: dict[AffineBinaryOpKind, Callable[[Lowerer, SSAValue, SSAValue], SSAValue]] = {
+    AffineBinaryOpKind.Add: lambda lw, a, b: lw.make(arith.AddiOp, a, b),
+    AffineBinaryOpKind.Mul: lambda lw, a, b: lw.make(arith.MuliOp, a, b),
+    AffineBinaryOpKind.FloorDiv: lambda lw, a, b: lw.make(arith.FloorDivSIOp, a, b),
+    AffineBinaryOpKind.CeilDiv: lambda lw, a, b: lw.make(arith.CeilDivSIOp, a, b),
+    AffineBinaryOpKind.Mod: _floor_mod,
+}
+"""The affine operations on ``index`` values."""
+
+
+@lowers(ops.LayoutTransformOp)
+def lower_layout_transform(lw: Lowerer, op: ops.LayoutTransformOp) -> SSAValue:
+    index_map = op.affine_map()
+    result, type = result_of(lw, op)
+    x = lw.operand(op, 0)
+    sizes = sizes_of(lw, x)
+
+    def mapped_sizes() -> list[SSAValue]:
+        dims = map_shape(op.name, index_map, [symbol(lw, size) for size in sizes])
+        return [lw.index_of(d) for d in dims]
+
+    pad = constant(lw, op.padding(result.data_type), result.data_type)
+    out = fill(lw, pad, lw.empty(type, result_sizes(lw, result, mapped_sizes)))
+    block = Block(arg_types=[INDEX, type])
+    with lw.inside(block):
+        position, carried = block.args
+        at = _coordinates(lw, position, sizes)
+        where = [
+            fold(expr, at, lw.constant_index, lambda kind, a, b: AFFINE_ARITH[kind](lw, a, b))
+            for expr in index_map.results
+        ]
+        lw.emit(scf.YieldOp(lw.make(tensor.InsertOp, extract(lw, x, at), carried, where)))
+    zero, one = lw.constant_index(0), lw.constant_index(1)
+    return lw.make(scf.ForOp, zero, lw.product(sizes), one, [out], block)

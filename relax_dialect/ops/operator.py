@@ -430,7 +430,8 @@ def _parse_attribute_value(parser: Parser) -> Attribute:
             parser.parse_punctuation("]")
         return attribute_of(tuple(items))  # pyright: ignore[reportArgumentType]
     start = parser.pos
-    if parser._current_token.kind == MLIRTokenKind.BARE_IDENT:  # pyright: ignore
+    token = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    if token.kind == MLIRTokenKind.BARE_IDENT and token.text != "affine_map":
         word = parser.parse_identifier()
         dtype = DataType.parse(word)
         if dtype is None:

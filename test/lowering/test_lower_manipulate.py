@@ -360,6 +360,32 @@ CASES = [
     for c in CASES
 ]
 
+
+def layout(name: str, shape: str, index_map: str, attrs: str = "", dtype: str = F32) -> Case:
+    """``layout_transform`` of an input of ``shape`` by ``index_map`` (its results)."""
+    dims = [int(d) if d.strip().isdigit() else d.strip() for d in shape.split(",")]
+    names = ", ".join(f"d{k}" for k in range(len(dims)))
+    make = floats(*dims) if dtype == F32 else ints(*dims, dtype="int32")
+    extra = f", {attrs}" if attrs else ""
+    binding = (
+        f"relax.layout_transform %x {{index_map = affine_map<({names}) -> ({index_map})>{extra}}}"
+    )
+    return one(name, f"%x: {tensor(shape, dtype)}", binding, make)
+
+
+CASES += [
+    layout("layout-split", "n, 3", "d0 floordiv 4, d1, d0 mod 4"),
+    layout("layout-split-pad", "n, 3", "d0 floordiv 2, d1, d0 mod 2", "pad_value = -1.5"),
+    layout(
+        "layout-split-pad-i32", "2, n", "d0, d1 floordiv 3, d1 mod 3", "pad_value = 7", dtype="i32"
+    ),
+    layout("layout-nchw4c", "1, 8, n, 2", "d0, d1 floordiv 4, d2, d3, d1 mod 4"),
+    layout("layout-nhwc", "2, 3, n, 2", "d0, d2, d3, d1"),
+    layout("layout-fuse", "n, 3", "d0 * 3 + d1"),
+    layout("layout-nested-split", "2, n", "d0, d1 floordiv 4, (d1 floordiv 2) mod 2, d1 mod 2"),
+    layout("layout-range", "4, 3", "d0 - d1 + 2, d1", "axis_separators = [1]"),
+]
+
 FAMILY = Family(CASES)
 
 
