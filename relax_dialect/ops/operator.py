@@ -74,7 +74,7 @@ from .fusion import FusionKind
 from .inference import prim_operand, shape_operand, tensor_operand
 
 SEGMENTS = AttrSizedOperandSegments.attribute_name
-AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...]
+AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...] | Attribute
 
 
 class OperatorOp(BindingOp):
@@ -322,7 +322,9 @@ def attribute_kind(constraint: object) -> str:
 
 
 def attribute_of(value: AttrValue) -> Attribute:
-    """The property holding a Python attribute value."""
+    """The property holding a Python attribute value (an attribute is its own)."""
+    if isinstance(value, Attribute):
+        return value
     if isinstance(value, bool | int | str | DataType):
         return _exact_attribute(value)
     if isinstance(value, float):

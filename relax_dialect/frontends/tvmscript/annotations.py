@@ -177,7 +177,7 @@ class ExprReader:
         prefix, _, function = (name or "").rpartition(".")
         if prefix != self.tir:
             raise TVMScriptError(node, f"'{name}' is not a symbolic expression function")
-        if function in INTEGER_TYPES or function in ("bool", "float32", "float64"):
+        if function in INTEGER_TYPES or function in ("bool", "float16", "float32", "float64"):
             if len(node.args) != 1:
                 raise TVMScriptError(node, f"{name}(value) takes one value")
             return self.prim_expr(node.args[0])

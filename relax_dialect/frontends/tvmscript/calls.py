@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+from xdsl.dialects.builtin import AffineMapAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import VarOperandDef
 from xdsl.utils.exceptions import VerifyException
@@ -37,6 +38,8 @@ from ...ops.values import PrimValueOp
 from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
 from ...types import ObjectType, PrimType, StructInfoType, TupleType
 from .annotations import ExprReader, TVMScriptError, dotted_name
+from .index_maps import read_index_map
+from .spelling import OperatorSpelling, operator_spelling
 
 SHAPE_OPERANDS = ("shape", "size")
 """Operand names whose literal tuples are shapes (other literal tuples of numbers
@@ -181,8 +184,11 @@ class CallReader:
                 operands.extend(self._operand(element, name) for element in given)
             else:
                 operands.append(self._operand(given, name))
+        spelling = operator_spelling(op.name)
         attributes = {
-            name: self._attribute_value(value, definition.properties[name].constr)  # pyright: ignore
+            name: self._operator_attribute(
+                spelling, name, value, definition.properties[name].constr
+            )  # pyright: ignore
             for name, value in bound.items()
             if name in definition.properties and value is not None
         }
@@ -231,6 +237,23 @@ class CallReader:
             )
 
         return all(prim(node) for node in nodes)
+
+    def _operator_attribute(
+        self, spelling: OperatorSpelling, name: str, node: ast.expr, constraint: object
+    ) -> object:
+        """An attribute as its operator spells it: an index map, a value written
+        ``R.prim_value(...)``, else a literal."""
+        if name in spelling.index_maps:
+            return AffineMapAttr(read_index_map(node, self.exprs.tir))
+        if name in spelling.prim_value_attributes and self._is_prim_value(node):
+            assert isinstance(node, ast.Call)
+            if len(node.args) != 1 or node.keywords:
+                raise TVMScriptError(node, "R.prim_value takes one value")
+            node = node.args[0]
+        return self._attribute_value(node, constraint)
+
+    def _is_prim_value(self, node: ast.expr) -> bool:
+        return isinstance(node, ast.Call) and self._callee(node) == "prim_value"
 
     def _attribute_value(self, node: ast.expr, constraint: object) -> object:
         kind = attribute_kind(constraint)

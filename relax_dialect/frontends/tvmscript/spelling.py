@@ -21,7 +21,12 @@ prints and parses these spellings):
 * ``integers``: list attributes written as an integer when they hold one
   element (TVM repeats it per spatial axis);
 * ``list_from``: operands from that position on are one list argument
-  (``R.assert_op(cond, [a, b], format=...)``).
+  (``R.assert_op(cond, [a, b], format=...)``);
+* ``index_maps``: affine-map attributes written as
+  ``T.index_map(lambda i0, i1: (i0 // 4, i1, i0 % 4))`` (``layout_transform``);
+* ``prim_value_attributes``: attributes written ``R.prim_value(...)`` in the data
+  type of the first operand, ``None`` when unset (``layout_transform``'s
+  ``pad_value``).
 
 Operand slots that are shapes (``reshape``'s ``shape``, ``R.shape([...])``) or
 tuples of prim values (``strided_slice``'s ``axes``, ``(R.prim_value(0),)``)
@@ -65,6 +70,8 @@ class OperatorSpelling:
     strings: tuple[str, ...] = ()
     integers: tuple[str, ...] = ()
     list_from: int | None = None
+    index_maps: tuple[str, ...] = ()
+    prim_value_attributes: tuple[str, ...] = ()
 
 
 _CONV_TRANSPOSE = (
@@ -121,6 +128,9 @@ OPERATORS: dict[str, OperatorSpelling] = {
     "relax.unique": OperatorSpelling(
         "R.unique",
         prim_values=("sorted", "return_index", "return_inverse", "return_counts", "axis"),
+    ),
+    "relax.layout_transform": OperatorSpelling(
+        "R.layout_transform", index_maps=("index_map",), prim_value_attributes=("pad_value",)
     ),
     "relax.print": OperatorSpelling("R.print", strings=("format",)),
     "relax.assert_op": OperatorSpelling("R.assert_op", strings=("format",), list_from=1),
