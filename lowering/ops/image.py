@@ -33,6 +33,7 @@ from ..lowerer import Lowerer
 from ..type_conversion import tensor_type
 from . import lowers
 from .common import (
+    FloatScalars,
     constant,
     convert,
     data_type,
@@ -271,7 +272,7 @@ def lower_resize2d(lw: Lowerer, op: Resize2DOp) -> SSAValue:
     return lw.cast(out, tensor_type(result))
 
 
-class Sampler:
+class Sampler(FloatScalars):
     """Emits ``grid_sample``'s scalar arithmetic in one floating-point type, inside
     the body of the ``linalg.generic`` over the ``NCHW`` result."""
 
@@ -284,22 +285,10 @@ class Sampler:
         image_dtype: DataType,
         sizes: Sequence[SSAValue],
     ) -> None:
-        self.lw, self.settings, self.dtype = lw, settings, dtype
+        super().__init__(lw, dtype)
+        self.settings = settings
         self.image, self.image_dtype, self.sizes = image, image_dtype, sizes
         self.loops = loop_indices(lw, 4)
-
-    def f(self, value: float) -> SSAValue:
-        return constant(self.lw, value, self.dtype)
-
-    def op(self, op_class: type, *args: object) -> SSAValue:
-        return emit_op(self.lw, op_class, *args)
-
-    def to_float(self, index: SSAValue) -> SSAValue:
-        return convert(self.lw, self.lw.make(arith.IndexCastOp, index, i64), INT64, self.dtype)
-
-    def to_index(self, value: SSAValue) -> SSAValue:
-        """A float truncated toward zero, as an ``index``."""
-        return self.lw.as_index(self.lw.make(arith.FPToSIOp, value, i64))
 
     def span(self, size: SSAValue) -> SSAValue:
         return _minus_one(self.lw, size) if self.settings.align_corners else size

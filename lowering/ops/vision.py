@@ -32,11 +32,11 @@ from . import lowers
 from .common import (
     PARALLEL,
     REDUCTION,
+    FloatScalars,
     check_every,
     constant,
     convert,
     data_type,
-    emit_op,
     extract,
     extract_slice,
     fill,
@@ -50,7 +50,7 @@ from .common import (
 )
 
 
-class RegionSampler:
+class RegionSampler(FloatScalars):
     """Emits the scalar arithmetic of one output element, in the regions' type."""
 
     def __init__(
@@ -62,20 +62,9 @@ class RegionSampler:
         data_dtype: DataType,
         sizes: Sequence[SSAValue],
     ) -> None:
-        self.lw, self.settings, self.dtype = lw, settings, dtype
+        super().__init__(lw, dtype)
+        self.settings = settings
         self.data, self.data_dtype, self.sizes = data, data_dtype, sizes
-
-    def f(self, value: float) -> SSAValue:
-        return constant(self.lw, value, self.dtype)
-
-    def op(self, op_class: type, *args: object) -> SSAValue:
-        return emit_op(self.lw, op_class, *args)
-
-    def to_float(self, index: SSAValue) -> SSAValue:
-        return convert(self.lw, self.lw.make(arith.IndexCastOp, index, i64), INT64, self.dtype)
-
-    def to_index(self, value: SSAValue) -> SSAValue:
-        return self.lw.as_index(self.lw.make(arith.FPToSIOp, value, i64))
 
     def bilinear(self, batch: SSAValue, channel: SSAValue, y: SSAValue, x: SSAValue):
         """The reference's ``bilinear``: 0 beyond one pixel outside the image, else the
