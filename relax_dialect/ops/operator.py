@@ -439,4 +439,7 @@ def _parse_attribute_value(parser: Parser) -> Attribute:
         if dtype is None:
             parser.raise_error(f"expected an attribute value, got '{word}'", start, parser.pos)
         return DataTypeAttr(dtype)
-    return parser.parse_attribute()
+    try:
+        return parser.parse_attribute()
+    except NotImplementedError as error:  # xDSL's affine maps: no semi-affine products
+        parser.raise_error(f"unsupported attribute: {error}", start, parser.pos)

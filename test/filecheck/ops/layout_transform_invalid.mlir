@@ -53,3 +53,11 @@ relax.function @main(%x: !relax.tensor<[4, 3], f32>) -> !relax.object {
   %0 = relax.layout_transform %x {pad_value = 1.0}
   relax.return %x
 }
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[4, 3], f32>) -> !relax.object {
+  // expected-error @+1 {{unsupported attribute: Multiplication with non-constant (semi-affine) is not supported yet}}
+  %0 = relax.layout_transform %x {index_map = affine_map<(d0, d1)[s0] -> (d1 * s0, d0)>}
+  relax.return %x
+}
