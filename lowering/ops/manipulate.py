@@ -21,9 +21,11 @@
 in row-major order: an ``scf.for`` over the updates carries the result, combining
 each update into it with ``tensor.extract``/``tensor.insert``; indices outside the
 data fail a ``cf.assert`` (``scatter_elements`` counts negative ones from the end).
-``layout_transform`` is a scatter too: into a tensor filled with the pad value, an
-``scf.for`` over the input inserts each element at the position the index map gives
-(its affine expressions computed with ``arith`` on ``index`` values).
+``layout_transform`` by a map that splits and reorders the input axes (NCHW to
+NCHW4c) is a gather over the result (each input index rebuilt from the outputs' indices,
+the pad value past the input); by any other map a scatter: into a tensor filled with
+the pad value, an ``scf.for`` over the input inserts each element at the position the
+index map gives (its affine expressions computed with ``arith`` on ``index`` values).
 """
 
 from __future__ import annotations
@@ -35,7 +37,14 @@ from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IntegerType, TensorType, i64
 from xdsl.dialects.linalg.ops import TransposeOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
-from xdsl.ir.affine import AffineBinaryOpKind
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+)
 
 from relax_dialect.dtype import DataType
 from relax_dialect.ops import manipulate as ops
@@ -696,6 +705,51 @@ AFFINE_ARITH: dict[AffineBinaryOpKind, Callable[[Lowerer, SSAValue, SSAValue], S
 """The affine operations on ``index`` values."""
 
 
+Part = tuple[int, int, int | None]
+"""One output of an index map as a split of an input axis ``d``: ``(axis, lower,
+extent)`` for ``(d floordiv lower) mod extent`` (``extent`` None: no ``mod``)."""
+
+
+def _part(expr: AffineExpr) -> Part | None:
+    """``expr`` as a split of one input axis, if it is one."""
+    if isinstance(expr, AffineDimExpr):
+        return expr.position, 1, None
+    if not isinstance(expr, AffineBinaryOpExpr) or not isinstance(expr.rhs, AffineConstantExpr):
+        return None
+    inner = _part(expr.lhs)
+    if inner is None or inner[2] is not None:
+        return None
+    axis, lower, _ = inner
+    if expr.kind is AffineBinaryOpKind.FloorDiv:
+        return axis, lower * expr.rhs.value, None
+    return (axis, lower, expr.rhs.value) if expr.kind is AffineBinaryOpKind.Mod else None
+
+
+def tiling(index_map: AffineMap) -> list[list[tuple[int, int]]] | None:
+    """Per input axis, the (output, factor) pairs whose sum of ``output index *
+    factor`` is the axis' index, when the map splits and reorders the input axes
+    (``(d0, d1) -> (d0 floordiv 4, d1, d0 mod 4)``): every output is a split of one
+    axis, and the splits of each axis tile it (the innermost of factor 1, each next
+    one's factor the previous one's times its extent, the outermost without
+    ``mod``). None for other maps."""
+    parts = [_part(expr) for expr in index_map.results]
+    by_axis: list[list[tuple[int, int, int | None]]] = [[] for _ in range(index_map.num_dims)]
+    for output, part in enumerate(parts):
+        if part is None:
+            return None
+        by_axis[part[0]].append((output, part[1], part[2]))
+    for splits in by_axis:
+        splits.sort(key=lambda split: split[1])
+        factor = 1
+        for k, (_, lower, extent) in enumerate(splits):
+            if lower != factor or (extent is None) != (k == len(splits) - 1):
+                return None
+            factor = lower * (extent or 1)
+        if not splits:
+            return None
+    return [[(output, lower) for output, lower, _ in splits] for splits in by_axis]
+
+
 @lowers(ops.LayoutTransformOp)
 def lower_layout_transform(lw: Lowerer, op: ops.LayoutTransformOp) -> SSAValue:
     index_map = op.affine_map()
@@ -708,7 +762,11 @@ def lower_layout_transform(lw: Lowerer, op: ops.LayoutTransformOp) -> SSAValue:
         return [lw.index_of(d) for d in dims]
 
     pad = constant(lw, op.padding(result.data_type), result.data_type)
-    out = fill(lw, pad, lw.empty(type, result_sizes(lw, result, mapped_sizes)))
+    out_sizes = result_sizes(lw, result, mapped_sizes)
+    tiles = tiling(index_map)
+    if tiles is not None:
+        return _gather_tiles(lw, x, sizes, tiles, out_sizes, type, pad)
+    out = fill(lw, pad, lw.empty(type, out_sizes))
     block = Block(arg_types=[INDEX, type])
     with lw.inside(block):
         position, carried = block.args
@@ -720,3 +778,35 @@ def lower_layout_transform(lw: Lowerer, op: ops.LayoutTransformOp) -> SSAValue:
         lw.emit(scf.YieldOp(lw.make(tensor.InsertOp, extract(lw, x, at), carried, where)))
     zero, one = lw.constant_index(0), lw.constant_index(1)
     return lw.make(scf.ForOp, zero, lw.product(sizes), one, [out], block)
+
+
+def _gather_tiles(
+    lw: Lowerer,
+    x: SSAValue,
+    sizes: Sequence[SSAValue],
+    tiles: list[list[tuple[int, int]]],
+    out_sizes: Sequence[SSAValue],
+    type: TensorType,
+    pad: SSAValue,
+) -> SSAValue:
+    """A map that tiles the input axes as a gather over the result: each input index
+    is its outputs' indices times their factors; positions past the input (where a
+    split does not divide) take ``pad``."""
+
+    def body(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        loops = loop_indices(lw, len(out_sizes))
+        at, inside = [], None
+        for splits, size in zip(tiles, sizes, strict=True):
+            index = None
+            for output, factor in splits:
+                term = lw.make(arith.MuliOp, loops[output], lw.constant_index(factor))
+                index = term if index is None else lw.make(arith.AddiOp, index, term)
+            assert index is not None
+            here = lw.make(arith.CmpiOp, index, size, "ult")
+            inside = here if inside is None else lw.make(arith.AndIOp, inside, here)
+            last = lw.make(arith.SubiOp, size, lw.constant_index(1))
+            at.append(lw.make(arith.MinUIOp, index, last))
+        assert inside is not None
+        return select(lw, inside, extract(lw, x, at), pad)
+
+    return parallel(lw, [], [], out_sizes, type, body)
