@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Operation, SSAValue
-from xdsl.ir.affine import AffineMap
+from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -989,6 +989,23 @@ class OneHotOp(ManipulateOp):
         return TensorType([*dims[:axis], IntImm(depth), *dims[axis:]], on)
 
 
+def layout_transform_pattern(op: OperatorOp) -> OpPattern:
+    """TVM's kinds of its legalizations: ``ELEMWISE`` for the identity map,
+    ``INJECTIVE`` for a reordering of the axes or a map that pads (fewer elements
+    in than out, unless provably as many), ``OPAQUE`` for other splits and fusions."""
+    assert isinstance(op, LayoutTransformOp)
+    index_map = op.affine_map()
+    axes = [r.position if isinstance(r, AffineDimExpr) else None for r in index_map.results]
+    if None not in axes:
+        identity = axes == list(range(index_map.num_dims))
+        return OpPattern.ELEMWISE if identity else OpPattern.INJECTIVE
+    data, result = op.x.type, op.results[0].type
+    assert isinstance(data, TensorType) and isinstance(result, TensorType)
+    assert data.dims is not None and result.dims is not None
+    same_count = prove_equal(product(data.dims), product(result.dims))
+    return OpPattern.OPAQUE if same_count else OpPattern.INJECTIVE
+
+
 @irdl_op_definition
 class LayoutTransformOp(ManipulateOp):
     """``x`` laid out by an index map: the element at index ``idx`` moves to
@@ -1011,7 +1028,7 @@ class LayoutTransformOp(ManipulateOp):
     """
 
     name = "relax.layout_transform"
-    FUSION: ClassVar[FusionKind] = OpPattern.INJECTIVE
+    FUSION: ClassVar[FusionKind] = layout_transform_pattern
     x = operand_def()
     index_map = prop_def(AffineMapAttr)
     pad_value = opt_prop_def(FloatAttr | IntegerAttr)

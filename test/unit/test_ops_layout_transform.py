@@ -16,7 +16,9 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.frontends.tvmscript.index_maps import index_map_text
 from relax_dialect.interpreter import run
 from relax_dialect.interpreter.machine import RelaxRuntimeError
+from relax_dialect.ops.fusion import OpPattern, operator_pattern
 from relax_dialect.ops.index_map import map_shape
+from relax_dialect.ops.operator import OperatorOp
 from relax_dialect.prim_expr import IntImm, Var, to_text
 
 N, M = Var("n"), Var("m")
@@ -151,3 +153,26 @@ def test_bad_index_maps_are_located_errors(binding: str, message: str) -> None:
     with pytest.raises(DiagnosticError, match=message) as error:
         parse_tvmscript(source(binding), "bad.py")
     assert "bad.py:8:" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("shape", "index_map", "kind"),
+    [
+        ("4, 3", "d0, d1", OpPattern.ELEMWISE),
+        ("4, 3", "d1, d0", OpPattern.INJECTIVE),
+        ("n, 3", "d1, d0", OpPattern.INJECTIVE),
+        ("6, 3", "d0 floordiv 4, d1, d0 mod 4", OpPattern.INJECTIVE),  # pads
+        ("n, 3", "d0 floordiv 4, d1, d0 mod 4", OpPattern.INJECTIVE),  # may pad
+        ("8, 3", "d0 floordiv 4, d1, d0 mod 4", OpPattern.OPAQUE),
+        ("4, 3", "d0 * 3 + d1", OpPattern.OPAQUE),
+        ("4, 6", "d1 * 4 + d0", OpPattern.OPAQUE),
+    ],
+)
+def test_fusion_kinds_are_tvms(shape: str, index_map: str, kind: OpPattern) -> None:
+    """The kinds TVM 0.25's ``AnnotateTIROpPattern`` gives the legalized operator."""
+    program = function(
+        f"%x: !relax.tensor<[{shape}], f32>",
+        f"%y = relax.layout_transform %x {{index_map = affine_map<(d0, d1) -> ({index_map})>}}",
+    )
+    op = next(op for op in program.walk() if isinstance(op, OperatorOp))
+    assert operator_pattern(op) is kind

@@ -13,6 +13,8 @@ from operator_harness import function
 
 from relax_dialect.interpreter import run
 from relax_dialect.interpreter.machine import RelaxRuntimeError
+from relax_dialect.ops.fusion import OpPattern, operator_pattern
+from relax_dialect.ops.operator import OperatorOp
 
 ROIS = np.array(
     [
@@ -118,3 +120,16 @@ def test_roi_align_rejects_a_batch_index_outside_the_data() -> None:
     rois[3, 0] = 2
     with pytest.raises(RelaxRuntimeError, match="batch index 2"):
         run(program, "main", IMAGES, rois)
+
+
+@pytest.mark.parametrize(
+    ("ratio", "kind"), [(2, OpPattern.OUT_EWISE_FUSABLE), (-1, OpPattern.OPAQUE)]
+)
+def test_fusion_kinds_are_tvms(ratio: int, kind: OpPattern) -> None:
+    """TVM 0.25 legalizes a fixed sampling grid to an ``OUT_EWISE_FUSABLE`` reduction,
+    an adaptive one to an opaque function."""
+    program = roi_align_module(
+        "[2, 3, 7, 9]", f"pooled_size = [2, 2], spatial_scale = 1.0, sample_ratio = {ratio}"
+    )
+    op = next(op for op in program.walk() if isinstance(op, OperatorOp))
+    assert operator_pattern(op) is kind
