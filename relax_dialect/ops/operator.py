@@ -43,7 +43,13 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import AttrSizedOperandSegments, BaseAttr, OptOperandDef, ParamAttrConstraint
+from xdsl.irdl import (
+    AnyOf,
+    AttrSizedOperandSegments,
+    BaseAttr,
+    OptOperandDef,
+    ParamAttrConstraint,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -313,7 +319,10 @@ KINDS: dict[type[Attribute], str] = {
 
 def attribute_kind(constraint: object) -> str:
     """What a property holds, from its constraint: ``int``, ``bool``, ``float``,
-    ``str``, ``list``, ``dtype`` (or an attribute's name)."""
+    ``str``, ``list``, ``dtype`` (or an attribute's name); alternatives are joined
+    (``float or int``)."""
+    if isinstance(constraint, AnyOf):
+        return " or ".join(attribute_kind(c) for c in constraint.attr_constrs)
     if isinstance(constraint, BaseAttr):
         return KINDS.get(constraint.attr, constraint.attr.name)
     if isinstance(constraint, ParamAttrConstraint):
