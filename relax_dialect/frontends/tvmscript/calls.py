@@ -36,7 +36,7 @@ from ...ops.operator import SEGMENTS, OperatorOp, attribute_kind, attribute_of
 from ...ops.references import EXTERN_FUNC_TYPE, ExternFuncOp
 from ...ops.values import PrimValueOp
 from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
-from ...types import ObjectType, PrimType, StructInfoType, TupleType
+from ...types import ObjectType, PrimType, StructInfoType, TensorType, TupleType
 from .annotations import ExprReader, TVMScriptError, dotted_name
 from .index_maps import read_index_map
 from .spelling import OperatorSpelling, operator_spelling
@@ -193,6 +193,7 @@ class CallReader:
             if name in definition.properties and value is not None
         }
         values = [self.builder.normalize(operand) for operand in operands]
+        self._check_prim_value_types(spelling, bound, values)
         return Deferred(lambda t: op.build(values, t, **attributes))  # pyright: ignore
 
     def _arguments(
@@ -251,6 +252,28 @@ class CallReader:
                 raise TVMScriptError(node, "R.prim_value takes one value")
             node = node.args[0]
         return self._attribute_value(node, constraint)
+
+    def _check_prim_value_types(
+        self,
+        spelling: OperatorSpelling,
+        bound: dict[str, ast.expr | list[ast.expr] | None],
+        values: Sequence[SSAValue],
+    ) -> None:
+        """An attribute written ``R.prim_value(T.<dtype>(...))`` has the data type of
+        the first operand, as TVM requires."""
+        for name in spelling.prim_value_attributes:
+            node = bound.get(name)
+            if not isinstance(node, ast.Call) or not self._is_prim_value(node) or not node.args:
+                continue
+            _, dtype = self.exprs.typed_prim(node.args[0])
+            sinfo = values[0].type if values else None
+            if dtype is None or not isinstance(sinfo, TensorType) or sinfo.data_type.is_void:
+                continue
+            if dtype != sinfo.data_type:
+                theirs = sinfo.data_type.tvm_name()
+                raise TVMScriptError(
+                    node, f"{name} has data type {dtype.tvm_name()}, the input {theirs}"
+                )
 
     def _is_prim_value(self, node: ast.expr) -> bool:
         return isinstance(node, ast.Call) and self._callee(node) == "prim_value"
