@@ -174,6 +174,29 @@ def convert(lw: Lowerer, value: SSAValue, source: DataType, target: DataType) ->
     return lw.make(op, value, to_type)
 
 
+class FloatScalars:
+    """Emits scalar arithmetic in one floating-point data type (in a ``linalg.generic``
+    body): constants, operations, and conversions from and to ``index``."""
+
+    def __init__(self, lw: Lowerer, dtype: DataType) -> None:
+        self.lw, self.dtype = lw, dtype
+
+    def f(self, value: float) -> SSAValue:
+        """A constant of the data type."""
+        return constant(self.lw, value, self.dtype)
+
+    def op(self, op_class: OpClass, *args: object) -> SSAValue:
+        return emit_op(self.lw, op_class, *args)
+
+    def to_float(self, index: SSAValue) -> SSAValue:
+        """An ``index`` as a value of the data type."""
+        return convert(self.lw, self.lw.make(arith.IndexCastOp, index, i64), INT64, self.dtype)
+
+    def to_index(self, value: SSAValue) -> SSAValue:
+        """A value of the data type truncated toward zero, as an ``index``."""
+        return self.lw.as_index(self.lw.make(arith.FPToSIOp, value, i64))
+
+
 def data_type(sinfo: Attribute) -> DataType:
     """The data type of a tensor or prim type."""
     assert isinstance(sinfo, RelaxTensor | PrimType)

@@ -24,6 +24,11 @@ each update into it with ``tensor.extract``/``tensor.insert``; indices outside t
 data fail a ``cf.assert`` (``scatter_elements`` counts negative ones from the end).
 ``index_put`` is such a loop over the broadcast index positions; ``slice_scatter``
 an ``scf.for`` over the positions its slice hits, inserting cross-sections of ``src``.
+``layout_transform`` by a map that splits and reorders the input axes (NCHW to
+NCHW4c) is a gather over the result (each input index rebuilt from the outputs' indices,
+the pad value past the input); by any other map a scatter: into a tensor filled with
+the pad value, an ``scf.for`` over the input inserts each element at the position the
+index map gives (its affine expressions computed with ``arith`` on ``index`` values).
 """
 
 from __future__ import annotations
@@ -35,9 +40,18 @@ from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, IntegerType, TensorType, i64
 from xdsl.dialects.linalg.ops import TransposeOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+)
 
 from relax_dialect.dtype import DataType
 from relax_dialect.ops import manipulate as ops
+from relax_dialect.ops.index_map import fold, map_shape
 from relax_dialect.ops.inference import normalize_axes, normalize_axis
 from relax_dialect.ops.manipulate import product
 from relax_dialect.prim_expr import IntImm, PrimExpr, call
@@ -61,6 +75,7 @@ from .common import (
     expand_unit_dims,
     extract,
     extract_slice,
+    fill,
     flatten,
     insert_slice,
     loop_indices,
@@ -802,3 +817,127 @@ def lower_one_hot(lw: Lowerer, op: ops.OneHotOp) -> SSAValue:
         return select(lw, hit, on, off)
 
     return parallel(lw, [lw.operand(op, 0)], [kept], sizes, type, element)
+
+
+def _floor_mod(lw: Lowerer, a: SSAValue, b: SSAValue) -> SSAValue:
+    """``a mod b`` for a positive ``b``, rounding down as affine maps do."""
+    remainder = lw.make(arith.RemSIOp, a, b)
+    negative = lw.make(arith.CmpiOp, remainder, lw.constant_index(0), "slt")
+    return select(lw, negative, lw.make(arith.AddiOp, remainder, b), remainder)
+
+
+AFFINE_ARITH: dict[AffineBinaryOpKind, Callable[[Lowerer, SSAValue, SSAValue], SSAValue]] = {
+    AffineBinaryOpKind.Add: lambda lw, a, b: lw.make(arith.AddiOp, a, b),
+    AffineBinaryOpKind.Mul: lambda lw, a, b: lw.make(arith.MuliOp, a, b),
+    AffineBinaryOpKind.FloorDiv: lambda lw, a, b: lw.make(arith.FloorDivSIOp, a, b),
+    AffineBinaryOpKind.CeilDiv: lambda lw, a, b: lw.make(arith.CeilDivSIOp, a, b),
+    AffineBinaryOpKind.Mod: _floor_mod,
+}
+"""The affine operations on ``index`` values."""
+
+
+Part = tuple[int, int, int | None]
+"""One output of an index map as a split of an input axis ``d``: ``(axis, lower,
+extent)`` for ``(d floordiv lower) mod extent`` (``extent`` None: no ``mod``)."""
+
+
+def _part(expr: AffineExpr) -> Part | None:
+    """``expr`` as a split of one input axis, if it is one."""
+    if isinstance(expr, AffineDimExpr):
+        return expr.position, 1, None
+    if not isinstance(expr, AffineBinaryOpExpr) or not isinstance(expr.rhs, AffineConstantExpr):
+        return None
+    inner = _part(expr.lhs)
+    if inner is None or inner[2] is not None:
+        return None
+    axis, lower, _ = inner
+    if expr.kind is AffineBinaryOpKind.FloorDiv:
+        return axis, lower * expr.rhs.value, None
+    return (axis, lower, expr.rhs.value) if expr.kind is AffineBinaryOpKind.Mod else None
+
+
+def tiling(index_map: AffineMap) -> list[list[tuple[int, int]]] | None:
+    """Per input axis, the (output, factor) pairs whose sum of ``output index *
+    factor`` is the axis' index, when the map splits and reorders the input axes
+    (``(d0, d1) -> (d0 floordiv 4, d1, d0 mod 4)``): every output is a split of one
+    axis, and the splits of each axis tile it (the innermost of factor 1, each next
+    one's factor the previous one's times its extent, the outermost without
+    ``mod``). None for other maps."""
+    parts = [_part(expr) for expr in index_map.results]
+    by_axis: list[list[tuple[int, int, int | None]]] = [[] for _ in range(index_map.num_dims)]
+    for output, part in enumerate(parts):
+        if part is None:
+            return None
+        by_axis[part[0]].append((output, part[1], part[2]))
+    for splits in by_axis:
+        splits.sort(key=lambda split: split[1])
+        factor = 1
+        for k, (_, lower, extent) in enumerate(splits):
+            if lower != factor or (extent is None) != (k == len(splits) - 1):
+                return None
+            factor = lower * (extent or 1)
+        if not splits:
+            return None
+    return [[(output, lower) for output, lower, _ in splits] for splits in by_axis]
+
+
+@lowers(ops.LayoutTransformOp)
+def lower_layout_transform(lw: Lowerer, op: ops.LayoutTransformOp) -> SSAValue:
+    index_map = op.affine_map()
+    result, type = result_of(lw, op)
+    x = lw.operand(op, 0)
+    sizes = sizes_of(lw, x)
+
+    def mapped_sizes() -> list[SSAValue]:
+        dims = map_shape(op.name, index_map, [symbol(lw, size) for size in sizes])
+        return [lw.index_of(d) for d in dims]
+
+    pad = constant(lw, op.padding(result.data_type), result.data_type)
+    out_sizes = result_sizes(lw, result, mapped_sizes)
+    tiles = tiling(index_map)
+    if tiles is not None:
+        return _gather_tiles(lw, x, sizes, tiles, out_sizes, type, pad)
+    out = fill(lw, pad, lw.empty(type, out_sizes))
+    block = Block(arg_types=[INDEX, type])
+    with lw.inside(block):
+        position, carried = block.args
+        at = _coordinates(lw, position, sizes)
+        where = [
+            fold(expr, at, lw.constant_index, lambda kind, a, b: AFFINE_ARITH[kind](lw, a, b))
+            for expr in index_map.results
+        ]
+        lw.emit(scf.YieldOp(lw.make(tensor.InsertOp, extract(lw, x, at), carried, where)))
+    zero, one = lw.constant_index(0), lw.constant_index(1)
+    return lw.make(scf.ForOp, zero, lw.product(sizes), one, [out], block)
+
+
+def _gather_tiles(
+    lw: Lowerer,
+    x: SSAValue,
+    sizes: Sequence[SSAValue],
+    tiles: list[list[tuple[int, int]]],
+    out_sizes: Sequence[SSAValue],
+    type: TensorType,
+    pad: SSAValue,
+) -> SSAValue:
+    """A map that tiles the input axes as a gather over the result: each input index
+    is its outputs' indices times their factors; positions past the input (where a
+    split does not divide) take ``pad``."""
+
+    def body(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        loops = loop_indices(lw, len(out_sizes))
+        at, inside = [], None
+        for splits, size in zip(tiles, sizes, strict=True):
+            index = None
+            for output, factor in splits:
+                term = lw.make(arith.MuliOp, loops[output], lw.constant_index(factor))
+                index = term if index is None else lw.make(arith.AddiOp, index, term)
+            assert index is not None
+            here = lw.make(arith.CmpiOp, index, size, "ult")
+            inside = here if inside is None else lw.make(arith.AndIOp, inside, here)
+            last = lw.make(arith.SubiOp, size, lw.constant_index(1))
+            at.append(lw.make(arith.MinUIOp, index, last))
+        assert inside is not None
+        return select(lw, inside, extract(lw, x, at), pad)
+
+    return parallel(lw, [], [], out_sizes, type, body)

@@ -4,6 +4,9 @@ Scatters apply their updates in index order, as TVM's kernels do: updates that
 hit the same position are combined one after the other (the last ``update``
 wins, ``mean`` averages pairwise in order), in as many vectorised rounds as
 the most repeated position has updates.
+
+``layout_transform`` scatters every element to the position its index map gives, into
+a tensor filled with the pad value.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from xdsl.ir.affine import AffineBinaryOpKind
 
+from ..dtype import DataType
+from ..ops.index_map import fold, map_shape
 from ..ops.manipulate import (
     BroadcastToOp,
     CollapseSumLikeOp,
@@ -26,6 +32,7 @@ from ..ops.manipulate import (
     GatherNDOp,
     IndexPutOp,
     IndexTensorOp,
+    LayoutTransformOp,
     MeshgridOp,
     OneHotOp,
     PermuteDimsOp,
@@ -40,9 +47,10 @@ from ..ops.manipulate import (
     TileOp,
 )
 from ..ops.operator import OperatorOp
+from ..prim_expr import IntImm, PrimExpr
 from ..values import PrimValue, ShapeValue
 from . import evaluates
-from .common import Kernel, quiet_kernel
+from .common import Kernel, quiet_kernel, result_form
 
 Combine = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -329,3 +337,48 @@ def _one_hot(op: OneHotOp) -> Kernel:
         return np.where(hit, on.value, off.value)
 
     return quiet_kernel(op, one_hot)
+
+
+AFFINE_NUMPY: dict[AffineBinaryOpKind, Combine] = {
+    AffineBinaryOpKind.Add: np.add,
+    AffineBinaryOpKind.Mul: np.multiply,
+    AffineBinaryOpKind.FloorDiv: np.floor_divide,
+    AffineBinaryOpKind.Mod: np.mod,
+    AffineBinaryOpKind.CeilDiv: lambda a, b: -np.floor_divide(-a, b),
+}
+"""The affine operations on index arrays (``mod`` and the divisions round down)."""
+
+
+def size_of(dim: PrimExpr) -> int:
+    """A dimension computed from static sizes."""
+    assert isinstance(dim, IntImm)
+    return dim.value
+
+
+@evaluates(LayoutTransformOp)
+def _layout_transform(op: LayoutTransformOp) -> Kernel:
+    index_map = op.affine_map()
+    form = result_form(op)
+
+    def layout_transform(x: np.ndarray) -> object:
+        out_shape = [
+            size_of(d) for d in map_shape(op.name, index_map, [IntImm(n) for n in x.shape])
+        ]
+        indices = list(np.indices(x.shape, dtype=np.int64))
+        positions = [
+            fold(result, indices, np.int64, lambda kind, a, b: AFFINE_NUMPY[kind](a, b))
+            for result in index_map.results
+        ]
+        positions = [np.broadcast_to(p, x.shape) for p in positions]
+        try:
+            flat = np.ravel_multi_index(positions, out_shape)
+        except ValueError:
+            message = f"{op.name}: the index map sends an element outside the result"
+            raise ValueError(message) from None
+        if np.unique(flat).size != flat.size:
+            raise ValueError(f"{op.name}: the index map sends two elements to one position")
+        out = np.full(out_shape, op.padding(DataType.from_numpy(x.dtype)), x.dtype)
+        out.reshape(-1)[flat.reshape(-1)] = x.reshape(-1)
+        return form(out)
+
+    return layout_transform

@@ -36,6 +36,7 @@ OPERATOR_FAMILIES = (
     "convolution",
     "pooling",
     "image",
+    "vision",
     "core",
 )
 """The operator families, by module name."""

@@ -1,17 +1,18 @@
-"""Image operators (TVM's ``image/resize.cc``): ``image.resize2d``."""
+"""Image operators (TVM's ``image/resize.cc``): ``image.resize2d`` and
+``image.grid_sample``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IntegerAttr, StringAttr
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, FloatAttr, IntegerAttr, StringAttr
 from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, result_def, traits_def
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..attributes import DataTypeAttr
-from ..dtype import DataType
+from ..dtype import FLOAT32, DataType
 from ..types import StructInfoType, TensorType
 from .convolution import Layout, parse_layout
 from .fusion import FusionKind, OpPattern
@@ -132,4 +133,89 @@ class Resize2DOp(OperatorOp):
         return TensorType(layout.from_canonical([batch, channels, *size.dims], canonical), dtype)
 
 
-OPERATIONS = [Resize2DOp]
+SAMPLING_METHODS = ("bilinear", "nearest", "bicubic")
+PADDING_MODES = ("zeros", "border", "reflection")
+
+
+@dataclass(frozen=True)
+class GridSampleSettings:
+    """A grid sampling's attributes, checked."""
+
+    method: str
+    layout: Layout
+    padding_mode: str
+    align_corners: bool
+
+
+@irdl_op_definition
+class GridSampleOp(OperatorOp):
+    """Sample images at the positions of a grid (TVM's ``topi.image.grid_sample``).
+
+    The ``grid`` is ``[N, 2, H_out, W_out]``: per output pixel the ``x`` (width)
+    then ``y`` (height) position, normalized to [-1, 1]; ``align_corners``
+    (default false) maps -1 and 1 to the centres of the corner pixels, else to
+    their outer edges. ``method``: ``bilinear`` (default), ``nearest`` (ties to
+    even) or ``bicubic`` (Keys' kernel, ``a = -0.75``, over 4x4 taps).
+    ``padding_mode`` for positions outside the image: ``zeros`` (default; pixels
+    outside read 0), ``border`` (positions clamped to the image) or
+    ``reflection`` (positions mirrored at the borders, then clamped); bicubic
+    applies it to its taps. Computed in the data's floating-point type.
+
+    Inference: the data's type in ``layout`` (default ``NCHW``) with the height
+    and width replaced by the grid's last two dimensions; the grid must have 4
+    dimensions. An unknown data or grid shape keeps only the rank. (TVM 0.25
+    takes the grid's dimensions 1 and 2, as for an ``[N, H_out, W_out, 2]`` grid,
+    while its kernel reads ``[N, 2, H_out, W_out]``; the result follows the
+    kernel.)
+    """
+
+    name = "relax.image.grid_sample"
+    FUSION: ClassVar[FusionKind] = OpPattern.OPAQUE
+    PLACEMENT: ClassVar[Placement] = Placement.DATA
+
+    data = operand_def()
+    grid = operand_def()
+    method = opt_prop_def(StringAttr, default_value=attribute_of("bilinear"))
+    layout = opt_prop_def(StringAttr, default_value=attribute_of("NCHW"))
+    padding_mode = opt_prop_def(StringAttr, default_value=attribute_of("zeros"))
+    align_corners = opt_prop_def(BoolAttr, default_value=attribute_of(False))
+    result = result_def()
+    traits = traits_def(Pure())
+
+    CANONICAL_LAYOUT: ClassVar[str] = "NCHW"
+
+    def settings(self) -> GridSampleSettings:
+        method, padding_mode = self.attr("method"), self.attr("padding_mode")
+        check_choice(self.name, "method", method, SAMPLING_METHODS)
+        check_choice(self.name, "padding_mode", padding_mode, PADDING_MODES)
+        return GridSampleSettings(
+            method=method,
+            layout=parse_layout(self.name, self.attr("layout"), self.CANONICAL_LAYOUT, "data"),
+            padding_mode=padding_mode,
+            align_corners=self.attr("align_corners"),
+        )
+
+    def computation_dtype(self) -> DataType:
+        """The floating-point type the sampling computes in: the data's, else ``f32``."""
+        dtype = self.tensor_of(self.data, "data").data_type
+        return dtype if dtype.is_float else FLOAT32
+
+    def infer_type(self) -> StructInfoType:
+        layout = self.settings().layout
+        data = self.tensor_of(self.data, "data")
+        grid = self.tensor_of(self.grid, "grid")
+        if grid.rank >= 0 and grid.rank != 4:
+            raise VerifyException(
+                f"{self.name}: the grid must have 4 dimensions (N, 2, H_out, W_out), "
+                f"got {grid.rank}"
+            )
+        layout.check_rank(self.name, data, "data")
+        if data.dims is None or grid.dims is None:
+            return TensorType(dtype=data.data_type, ndim=layout.ndim)
+        canonical = self.CANONICAL_LAYOUT
+        batch, channels, *_ = layout.to_canonical(self.name, data.dims, canonical, "data")
+        out = [batch, channels, *grid.dims[2:]]
+        return TensorType(layout.from_canonical(out, canonical), data.data_type)
+
+
+OPERATIONS = [Resize2DOp, GridSampleOp]

@@ -6,8 +6,9 @@ Reshaping (``reshape``, ``flatten``, ``expand_dims``, ``squeeze``), reordering
 and its adjoint (``collapse_sum_like``, ``collapse_sum_to``), and element
 gathers and scatters (``gather_elements``, ``gather_nd``, ``scatter_elements``,
 ``scatter_nd``, ``index_tensor``, ``index_put``, ``slice_scatter``,
-``one_hot``). A target shape is a shape operand (a ``relax.shape`` value or a
-shape-typed variable); a tuple of tensors is one tuple operand.
+``one_hot``), and ``layout_transform`` by an index map. A target shape is a
+shape operand (a ``relax.shape`` value or a shape-typed variable); a tuple of
+tensors is one tuple operand.
 """
 
 from __future__ import annotations
@@ -18,8 +19,17 @@ from itertools import pairwise
 from operator import mul
 from typing import ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr, StringAttr, i64
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    BoolAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    i64,
+)
 from xdsl.ir import Operation, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -32,7 +42,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..dtype import INT64, VOID, DataType
-from ..prim_expr import IntImm, PrimExpr, call, to_text
+from ..prim_expr import IntImm, PrimExpr, call, float_text, to_text
 from ..prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from ..types import (
     UNKNOWN_NDIM,
@@ -44,8 +54,9 @@ from ..types import (
 )
 from .base import relax_type
 from .fusion import FusionKind, OpPattern
+from .index_map import check_index_map, map_shape
 from .inference import check_choice, dims_text, normalize_axes, normalize_axis
-from .operator import OperatorOp
+from .operator import OperatorOp, attribute_of
 from .placement import Placement
 
 Dims = Sequence[PrimExpr]
@@ -1199,6 +1210,84 @@ class OneHotOp(ManipulateOp):
         return TensorType([*dims[:axis], IntImm(depth), *dims[axis:]], on)
 
 
+def layout_transform_pattern(op: OperatorOp) -> OpPattern:
+    """TVM's kinds of its legalizations: ``ELEMWISE`` for the identity map,
+    ``INJECTIVE`` for a reordering of the axes or a map that pads (fewer elements
+    in than out, unless provably as many), ``OPAQUE`` for other splits and fusions."""
+    assert isinstance(op, LayoutTransformOp)
+    index_map = op.affine_map()
+    axes = [r.position if isinstance(r, AffineDimExpr) else None for r in index_map.results]
+    if None not in axes:
+        identity = axes == list(range(index_map.num_dims))
+        return OpPattern.ELEMWISE if identity else OpPattern.INJECTIVE
+    data, result = op.x.type, op.results[0].type
+    assert isinstance(data, TensorType) and isinstance(result, TensorType)
+    assert data.dims is not None and result.dims is not None
+    same_count = prove_equal(product(data.dims), product(result.dims))
+    return OpPattern.OPAQUE if same_count else OpPattern.INJECTIVE
+
+
+@irdl_op_definition
+class LayoutTransformOp(ManipulateOp):
+    """``x`` laid out by an index map: the element at index ``idx`` moves to
+    ``index_map(idx)``. The map is an affine map of the input's indices
+    (``lambda i, j: (i // 4, j, i % 4)`` is ``affine_map<(d0, d1) -> (d0 floordiv
+    4, d1, d0 mod 4)>``; additions, multiplications by constants, ``floordiv``
+    and ``mod`` by positive constants) that must send distinct elements to
+    distinct positions; the positions no element reaches (where a split does not
+    divide the shape) take ``pad_value`` (default 0; an integer or a float of
+    the input's kind). ``axis_separators`` and ``input_axis_separators``
+    (default empty) only describe how TVM flattens the buffers; they change no
+    value.
+
+    Inference: the input's rank must be the map's number of dimensions; the
+    result has the map's number of results, each of the extent TVM's
+    ``IndexMap.map_shape`` gives (a split ``i // c`` of an axis of size ``n``
+    has ``ceildiv(n, c)``, ``i % c`` has ``c``, ``i * c + j`` with ``j`` of
+    size ``c`` fuses to ``n * c``; otherwise the range of the expression over
+    the input), each starting at 0. An unknown shape keeps only the rank.
+    """
+
+    name = "relax.layout_transform"
+    FUSION: ClassVar[FusionKind] = layout_transform_pattern
+    x = operand_def()
+    index_map = prop_def(AffineMapAttr)
+    pad_value = opt_prop_def(FloatAttr | IntegerAttr)
+    axis_separators = opt_prop_def(DenseArrayBase, default_value=attribute_of(()))
+    input_axis_separators = opt_prop_def(DenseArrayBase, default_value=attribute_of(()))
+
+    def affine_map(self) -> AffineMap:
+        """The index map, checked."""
+        index_map = self.index_map.data
+        check_index_map(self.name, index_map)
+        return index_map
+
+    def padding(self, dtype: DataType) -> int | float | bool:
+        """The value of the positions no element reaches, for a tensor of ``dtype``."""
+        value = self.attr("pad_value", 0)
+        if isinstance(value, float) and not (dtype.is_float or dtype.is_void):
+            raise VerifyException(
+                f"{self.name}: the pad value {float_text(value)} is not a {dtype} value"
+            )
+        return value
+
+    def infer_type(self) -> StructInfoType:
+        index_map = self.affine_map()
+        data = self.tensor_of(self.x, "x")
+        self.padding(data.data_type)
+        self.int_list("axis_separators")
+        self.int_list("input_axis_separators")
+        ndim = len(index_map.results)
+        if _known(data.rank) and data.rank != index_map.num_dims:
+            raise VerifyException(
+                f"{self.name}: the input has {data.rank} dimensions, the index map "
+                f"{index_map.num_dims}"
+            )
+        if data.dims is None:
+            return TensorType(dtype=data.data_type, ndim=ndim)
+        return TensorType(map_shape(self.name, index_map, data.dims), data.data_type)
+
+
 OPERATIONS: list[type[Operation]] = [
     ReshapeOp,
     FlattenOp,
@@ -1223,4 +1312,5 @@ OPERATIONS: list[type[Operation]] = [
     IndexPutOp,
     SliceScatterOp,
     OneHotOp,
+    LayoutTransformOp,
 ]

@@ -43,7 +43,13 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import AttrSizedOperandSegments, BaseAttr, OptOperandDef, ParamAttrConstraint
+from xdsl.irdl import (
+    AnyOf,
+    AttrSizedOperandSegments,
+    BaseAttr,
+    OptOperandDef,
+    ParamAttrConstraint,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -75,7 +81,7 @@ from .inference import prim_operand, shape_operand, tensor_operand
 from .placement import Placement, place
 
 SEGMENTS = AttrSizedOperandSegments.attribute_name
-AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...]
+AttrValue = int | bool | float | str | DataType | tuple[int, ...] | tuple[float, ...] | Attribute
 
 
 class OperatorOp(BindingOp):
@@ -321,7 +327,10 @@ KINDS: dict[type[Attribute], str] = {
 
 def attribute_kind(constraint: object) -> str:
     """What a property holds, from its constraint: ``int``, ``bool``, ``float``,
-    ``str``, ``list``, ``dtype`` (or an attribute's name)."""
+    ``str``, ``list``, ``dtype`` (or an attribute's name); alternatives are joined
+    (``float or int``)."""
+    if isinstance(constraint, AnyOf):
+        return " or ".join(attribute_kind(c) for c in constraint.attr_constrs)
     if isinstance(constraint, BaseAttr):
         return KINDS.get(constraint.attr, constraint.attr.name)
     if isinstance(constraint, ParamAttrConstraint):
@@ -330,7 +339,9 @@ def attribute_kind(constraint: object) -> str:
 
 
 def attribute_of(value: AttrValue) -> Attribute:
-    """The property holding a Python attribute value."""
+    """The property holding a Python attribute value (an attribute is its own)."""
+    if isinstance(value, Attribute):
+        return value
     if isinstance(value, bool | int | str | DataType):
         return _exact_attribute(value)
     if isinstance(value, float):
@@ -438,10 +449,14 @@ def _parse_attribute_value(parser: Parser) -> Attribute:
             parser.parse_punctuation("]")
         return attribute_of(tuple(items))  # pyright: ignore[reportArgumentType]
     start = parser.pos
-    if parser._current_token.kind == MLIRTokenKind.BARE_IDENT:  # pyright: ignore
+    token = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    if token.kind == MLIRTokenKind.BARE_IDENT and token.text != "affine_map":
         word = parser.parse_identifier()
         dtype = DataType.parse(word)
         if dtype is None:
             parser.raise_error(f"expected an attribute value, got '{word}'", start, parser.pos)
         return DataTypeAttr(dtype)
-    return parser.parse_attribute()
+    try:
+        return parser.parse_attribute()
+    except NotImplementedError as error:  # xDSL's affine maps: no semi-affine products
+        parser.raise_error(f"unsupported attribute: {error}", start, parser.pos)

@@ -1,6 +1,6 @@
-"""Lowering of ``relax.image.resize2d``: reference interpreter vs the bundled
-interpreter vs the MLIR toolchain, at several values of the symbolic size ``n``
-(both in the data's shape and in the target size)."""
+"""Lowering of ``relax.image.resize2d`` and ``relax.image.grid_sample``: reference
+interpreter vs the bundled interpreter vs the MLIR toolchain, at several values of
+the symbolic size ``n`` (in the data's shape, the target size, the grid's shape)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from lower_harness import (
     inputs,
     ints,
     operators_of,
+    rng,
+    sized,
     tensor,
 )
 
@@ -95,6 +97,42 @@ CASES = [
         "%r = relax.image.resize2d %x, %s",
         lambda n: [floats(1, 2, "n", 3)(n), ShapeValue((n + 1, 2))],
     ),
+]
+
+
+def positions(*shape: int | str):
+    """Grid positions in [-1.4, 1.4]: inside the image and a little outside it."""
+
+    def make(n: int):
+        return (rng(n, 5).uniform(-1.4, 1.4, sized(shape, n))).astype("float32")
+
+    return make
+
+
+def grid_sample(name: str, attrs: str, data: str = "2, 3, n, 5", dtype: str = "f32"):
+    """``grid_sample`` of data (``NCHW`` ``2, 3, n, 5`` unless given) at a ``2, 2, 4, n + 1`` grid."""
+    shape = [int(d) if d.strip().isdigit() else d.strip() for d in data.split(",")]
+    make = floats(*shape) if dtype == "f32" else ints(*shape, dtype="uint8", low=0, high=255)
+    return Case(
+        name,
+        f"%x: {tensor(data, dtype)}, %g: {tensor('2, 2, 4, n + 1', 'f32')}",
+        f"%r = relax.image.grid_sample %x, %g {{{attrs}}}",
+        inputs(make, positions(2, 2, 4, "n + 1")),
+    )
+
+
+CASES += [
+    grid_sample(
+        f"grid-{method}-{padding}-{'aligned' if aligned else 'edges'}",
+        f'method = "{method}", padding_mode = "{padding}", align_corners = {str(aligned).lower()}',
+    )
+    for method in ("bilinear", "nearest", "bicubic")
+    for padding in ("zeros", "border", "reflection")
+    for aligned in (False, True)
+]
+CASES += [
+    grid_sample("grid-nhwc-u8", 'layout = "NHWC"', data="2, n, 4, 3", dtype="ui8"),
+    grid_sample("grid-nchw2c", 'method = "bicubic", layout = "NCHW2c"', data="2, 1, n, 3, 2"),
 ]
 
 FAMILY = Family(CASES)

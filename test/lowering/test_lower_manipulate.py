@@ -22,6 +22,7 @@ from lower_harness import (
     sized,
     tensor,
 )
+from xdsl.ir.affine import AffineMap
 
 from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import run
@@ -29,6 +30,7 @@ from relax_dialect.ops import manipulate
 from relax_dialect.values import PrimValue, ShapeValue
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.interpreter import LoweredCheckError
+from relax_xdsl.lowering.ops.manipulate import tiling
 
 F32 = "f32"
 INT32 = DataType("int", 32)
@@ -422,6 +424,36 @@ CASES = [
     for c in CASES
 ]
 
+
+def layout(name: str, shape: str, index_map: str, attrs: str = "", dtype: str = F32) -> Case:
+    """``layout_transform`` of an input of ``shape`` by ``index_map`` (its results)."""
+    dims = [int(d) if d.strip().isdigit() else d.strip() for d in shape.split(",")]
+    names = ", ".join(f"d{k}" for k in range(len(dims)))
+    make = floats(*dims) if dtype == F32 else ints(*dims, dtype="int32")
+    extra = f", {attrs}" if attrs else ""
+    binding = (
+        f"relax.layout_transform %x {{index_map = affine_map<({names}) -> ({index_map})>{extra}}}"
+    )
+    return one(name, f"%x: {tensor(shape, dtype)}", binding, make)
+
+
+CASES += [
+    layout("layout-split", "n, 3", "d0 floordiv 4, d1, d0 mod 4"),
+    layout("layout-split-pad", "n, 3", "d0 floordiv 2, d1, d0 mod 2", "pad_value = -1.5"),
+    layout(
+        "layout-split-pad-i32", "2, n", "d0, d1 floordiv 3, d1 mod 3", "pad_value = 7", dtype="i32"
+    ),
+    layout("layout-nchw4c", "1, 8, n, 2", "d0, d1 floordiv 4, d2, d3, d1 mod 4"),
+    layout(
+        "layout-nchw4c-pad", "1, 6, n, 2", "d0, d1 floordiv 4, d2, d3, d1 mod 4", "pad_value = 2.5"
+    ),
+    layout("layout-nhwc", "2, 3, n, 2", "d0, d2, d3, d1"),
+    layout("layout-fuse", "n, 3", "d0 * 3 + d1"),
+    layout("layout-nested-split", "2, n", "d0, d1 floordiv 4, (d1 floordiv 2) mod 2, d1 mod 2"),
+    layout("layout-range", "4, 3", "d0 - d1 + 2, d1", "axis_separators = [1]"),
+    layout("layout-scaled", "n, 2", "d0 * 2, d1", "pad_value = -1.0"),
+]
+
 FAMILY = Family(CASES)
 
 
@@ -612,3 +644,21 @@ def test_indexing_checks_at_run_time(backend: str, name: str) -> None:
     main = compile_function(load(text), "main", backend)
     with pytest.raises(LoweredCheckError, match=rf"test.mlir:\d+:3: {message}"):
         main(*args)
+
+
+@pytest.mark.parametrize(
+    ("mapping", "tiles"),
+    [
+        (lambda i, j: (i // 4, j, i % 4), [[(2, 1), (0, 4)], [(1, 1)]]),
+        (lambda i, j: (j, i // 4 // 2, i // 4 % 2, i % 4), [[(3, 1), (2, 4), (1, 8)], [(0, 1)]]),
+        (lambda i, j: (j, i), [[(1, 1)], [(0, 1)]]),
+        (lambda i, j: (i * 3 + j,), None),  # fused
+        (lambda i, j: (i * 2, j), None),  # scaled
+        (lambda i, j: (i % 4, j), None),  # the outermost split has a mod
+        (lambda i, j: (i // 4, j), None),  # the inner split is missing
+    ],
+)
+def test_layout_maps_that_tile_are_gathers(mapping, tiles) -> None:
+    """Maps that split and reorder the axes lower to a gather (``tiling``), others
+    to a scatter."""
+    assert tiling(AffineMap.from_callable(mapping)) == tiles

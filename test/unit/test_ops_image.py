@@ -212,3 +212,111 @@ relax.function @main(%x: !relax.tensor<[1, 1, h, w], f32>) -> !relax.tensor<[1, 
     image = random(1, 1, h, w)
     expected = resize_reference(image, (2 * h, w + 1), "nearest_neighbor")
     np.testing.assert_array_equal(run(program, "main", image), expected.astype(np.float32))  # pyright: ignore
+
+
+# --- grid_sample ----------------------------------------------------------------------------
+
+
+def mirror(v: float, low: float, high: float) -> float:
+    """``v`` reflected into [low, high] (PyTorch's ``reflect_coordinates``)."""
+    if high <= low:
+        return low
+    span = high - low
+    distance = abs(v - low)
+    periods, extra = divmod(distance, span)
+    return low + extra if int(periods) % 2 == 0 else high - extra
+
+
+def grid_sample_reference(
+    image: np.ndarray, grid: np.ndarray, method: str, padding: str, aligned: bool
+) -> np.ndarray:
+    """Pixel by pixel, in float64: PyTorch's ``grid_sample`` definition (a
+    ``[N, 2, H_out, W_out]`` grid; bicubic pads its taps)."""
+    n_, c_, height, width = image.shape
+    out = np.zeros((n_, c_, *grid.shape[2:]))
+
+    def coordinate(v: float, size: int) -> float:
+        return (v + 1) * (size - 1) / 2 if aligned else ((v + 1) * size - 1) / 2
+
+    def padded(v: float, size: int) -> float:
+        if padding == "reflection":
+            v = mirror(v, 0, size - 1) if aligned else mirror(v, -0.5, size - 0.5)
+        return v if padding == "zeros" else min(max(v, 0), size - 1)
+
+    def pixel(n: int, c: int, row: int, column: int) -> float:
+        if padding != "zeros" and method == "bicubic":
+            row, column = int(padded(row, height)), int(padded(column, width))
+        if 0 <= row < height and 0 <= column < width:
+            return float(image[n, c, row, column])
+        return 0.0
+
+    for n, c, i, j in itertools.product(*map(range, out.shape)):
+        y = coordinate(float(grid[n, 1, i, j]), height)
+        x = coordinate(float(grid[n, 0, i, j]), width)
+        if method == "bicubic":
+            y0, x0 = math.floor(y), math.floor(x)
+            wy, wx = cubic_weights(y - y0, -0.75), cubic_weights(x - x0, -0.75)
+            out[n, c, i, j] = sum(
+                wy[a] * wx[b] * pixel(n, c, y0 - 1 + a, x0 - 1 + b)
+                for a in range(4)
+                for b in range(4)
+            )
+            continue
+        y, x = padded(y, height), padded(x, width)
+        if method == "nearest":
+            out[n, c, i, j] = pixel(n, c, round(y), round(x))
+            continue
+        y0, x0 = math.floor(y), math.floor(x)
+        dy, dx = y - y0, x - x0
+        out[n, c, i, j] = (
+            pixel(n, c, y0, x0) * (1 - dy) * (1 - dx)
+            + pixel(n, c, y0, x0 + 1) * (1 - dy) * dx
+            + pixel(n, c, y0 + 1, x0) * dy * (1 - dx)
+            + pixel(n, c, y0 + 1, x0 + 1) * dy * dx
+        )
+    return out
+
+
+def grid_positions(*shape: int) -> np.ndarray:
+    """Positions in [-1.5, 1.5], away from the half-pixel ties where rounding in
+    float32 and float64 may differ."""
+    return np.random.default_rng(sum(shape)).uniform(-1.5, 1.5, shape).astype(np.float32)
+
+
+@pytest.mark.parametrize("method", ["bilinear", "nearest", "bicubic"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("aligned", [False, True])
+def test_grid_sample_methods_and_padding_modes(method: str, padding: str, aligned: bool) -> None:
+    image, grid = random(2, 3, 5, 6), grid_positions(2, 2, 4, 7)
+    attrs = (
+        f'method = "{method}", padding_mode = "{padding}", align_corners = {str(aligned).lower()}'
+    )
+    program = function(
+        "%x: !relax.tensor<[2, 3, 5, 6], f32>, %g: !relax.tensor<[2, 2, 4, 7], f32>",
+        f"%y = relax.image.grid_sample %x, %g {{{attrs}}}",
+    )
+    expected = grid_sample_reference(image, grid, method, padding, aligned)
+    got = run(program, "main", image, grid)
+    assert got.dtype == np.float32 and got.shape == (2, 3, 4, 7)  # pyright: ignore
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)  # pyright: ignore
+
+
+def test_grid_sample_layouts_and_data_types() -> None:
+    """NHWC data is sampled as NCHW; integer data is sampled in f32 and truncated."""
+    image, grid = random(1, 4, 5, 3), grid_positions(1, 2, 3, 2)
+    program = function(
+        "%x: !relax.tensor<[1, h, w, 3], f32>, %g: !relax.tensor<[1, 2, 3, 2], f32>",
+        '%y = relax.image.grid_sample %x, %g {layout = "NHWC"}',
+    )
+    expected = grid_sample_reference(image.transpose(0, 3, 1, 2), grid, "bilinear", "zeros", False)
+    got = run(program, "main", image, grid)
+    np.testing.assert_allclose(got, expected.transpose(0, 2, 3, 1), rtol=1e-4, atol=1e-4)  # pyright: ignore
+    image = random(1, 2, 4, 6, dtype="uint8")
+    program = function(
+        "%x: !relax.tensor<[1, 2, 4, 6], ui8>, %g: !relax.tensor<[1, 2, 3, 2], f32>",
+        '%y = relax.image.grid_sample %x, %g {method = "nearest", padding_mode = "border"}',
+    )
+    got = run(program, "main", image, grid)
+    assert got.dtype == np.uint8  # pyright: ignore[reportAttributeAccessIssue]
+    expected = grid_sample_reference(image, grid, "nearest", "border", False)
+    np.testing.assert_array_equal(got, expected.astype(np.uint8))  # pyright: ignore

@@ -12,6 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
+from xdsl.dialects.builtin import AffineMapAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import VarOperandDef
 from xdsl.utils.exceptions import VerifyException
@@ -36,8 +37,10 @@ from ...ops.operator import SEGMENTS, OperatorOp, attribute_kind, attribute_of
 from ...ops.references import EXTERN_FUNC_TYPE, ExternFuncOp
 from ...ops.values import PrimValueOp
 from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
-from ...types import ObjectType, PrimType, StructInfoType, TupleType
+from ...types import ObjectType, PrimType, StructInfoType, TensorType, TupleType
 from .annotations import ExprReader, TVMScriptError, dotted_name
+from .index_maps import read_index_map
+from .spelling import OperatorSpelling, operator_spelling
 
 if TYPE_CHECKING:
     from .tir import TIRKernels
@@ -195,12 +198,16 @@ class CallReader:
                 operands.extend(self._operand(element, name) for element in given)
             else:
                 operands.append(self._operand(given, name))
+        spelling = operator_spelling(op.name)
         attributes = {
-            name: self._attribute_value(value, definition.properties[name].constr)  # pyright: ignore
+            name: self._operator_attribute(
+                spelling, name, value, definition.properties[name].constr
+            )  # pyright: ignore
             for name, value in bound.items()
             if name in definition.properties and value is not None
         }
         values = [self.builder.normalize(operand) for operand in operands]
+        self._check_prim_value_types(spelling, bound, values)
         return Deferred(lambda t: op.build(values, t, **attributes))  # pyright: ignore
 
     def _arguments(
@@ -245,6 +252,45 @@ class CallReader:
             )
 
         return all(prim(node) for node in nodes)
+
+    def _operator_attribute(
+        self, spelling: OperatorSpelling, name: str, node: ast.expr, constraint: object
+    ) -> object:
+        """An attribute as its operator spells it: an index map, a value written
+        ``R.prim_value(...)``, else a literal."""
+        if name in spelling.index_maps:
+            return AffineMapAttr(read_index_map(node, self.exprs.tir))
+        if name in spelling.prim_value_attributes and self._is_prim_value(node):
+            assert isinstance(node, ast.Call)
+            if len(node.args) != 1 or node.keywords:
+                raise TVMScriptError(node, "R.prim_value takes one value")
+            node = node.args[0]
+        return self._attribute_value(node, constraint)
+
+    def _check_prim_value_types(
+        self,
+        spelling: OperatorSpelling,
+        bound: dict[str, ast.expr | list[ast.expr] | None],
+        values: Sequence[SSAValue],
+    ) -> None:
+        """An attribute written ``R.prim_value(T.<dtype>(...))`` has the data type of
+        the first operand, as TVM requires."""
+        for name in spelling.prim_value_attributes:
+            node = bound.get(name)
+            if not isinstance(node, ast.Call) or not self._is_prim_value(node) or not node.args:
+                continue
+            _, dtype = self.exprs.typed_prim(node.args[0])
+            sinfo = values[0].type if values else None
+            if dtype is None or not isinstance(sinfo, TensorType) or sinfo.data_type.is_void:
+                continue
+            if dtype != sinfo.data_type:
+                theirs = sinfo.data_type.tvm_name()
+                raise TVMScriptError(
+                    node, f"{name} has data type {dtype.tvm_name()}, the input {theirs}"
+                )
+
+    def _is_prim_value(self, node: ast.expr) -> bool:
+        return isinstance(node, ast.Call) and self._callee(node) == "prim_value"
 
     def _attribute_value(self, node: ast.expr, constraint: object) -> object:
         kind = attribute_kind(constraint)

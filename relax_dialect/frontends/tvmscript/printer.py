@@ -48,13 +48,21 @@ from collections.abc import Container, Iterator, Sequence
 from contextlib import contextmanager
 
 import numpy as np
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    DictionaryAttr,
+    ModuleOp,
+    StringAttr,
+    SymbolRefAttr,
+)
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue, Use
 from xdsl.irdl import IRDLOperation
 
 from ...analysis.symbolic_vars import symbolic_names
 from ...analysis.symbols import symbol_name
+from ...dtype import FLOAT32, INT64, VOID
 from ...names import SUFFIXED, LazyNames, fresh_name, values_of
 from ...ops.base import BindingOp
 from ...ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
@@ -75,8 +83,9 @@ from ...ops.values import (
     TupleGetItemOp,
     TupleOp,
 )
+from ...prim_expr import FloatImm, IntImm
 from ...struct_info import definable_vars
-from ...types import FuncType, ObjectType, PrimType, StructInfoType, TupleType
+from ...types import FuncType, ObjectType, PrimType, StructInfoType, TensorType, TupleType
 from ...vdevice import TargetValue, VDeviceAttr, declared_vdevices
 from .expressions import (
     ExpressionPrinter,
@@ -85,6 +94,7 @@ from .expressions import (
     string_literal,
     tuple_text,
 )
+from .index_maps import index_map_text
 from .kernels import kernels_text, prim_func_stub
 from .spelling import (
     CALLS,
@@ -458,11 +468,18 @@ class _FunctionPrinter:
         declared = definition.properties
         for name in spelling.attributes or declared:
             attribute = properties.get(name, declared[name].default_value)
+            if name in spelling.prim_value_attributes:
+                args.append(f"{name}={self._prim_value_attribute(attribute, operands[0])}")
+                continue
             if name == SEGMENTS or attribute is None:
                 continue
             if name in spelling.device:
                 if name == spelling.device[0]:
                     args.append(_call("R.device", *_keywords(properties, spelling.device)))
+                continue
+            if name in spelling.index_maps:
+                assert isinstance(attribute, AffineMapAttr)
+                args.append(f"{name}={index_map_text(attribute.data)}")
                 continue
             value = python_value(attribute)
             if name in spelling.integers and len(value) == 1:
@@ -470,6 +487,20 @@ class _FunctionPrinter:
             text = attribute_literal(value)
             args.append(f"{name}=R.str({text})" if name in spelling.strings else f"{name}={text}")
         return _call(spelling.callee, *args)
+
+    def _prim_value_attribute(self, attribute: Attribute | None, operand: SSAValue) -> str:
+        """``R.prim_value(value)`` in the data type of ``operand`` (``T.float32(1.5)``;
+        an ``int64`` plain), or ``None``. (TVM 0.25 prints every integer plain, which
+        it then reads as an ``int64`` that does not match an ``int32`` tensor.)"""
+        if attribute is None:
+            return "None"
+        value = python_value(attribute)
+        sinfo = operand.type
+        dtype = sinfo.data_type if isinstance(sinfo, TensorType) else VOID
+        if dtype.is_void:
+            dtype = FLOAT32 if isinstance(value, float) else INT64
+        literal = FloatImm(value) if isinstance(value, float) else IntImm(int(value))
+        return _call("R.prim_value", self.exprs.literal(literal, dtype, typed=False))
 
     def _prim_operand(self, value: SSAValue) -> str:
         """An operand TVM takes only as ``R.prim_value(...)``: a prim value's

@@ -23,7 +23,12 @@ prints and parses these spellings):
 * ``list_from``: operands from that position on are one list argument
   (``R.assert_op(cond, [a, b], format=...)``);
 * ``device``: attributes written together as one positional ``R.device(...)``
-  argument (``R.hint_on_device(x, R.device(device_type=2, index=0), ...)``).
+  argument (``R.hint_on_device(x, R.device(device_type=2, index=0), ...)``);
+* ``index_maps``: affine-map attributes written as
+  ``T.index_map(lambda i0, i1: (i0 // 4, i1, i0 % 4))`` (``layout_transform``);
+* ``prim_value_attributes``: attributes written ``R.prim_value(...)`` in the data
+  type of the first operand, ``None`` when unset (``layout_transform``'s
+  ``pad_value``).
 
 Operand slots that are shapes (``reshape``'s ``shape``, ``R.shape([...])``) or
 tuples of prim values (``strided_slice``'s ``axes``, ``(R.prim_value(0),)``)
@@ -68,6 +73,8 @@ class OperatorSpelling:
     integers: tuple[str, ...] = ()
     list_from: int | None = None
     device: tuple[str, ...] = ()
+    index_maps: tuple[str, ...] = ()
+    prim_value_attributes: tuple[str, ...] = ()
 
 
 _CONV_TRANSPOSE = (
@@ -129,6 +136,9 @@ OPERATORS: dict[str, OperatorSpelling] = {
     "relax.unique": OperatorSpelling(
         "R.unique",
         prim_values=("sorted", "return_index", "return_inverse", "return_counts", "axis"),
+    ),
+    "relax.layout_transform": OperatorSpelling(
+        "R.layout_transform", index_maps=("index_map",), prim_value_attributes=("pad_value",)
     ),
     "relax.print": OperatorSpelling("R.print", strings=("format",)),
     "relax.assert_op": OperatorSpelling("R.assert_op", strings=("format",), list_from=1),

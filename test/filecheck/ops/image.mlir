@@ -35,3 +35,21 @@ relax.function @unknown(%x: !relax.tensor<[n, c, h, w], f16>, %r: !relax.tensor<
   %4 = relax.image.resize2d %v, %t {out_dtype = i32}
   relax.return %0
 }
+
+// -----
+
+// grid_sample: the height and width become the grid's last two dimensions, in the data's layout.
+// CHECK-LABEL: @grid_sample
+relax.function @grid_sample(%x: !relax.tensor<[n, c, h, w], f32>, %y: !relax.tensor<[n, h, w, c], f16>, %g: !relax.tensor<[n, 2, a, b], f32>, %r: !relax.tensor<ndim = 4, f32>, %u: !relax.tensor<f32>, %v: !relax.tensor<ndim = 4>) -> !relax.object {
+  // CHECK: relax.image.grid_sample %x, %g : !relax.tensor<[n, c, a, b], f32>
+  %0 = relax.image.grid_sample %x, %g
+  // CHECK: relax.image.grid_sample %y, %g {method = "bicubic", layout = "NHWC", padding_mode = "reflection", align_corners = true} : !relax.tensor<[n, a, b, c], f16>
+  %1 = relax.image.grid_sample %y, %g {method = "bicubic", layout = "NHWC", padding_mode = "reflection", align_corners = true}
+  // CHECK: relax.image.grid_sample %x, %r {method = "nearest", padding_mode = "border"} : !relax.tensor<ndim = 4, f32>
+  %2 = relax.image.grid_sample %x, %r {method = "nearest", padding_mode = "border"}
+  // CHECK: relax.image.grid_sample %u, %g : !relax.tensor<ndim = 4, f32>
+  %3 = relax.image.grid_sample %u, %g
+  // CHECK: relax.image.grid_sample %v, %g : !relax.tensor<ndim = 4>
+  %4 = relax.image.grid_sample %v, %g
+  relax.return %0
+}

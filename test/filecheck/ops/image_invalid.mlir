@@ -85,3 +85,51 @@ relax.function @main(%x: !relax.tensor<[1, 3, 4, 4, 2], f32>, %s: !relax.shape<[
   %0 = relax.image.resize2d %x, %s {layout = "NCHW4c"}
   relax.return %x
 }
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[1, 3, 4, 4], f32>, %g: !relax.tensor<[1, 2, 5, 5], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.image.grid_sample: method 'linear' is not one of 'bilinear', 'nearest', 'bicubic'}}
+  %0 = relax.image.grid_sample %x, %g {method = "linear"}
+  relax.return %x
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[1, 3, 4, 4], f32>, %g: !relax.tensor<[1, 2, 5, 5], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.image.grid_sample: padding_mode 'constant' is not one of 'zeros', 'border', 'reflection'}}
+  %0 = relax.image.grid_sample %x, %g {padding_mode = "constant"}
+  relax.return %x
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[1, 3, 4, 4], f32>, %g: !relax.tensor<[1, 5, 5], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.image.grid_sample: the grid must have 4 dimensions (N, 2, H_out, W_out), got 3}}
+  %0 = relax.image.grid_sample %x, %g
+  relax.return %x
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[1, 3, 4], f32>, %g: !relax.tensor<[1, 2, 5, 5], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.image.grid_sample: layout NCHW expects the data to have 4 dimensions, got 3}}
+  %0 = relax.image.grid_sample %x, %g
+  relax.return %x
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[1, 3, 4, 4], f32>, %g: !relax.shape<[1, 2, 5, 5]>) -> !relax.object {
+  // expected-error @+1 {{relax.image.grid_sample: the grid operand has type shape<[1, 2, 5, 5]>, expected a tensor}}
+  %0 = relax.image.grid_sample %x, %g
+  relax.return %x
+}
+
+// -----
+
+relax.function @main(%x: !relax.tensor<[1, 3, 4, 4], f32>, %g: !relax.tensor<[1, 2, 5, 5], f32>) -> !relax.object {
+  // expected-error @+1 {{relax.image.grid_sample: the data layout 'NCW' is not convertible to NCHW}}
+  %0 = relax.image.grid_sample %x, %g {layout = "NCW"}
+  relax.return %x
+}
