@@ -56,6 +56,8 @@ DIFFERENT_OUTPUTS = {
 """Programs whose outputs deliberately differ from what TVM computes, with the reason."""
 READABLE = [p for p in CORPUS if "T.prim_func" not in p.read_text()]
 KNOWN_ONNX_FAILURES = onnx_corpus.known_failures()
+KNOWN_ROUND_TRIP_FAILURES = onnx_corpus.known_failures(CORPUS[0].parent / "KNOWN_FAILURES.txt")
+"""The programs of ``corpus/`` whose printing TVM does not parse back to an equal module."""
 
 
 def read_tvm(text: str) -> StructInfoType:
@@ -153,7 +155,16 @@ def compare(ours: object, theirs: object) -> None:
     )
 
 
-@pytest.mark.parametrize("path", READABLE, ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=reason))
+        if (reason := KNOWN_ROUND_TRIP_FAILURES.get((path.name, "tvmscript")))
+        else path
+        for path in READABLE
+    ],
+    ids=lambda p: p.name,
+)
 def test_printed_program_parses_back_equal_in_tvm(path: Path) -> None:
     printed = print_tvmscript(load(path))
     assert tvm_oracle.structural_difference(path, printed) is None

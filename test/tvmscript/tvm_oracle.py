@@ -242,7 +242,10 @@ def structural_difference(
     corpus file ``original``, whose metadata constants are ``constants``) differs from its
     parse of ``original``, or ``None`` when the two are structurally equal
     (``tvm.ir.assert_structural_equal``)."""
-    expected = load(original, constants)
+    try:
+        expected = load(original, constants)
+    except Exception as error:  # TVM's parser raises many kinds
+        return f"TVM does not parse the original: {type(error).__name__}: {_first_line(error)}"
     try:
         actual = tvm.script.from_source(printed)
     except Exception as error:  # TVM's parser raises many kinds
