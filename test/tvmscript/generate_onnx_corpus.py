@@ -32,6 +32,7 @@ were left out.
 from __future__ import annotations
 
 import argparse
+import ast
 import collections
 import contextlib
 import io
@@ -96,9 +97,9 @@ def metadata_arrays(mod: Any) -> list[np.ndarray]:
     start = text.find('tvm.ir.load_json("""')
     if start < 0:
         return []
-    start += len('tvm.ir.load_json("""')
-    blob = text[start : text.index('""")', start)].replace('\\"', '"')
-    constants = tvm.ir.load_json(blob).get("relax.expr.Constant", [])
+    start += len("tvm.ir.load_json(")
+    literal = text[start : text.index('""")', start) + 3]  # TVM's own output, a string literal
+    constants = tvm.ir.load_json(ast.literal_eval(literal)).get("relax.expr.Constant", [])
     return [constant.data.numpy() for constant in constants]
 
 
