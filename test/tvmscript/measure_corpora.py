@@ -182,13 +182,13 @@ def missing_operators() -> None:
 def write_known_failures(outcomes: Outcomes, listing: Path, stages: Iterable[str]) -> None:
     """Write the failures at ``stages`` (a program's reading failure alone if it is not read)
     as ``listing``, the list of known failures the tests expect."""
-    stages = set(stages)
+    order = {stage: index for index, stage in enumerate(stages)}
     lines = sorted(
-        (stage, failure, case)
+        (order[stage], failure[:200], case, stage)
         for case, stages_of in outcomes.items()
         for stage, failure in stages_of.items()
         if failure is not None
-        and stage in stages
+        and stage in order
         and (stage == "read" or stages_of["read"] is None)
     )
     header = (
@@ -198,7 +198,7 @@ def write_known_failures(outcomes: Outcomes, listing: Path, stages: Iterable[str
         "# in TVM to an equal module). The tests expect exactly these to fail.\n"
         "# Rewrite with measure_corpora.py --write-known-failures.\n"
     )
-    body = "".join(f"{case} {stage}: {failure}\n" for stage, failure, case in lines)
+    body = "".join(f"{case} {stage}: {failure}\n" for _, failure, case, stage in lines)
     listing.write_text(header + body)
 
 
