@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 import onnx_corpus
 from corpus_harness import CORPUS, diagnostics, load, run_spec
+from generate_onnx_corpus import leaves
 from onnx_corpus import CASES, KNOWN_FAILURES
 
 from relax_dialect.dialect import Relax
@@ -62,8 +63,9 @@ def round_trip_failure(path: Path, constants: Sequence[np.ndarray] = ()) -> str 
 
 
 def measure_onnx(backends: list[str], round_trip: bool) -> Outcomes:
+    """The ONNX corpus: each program on each backend against ONNX's outputs, and its round
+    trip through TVM if asked."""
     outcomes: Outcomes = {}
-    stages = [*backends, "tvmscript"] if round_trip else backends
     with tempfile.TemporaryDirectory() as scratch:
         for case in CASES:
             program, arrays = onnx_corpus.path(case), onnx_corpus.constants(case)
@@ -71,8 +73,9 @@ def measure_onnx(backends: list[str], round_trip: bool) -> Outcomes:
                 backend: partial(onnx_corpus.failure, case, backend, Path(scratch))
                 for backend in backends
             }
-            measures["tvmscript"] = partial(round_trip_failure, program, arrays)
-            outcomes[case] = measure(program, arrays, {s: measures[s] for s in stages})
+            if round_trip:
+                measures["tvmscript"] = partial(round_trip_failure, program, arrays)
+            outcomes[case] = measure(program, arrays, measures)
     return outcomes
 
 
@@ -110,21 +113,19 @@ def measure(
     return stages
 
 
-def project_failure(path, entry, inputs, expected, backend: str, scratch: Path) -> str | None:
+def project_failure(
+    path: Path,
+    entry: str,
+    inputs: dict[str, np.ndarray],
+    expected: object,
+    backend: str,
+    scratch: Path,
+) -> str | None:
     """Why ``relax-run`` on a project corpus program does not give TVM's outputs."""
     np.savez(scratch / "in.npz", **inputs)
     argv = [str(path), "--entry", entry, "--inputs", str(scratch / "in.npz")]
-    wanted = {f"out{index}": array for index, array in enumerate(flatten(expected))}
+    wanted = {f"out{index}": array for index, array in enumerate(leaves(expected))}
     return onnx_corpus.run_failure([*argv, "--backend", backend], wanted, scratch / "out.npz")
-
-
-def flatten(value: object) -> Iterable[np.ndarray]:
-    """A result's arrays, depth first (as ``relax-run --outputs`` writes them)."""
-    if isinstance(value, tuple):
-        for item in value:
-            yield from flatten(item)
-    else:
-        yield np.asarray(value)
 
 
 def caught(measure: Callable[[], str | None]) -> str | None:
@@ -187,9 +188,7 @@ def write_known_failures(outcomes: Outcomes, listing: Path, stages: Iterable[str
         (order[stage], failure[:200], case, stage)
         for case, stages_of in outcomes.items()
         for stage, failure in stages_of.items()
-        if failure is not None
-        and stage in order
-        and (stage == "read" or stages_of["read"] is None)
+        if failure is not None and stage in order and (stage == "read" or stages_of["read"] is None)
     )
     header = (
         "# The corpus programs that fail today, one line per program and stage:\n"

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 import numpy as np
+from generate_onnx_corpus import mismatch
 
 from relax_dialect.frontends.tvmscript.frontend import metadata_constants
 from relax_dialect.npz import read_npz
@@ -97,14 +98,4 @@ def difference(actual: dict[str, np.ndarray], expected: dict[str, np.ndarray]) -
     """How ``actual`` outputs differ from ``expected`` beyond ONNX's tolerance, or ``None``."""
     if sorted(actual) != sorted(expected):
         return f"outputs {sorted(actual)}, expected {sorted(expected)}"
-    for key, want in expected.items():
-        got = actual[key]
-        if got.dtype != want.dtype or got.shape != want.shape:
-            return f"{key}: {got.dtype}{list(got.shape)}, expected {want.dtype}{list(want.shape)}"
-        if want.dtype.kind == "f":
-            close = np.isclose(got, want, rtol=RTOL, atol=ATOL, equal_nan=True)
-        else:
-            close = got == want
-        if not close.all():
-            return f"{key}: {np.count_nonzero(~close)} of {want.size} values differ"
-    return None
+    return mismatch([actual[key] for key in expected], list(expected.values()), RTOL, ATOL)
