@@ -3,6 +3,7 @@ check it, and run its ``# run:`` entry on the deterministic inputs of ``inputs.p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -34,17 +35,20 @@ def context() -> Context:
     return ctx
 
 
-def diagnostics(path: Path) -> tuple[ModuleOp | None, list[Diagnostic]]:
-    """The module a corpus file defines and what the frontend and the checker say."""
+def diagnostics(
+    path: Path, constants: Sequence[np.ndarray] = ()
+) -> tuple[ModuleOp | None, list[Diagnostic]]:
+    """The module a corpus file defines and what the frontend and the checker say;
+    ``constants`` are its ``metadata["relax.expr.Constant"]``."""
     try:
-        module = parse_tvmscript(path.read_text(), str(path), ctx=context())
+        module = parse_tvmscript(path.read_text(), str(path), constants, ctx=context())
     except DiagnosticError as error:
         return None, error.diagnostics
     return module, check_well_formed(module)
 
 
-def load(path: Path) -> ModuleOp:
-    module, found = diagnostics(path)
+def load(path: Path, constants: Sequence[np.ndarray] = ()) -> ModuleOp:
+    module, found = diagnostics(path, constants)
     assert module is not None and found == [], "\n".join(map(str, found))
     return module
 

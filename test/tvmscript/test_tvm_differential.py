@@ -1,6 +1,8 @@
 """Differential test against TVM 0.25 (skipped without ``tvm``): the same corpus
 programs through TVM and through the frontend must agree on well-formedness, on
-the StructInfo of every binding the source names, and on the outputs.
+the StructInfo of every binding the source names, and on the outputs; and TVM
+must parse our printing of each corpus program (the project's and the ONNX one)
+back to a module structurally equal to its parse of the original.
 
 Run it with a Python that has both TVM and this project, e.g.
 ``PYTHONPATH=.:/path/to/venv/site-packages /path/to/tvmenv/bin/python -m pytest test/tvmscript``.
@@ -12,6 +14,7 @@ import ast
 from pathlib import Path
 
 import numpy as np
+import onnx_corpus
 import pytest
 from corpus_harness import (
     CORPUS,
@@ -24,6 +27,7 @@ from corpus_harness import (
 )
 
 from relax_dialect.frontends.tvmscript.annotations import ExprReader
+from relax_dialect.frontends.tvmscript.printer import print_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.prim_expr import Var
 from relax_dialect.prim_expr_simplify import prove_equal
@@ -65,6 +69,9 @@ DIFFERENT_OUTPUTS = {
 }
 """Programs whose outputs deliberately differ from what TVM computes, with the reason."""
 READABLE = [p for p in CORPUS if "T.prim_func" not in p.read_text()]
+KNOWN_ONNX_FAILURES = onnx_corpus.known_failures()
+KNOWN_ROUND_TRIP_FAILURES = onnx_corpus.known_failures(CORPUS[0].parent / "KNOWN_FAILURES.txt")
+"""The programs of ``corpus/`` whose printing TVM does not parse back to an equal module."""
 
 
 def read_tvm(text: str) -> StructInfoType:
@@ -169,3 +176,33 @@ def compare(ours: object, theirs: object) -> None:
     np.testing.assert_allclose(
         actual.astype(np.float64), expected.astype(np.float64), rtol=1e-4, atol=1e-5
     )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=reason))
+        if (reason := KNOWN_ROUND_TRIP_FAILURES.get((path.name, "tvmscript")))
+        else path
+        for path in READABLE
+    ],
+    ids=lambda p: p.name,
+)
+def test_printed_program_parses_back_equal_in_tvm(path: Path) -> None:
+    printed = print_tvmscript(load(path))
+    assert tvm_oracle.structural_difference(path, printed) is None
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=reason))
+        if (reason := onnx_corpus.expected_failure(KNOWN_ONNX_FAILURES, case, "tvmscript"))
+        else case
+        for case in onnx_corpus.CASES
+    ],
+)
+def test_printed_onnx_program_parses_back_equal_in_tvm(case: str) -> None:
+    constants = onnx_corpus.constants(case)
+    printed = print_tvmscript(load(onnx_corpus.path(case), constants))
+    assert tvm_oracle.structural_difference(onnx_corpus.path(case), printed, constants) is None

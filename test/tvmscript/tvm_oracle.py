@@ -23,7 +23,9 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import linecache
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +38,9 @@ from tvm import relax, tirx
 _counter = itertools.count()
 
 
-def load(path: str | Path) -> tvm.IRModule:
-    """Parse the corpus file at ``path`` with TVM and return its ``Module``.
+def load(path: str | Path, constants: Sequence[np.ndarray] = ()) -> tvm.IRModule:
+    """Parse the corpus file at ``path`` with TVM and return its ``Module``; ``constants``
+    are the arrays its ``metadata["relax.expr.Constant"][i]`` refer to.
 
     Raises whatever TVM raises for an invalid program (``SyntaxError``,
     ``tvm.error.DiagnosticError``, a well-formedness error, ...)."""
@@ -48,6 +51,9 @@ def load(path: str | Path) -> tvm.IRModule:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
+    module.metadata = {  # pyright: ignore[reportAttributeAccessIssue]
+        "relax.expr.Constant": [relax.const(array, str(array.dtype)) for array in constants]
+    }
     sys.modules[name] = module  # TVMScript's inspect-based parser looks the module up
     try:
         spec.loader.exec_module(module)
@@ -227,3 +233,65 @@ def run(path: str | Path, inputs: dict[str, np.ndarray], entry: str = "main") ->
         for param in mod[entry].params
     ]
     return _to_numpy(vm[entry](*args))
+
+
+def structural_difference(
+    original: str | Path, printed: str, constants: Sequence[np.ndarray] = ()
+) -> str | None:
+    """How TVM's parse of ``printed`` (``tvm.script.from_source``; another printing of the
+    corpus file ``original``, whose metadata constants are ``constants``) differs from its
+    parse of ``original``, or ``None`` when the two are structurally equal
+    (``tvm.ir.assert_structural_equal``)."""
+    try:
+        expected = load(original, constants)
+    except Exception as error:  # TVM's parser raises many kinds
+        return f"TVM does not parse the original: {type(error).__name__}: {_first_line(error)}"
+    try:
+        actual = tvm.script.from_source(printed)
+    except Exception as error:  # TVM's parser raises many kinds
+        return f"TVM does not parse it: {type(error).__name__}: {_first_line(error)}"
+    try:
+        tvm.ir.assert_structural_equal(actual, expected)
+    except ValueError as error:
+        return f"not structurally equal: {_where_unequal(str(error))}"
+    return None
+
+
+def _first_line(error: Exception) -> str:
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return lines[0] if lines else ""
+
+
+def _where_unequal(message: str) -> str:
+    """From ``assert_structural_equal``'s message: where the two sides differ and the line of
+    each that it marks (the line above the first line of carets)."""
+    sides = re.split(r"^and rhs at ", message, maxsplit=1, flags=re.MULTILINE)
+    found = []
+    for side, text in zip(("printed", "original"), sides, strict=False):
+        lines = text.splitlines()
+        path = lines[0].split(" at ", 1)[-1].removeprefix("<root>.").removesuffix(":")
+        path = re.sub(r'functions\[I\.GlobalVar\("(\w+)"\)\]', r"@\1", path)
+        marked = next(
+            (
+                lines[i - 1].strip()
+                for i in range(1, len(lines))
+                if lines[i].strip() and set(lines[i].strip()) == {"^"}
+            ),
+            "",
+        )
+        found.append(f"{side} {path}: {marked[:100]}")
+    return "; ".join(found)
+
+
+def operator_names(mod: tvm.IRModule) -> set[str]:
+    """The names of the operators (``relax.add``...) the module's Relax functions call."""
+    names: set[str] = set()
+
+    def visit(expr: relax.Expr) -> None:
+        if isinstance(expr, relax.Call) and isinstance(expr.op, tvm.ir.Op):
+            names.add(expr.op.name)
+
+    for func in mod.functions.values():
+        if isinstance(func, relax.Function):
+            relax.analysis.post_order_visit(func, visit)
+    return names

@@ -1,0 +1,12 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(input: R.Tensor((3, 4), dtype="float32")) -> R.Tensor((3, 4), dtype="float64"):
+        R.func_attr({"num_input": 1})
+        with R.dataflow():
+            gv: R.Tensor((3, 4), dtype="float64") = R.astype(input, dtype="float64")
+            R.output(gv)
+        return gv

@@ -1,0 +1,13 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(input: R.Tensor((3, 4), dtype="float32"), like: R.Tensor(("v",), dtype="float64")) -> R.Tensor((3, 4), dtype="float64"):
+        v = T.int64(is_size_var=True)
+        R.func_attr({"num_input": 2})
+        with R.dataflow():
+            gv: R.Tensor((3, 4), dtype="float64") = R.astype(input, dtype="float64")
+            R.output(gv)
+        return gv

@@ -1,0 +1,13 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((3, 4, 5), dtype="int8"), max: R.Tensor((), dtype="int8")) -> R.Tensor((3, 4, 5), dtype="int8"):
+        R.func_attr({"num_input": 2})
+        with R.dataflow():
+            lv: R.Tensor((3, 4, 5), dtype="bool") = R.less(max, x)
+            gv: R.Tensor((3, 4, 5), dtype="int8") = R.where(lv, max, x)
+            R.output(gv)
+        return gv

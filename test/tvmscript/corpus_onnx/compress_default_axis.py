@@ -1,0 +1,16 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(input: R.Tensor((3, 2), dtype="float32"), condition: R.Tensor((5,), dtype="bool")) -> R.Tensor(dtype="float32", ndim=1):
+        R.func_attr({"num_input": 2})
+        num_nonzero = T.int64()
+        with R.dataflow():
+            lv: R.Tensor((1, num_nonzero), dtype="int64") = R.match_cast(R.nonzero(condition), R.Tensor((1, num_nonzero), dtype="int64"))
+            lv1: R.Tensor((6,), dtype="float32") = R.reshape(input, R.shape([6]))
+            lv2: R.Tensor((num_nonzero,), dtype="int64") = R.reshape(lv, R.shape([num_nonzero]))
+            gv: R.Tensor((num_nonzero,), dtype="float32") = R.take(lv1, lv2, axis=0, mode="fast")
+            R.output(gv)
+        return gv

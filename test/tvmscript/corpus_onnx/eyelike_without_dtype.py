@@ -1,0 +1,12 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((4, 4), dtype="int32")) -> R.Tensor((4, 4), dtype="int32"):
+        R.func_attr({"num_input": 1})
+        with R.dataflow():
+            gv: R.Tensor((4, 4), dtype="int32") = R.eye_like(x, R.prim_value(0), dtype="int32")
+            R.output(gv)
+        return gv

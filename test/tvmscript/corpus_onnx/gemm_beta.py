@@ -1,0 +1,14 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(a: R.Tensor((2, 7), dtype="float32"), b: R.Tensor((7, 4), dtype="float32"), c: R.Tensor((1, 4), dtype="float32")) -> R.Tensor((2, 4), dtype="float32"):
+        R.func_attr({"num_input": 3})
+        with R.dataflow():
+            lv: R.Tensor((2, 4), dtype="float32") = R.matmul(a, b, out_dtype="void")
+            lv1: R.Tensor((1, 4), dtype="float32") = R.multiply(c, R.const(0.5, "float32"))
+            gv: R.Tensor((2, 4), dtype="float32") = R.add(lv, lv1)
+            R.output(gv)
+        return gv

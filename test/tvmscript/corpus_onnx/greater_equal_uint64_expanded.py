@@ -1,0 +1,14 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((3, 4, 5), dtype="uint64"), y: R.Tensor((3, 4, 5), dtype="uint64")) -> R.Tensor((3, 4, 5), dtype="bool"):
+        R.func_attr({"num_input": 2})
+        with R.dataflow():
+            lv: R.Tensor((3, 4, 5), dtype="bool") = R.greater(x, y)
+            lv1: R.Tensor((3, 4, 5), dtype="bool") = R.equal(x, y)
+            gv: R.Tensor((3, 4, 5), dtype="bool") = R.logical_or(lv, lv1)
+            R.output(gv)
+        return gv

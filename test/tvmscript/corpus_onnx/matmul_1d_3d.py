@@ -1,0 +1,12 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(a: R.Tensor((4,), dtype="float32"), b: R.Tensor((2, 4, 1), dtype="float32")) -> R.Tensor((2, 1), dtype="float32"):
+        R.func_attr({"num_input": 2})
+        with R.dataflow():
+            gv: R.Tensor((2, 1), dtype="float32") = R.matmul(a, b, out_dtype="void")
+            R.output(gv)
+        return gv

@@ -1,0 +1,12 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(X: R.Tensor((2, 3, 4, 5), dtype="float32"), W: R.Tensor((5,), dtype="float32")) -> R.Tensor((2, 3, 4, 5), dtype="float32"):
+        R.func_attr({"num_input": 2})
+        with R.dataflow():
+            gv: R.Tensor((2, 3, 4, 5), dtype="float32") = R.nn.rms_norm(X, W, axes=[3], epsilon=1.0000000000000001e-05)
+            R.output(gv)
+        return gv

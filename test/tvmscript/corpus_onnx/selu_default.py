@@ -1,0 +1,18 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((3, 4, 5), dtype="float32")) -> R.Tensor((3, 4, 5), dtype="float32"):
+        R.func_attr({"num_input": 1})
+        with R.dataflow():
+            lv: R.Tensor((3, 4, 5), dtype="float32") = R.exp(x)
+            lv1: R.Tensor((3, 4, 5), dtype="float32") = R.subtract(R.const(1.0, "float32"), lv)
+            lv2: R.Tensor((3, 4, 5), dtype="float32") = R.nn.relu(lv1)
+            lv3: R.Tensor((3, 4, 5), dtype="float32") = R.multiply(R.const(-1.6732631921768188, "float32"), lv2)
+            lv4: R.Tensor((3, 4, 5), dtype="float32") = R.nn.relu(x)
+            lv5: R.Tensor((3, 4, 5), dtype="float32") = R.add(lv3, lv4)
+            gv: R.Tensor((3, 4, 5), dtype="float32") = R.multiply(R.const(1.0507010221481323, "float32"), lv5)
+            R.output(gv)
+        return gv

@@ -1,0 +1,12 @@
+from tvm.script import ir as I, relax as R, tirx as T
+
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(condition: R.Tensor((2, 2), dtype="bool"), x: R.Tensor((2, 2), dtype="int64"), y: R.Tensor((2, 2), dtype="int64")) -> R.Tensor((2, 2), dtype="int64"):
+        R.func_attr({"num_input": 3})
+        with R.dataflow():
+            gv: R.Tensor((2, 2), dtype="int64") = R.where(condition, x, y)
+            R.output(gv)
+        return gv
