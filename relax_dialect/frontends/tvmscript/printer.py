@@ -56,6 +56,7 @@ from xdsl.irdl import IRDLOperation
 from ...analysis.symbolic_vars import symbolic_names
 from ...analysis.symbols import symbol_name
 from ...names import SUFFIXED, LazyNames, fresh_name, values_of
+from ...ops.alias import AliasOp
 from ...ops.base import BindingOp
 from ...ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
 from ...ops.control_flow import IfOp, YieldOp
@@ -414,6 +415,8 @@ class _FunctionPrinter:
             return self._call_form(op, spelling)
         exprs = self.exprs
         match op:
+            case AliasOp():
+                return self._value(op.value)
             case MatchCastOp():
                 target = exprs.struct_info(op.target)
                 return _call(VALUES[op.name], self._value(op.value), target)
