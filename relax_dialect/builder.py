@@ -308,7 +308,7 @@ class Builder:
         fields = [self.normalize(field) for field in value]
         return self._bind(lambda t: TupleOp(fields, t), name, annotation)
 
-    def alias(self, value: SSAValue, name: str) -> SSAValue:
+    def alias(self, value: SSAValue, name: str | None = None) -> SSAValue:
         """Bind the bound ``value`` to a second name (``y = x``): a ``relax.alias``
         of the value's StructInfo."""
         return self._add(AliasOp(self._exported.get(value, value)), name)
