@@ -1097,7 +1097,8 @@ class _Generator:
             weaker = self.rng.choice(
                 (ObjectType(), TensorType(dtype=sinfo.data_type, ndim=sinfo.rank))
             )
-            erased = self.bb.add_binding(lambda t: AliasOp(value, t), None, weaker)
+            bound = self.bb.normalize(value)  # outside its dataflow block: the output
+            erased = self.bb.add_binding(lambda t: AliasOp(bound, t), None, weaker)
             alias = self.bb.match_cast(erased, sinfo)
             self.features["alias of a weaker type"] += 1
         self.track(alias, tensor.lo, tensor.hi, tensor.shape)
