@@ -341,15 +341,27 @@ class _FunctionPrinter:
         result = op.results[0]
         if isinstance(op, MatchCastOp):
             self._bind_symbols(op)
+        if isinstance(op, AliasOp):
+            self._assign_value(depth, result, op.value)
+            return
         rhs = self._rhs(op)
         if result.type == TupleType([]) and not result.uses and not isinstance(op, MatchCastOp):
             self._emit(depth, rhs)
         else:
             self._assign(depth, result, rhs)
 
-    def _assign(self, depth: int, result: SSAValue, rhs: str) -> None:
-        annotation = self.exprs.struct_info(result.type)  # pyright: ignore[reportArgumentType]
+    def _assign(
+        self, depth: int, result: SSAValue, rhs: str, sinfo: Attribute | None = None
+    ) -> None:
+        annotation = self.exprs.struct_info(sinfo or result.type)  # pyright: ignore[reportArgumentType]
         self._emit(depth, f"{self._define(result)}: {annotation} = {rhs}")
+
+    def _assign_value(self, depth: int, result: SSAValue, value: SSAValue) -> None:
+        """``result = value``. A variable bound to a variable has the value's
+        StructInfo when read (TVM drops the annotation), so it is annotated with
+        that; a leaf written inline, with the result's."""
+        sinfo = value.type if value in self.values else result.type
+        self._assign(depth, result, self._value(value), sinfo)
 
     def _dataflow(self, op: DataflowOp, depth: int) -> None:
         """``with R.dataflow():``; an output bound in the block is that binding's
@@ -369,7 +381,7 @@ class _FunctionPrinter:
         self._emit(depth, "with R.dataflow():")
         self._block(op.body.block, depth + 1)
         for result, value in aliases:
-            self._assign(depth + 1, result, self._value(value))
+            self._assign_value(depth + 1, result, value)
         self._emit(depth + 1, f"R.output({', '.join(self._values(op.outputs))})")
 
     def _if(self, op: IfOp, depth: int) -> None:
@@ -389,7 +401,7 @@ class _FunctionPrinter:
                     self.values[last] = name
                 self._block(region.block, depth + 1)
                 if last is None:
-                    self._assign(depth + 1, op.result, self._value(yielded.value))
+                    self._assign_value(depth + 1, op.result, yielded.value)
 
     # --- values -------------------------------------------------------------------------
 
