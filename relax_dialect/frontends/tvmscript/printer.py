@@ -9,7 +9,8 @@ variables of a function declared first (``n = T.int64()``, and
 blocks ending in ``R.output``, ``if``/``else`` assigning the result in both
 branches, nested ``@R.function`` definitions for lambdas and
 ``R.match_cast``. Every binding is annotated with its StructInfo (see
-``expressions``), except that a binding of the empty tuple that nothing uses
+``expressions``; a variable bound to a variable, ``y = x``, with ``x``'s,
+which is what reading it gives), except that a binding of the empty tuple that nothing uses
 is a bare statement (``R.print(...)``), as TVM prints it. Functions keep the
 module's order (TVM sorts them by name).
 
