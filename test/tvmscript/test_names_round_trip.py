@@ -29,6 +29,7 @@ PROGRAMS = [
     ]
     if "T.prim_func" not in p.read_text() and not p.name.startswith("invalid")
 ]
+
 Names = dict[str, set[str]]
 """The names each global function defines (its own, its parameters', its
 bindings', those of the functions nested in it), by function."""

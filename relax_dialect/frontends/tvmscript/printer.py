@@ -10,9 +10,9 @@ blocks ending in ``R.output``, ``if``/``else`` assigning the result in both
 branches, nested ``@R.function`` definitions for lambdas and
 ``R.match_cast``. Every binding is annotated with its StructInfo (see
 ``expressions``; a variable bound to a variable, ``y = x``, with ``x``'s,
-which is what reading it gives), except that a binding of the empty tuple that nothing uses
-is a bare statement (``R.print(...)``), as TVM prints it. Functions keep the
-module's order (TVM sorts them by name).
+which is what reading it gives), except that a binding of the empty tuple
+that nothing uses is a bare statement (``R.print(...)``), as TVM prints it.
+Functions keep the module's order (TVM sorts them by name).
 
 Names: SSA name hints are the Python names, exactly (``w_12`` stays
 ``w_12``); values of one name are told apart by suffixes no other name of the
