@@ -11,8 +11,9 @@ The programs hold what the passes transform: symbolic shapes (several
 variables, arithmetic dimensions), dataflow and plain blocks, tuples,
 ``match_cast`` (binding new variables, re-stating known shapes, aliases to the
 same type), ``relax.alias`` (``y = x``, of the same or a weaker type),
-``if``/``else`` on data-dependent conditions, private helpers (some called twice, some never, some returning tuples or ignoring a
-parameter), closures capturing values, constants and constant-only
+``if``/``else`` on data-dependent conditions, private helpers (some called
+twice, some never, some returning tuples or ignoring a parameter), closures
+capturing values, constants and constant-only
 computations, shape chains, duplicate computations and dead bindings, over
 the operator families (element-wise, broadcasting, reductions, matmul,
 manipulation, neural network, indexing, creation, data type). Every value
