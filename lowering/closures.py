@@ -38,6 +38,7 @@ from xdsl.ir import Block, SSAValue
 
 from relax_dialect.analysis.call_graph import functions
 from relax_dialect.analysis.walk import walk_ops
+from relax_dialect.ops.alias import AliasOp
 from relax_dialect.ops.calls import CallOp
 from relax_dialect.ops.core import MakeClosureOp
 from relax_dialect.ops.dataflow import DataflowOp
@@ -114,7 +115,7 @@ class Objects:
             if any(c is None for c in captured):
                 return None
             return Closure(owner.function_name, captured)  # pyright: ignore[reportArgumentType]
-        if isinstance(owner, MatchCastOp):
+        if isinstance(owner, MatchCastOp | AliasOp):
             return self.content(owner.value)
         if isinstance(owner, DataflowOp):
             return self.content(owner.output_op.values[value.index])  # pyright: ignore

@@ -76,6 +76,7 @@ from xdsl.passes import ModulePass
 from relax_dialect.analysis.call_graph import functions, kernels, recursive_groups
 from relax_dialect.analysis.effects import in_place_outputs
 from relax_dialect.instrumentation import report
+from relax_dialect.ops.alias import AliasOp
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
     CallOp,
@@ -139,7 +140,7 @@ UNLOWERABLE: dict[type[Operation], str] = {
 }
 """Operations without a lowered form, and why."""
 
-OBJECT_USERS = (MakeClosureOp, InvokeClosureBase, MatchCastOp, CallOp)
+OBJECT_USERS = (MakeClosureOp, InvokeClosureBase, MatchCastOp, AliasOp, CallOp)
 """The operations that take ``object`` operands (whose content is known, ``closures``)."""
 OBJECT_USE = (
     "an object (a closure, or a value cast to object) can only be invoked, captured by a "
@@ -330,6 +331,15 @@ class ModuleLowering:
             lw.error(op, f"the value is a {text}")
         return lw.match(values, target, op, "match_cast", source)
 
+    def alias(self, lw: Lowerer, op: AliasOp) -> list[SSAValue]:
+        """The lowered values of the value, cast to a weaker declared type (an
+        ``object`` keeps them, as a ``match_cast`` to it does)."""
+        values = lw.lowered(op.value)
+        declared = op.result.type
+        if isinstance(declared, ObjectType):
+            return values
+        return lw.coerce(values, op.infer_type(), declared, op, "relax.alias")  # pyright: ignore
+
     def make_closure(self, lw: Lowerer, op: MakeClosureOp) -> list[SSAValue]:
         return _flat(lw, op.captured)
 
@@ -500,6 +510,7 @@ STRUCTURAL: dict[type[Operation], str] = {
     DataflowOp: "dataflow",
     IfOp: "if_",
     MatchCastOp: "match_cast",
+    AliasOp: "alias",
     MakeClosureOp: "make_closure",
     InvokeClosureOp: "invoke_closure",
     InvokePureClosureOp: "invoke_closure",

@@ -38,6 +38,7 @@ from .analysis.call_graph import function_named
 from .attributes import DenseAttr, PrimExprAttr, ShapeAttr
 from .dtype import DataType
 from .ops import operator_class
+from .ops.alias import AliasOp
 from .ops.base import BindingOp, check_annotation, verify_definition
 from .ops.calls import CallOp, InvokeOp
 from .ops.control_flow import IfOp, YieldOp, join_branches
@@ -306,6 +307,11 @@ class Builder:
             return self._bind(lambda t: DataTypeImmOp(value, t), name, annotation)
         fields = [self.normalize(field) for field in value]
         return self._bind(lambda t: TupleOp(fields, t), name, annotation)
+
+    def alias(self, value: SSAValue, name: str | None = None) -> SSAValue:
+        """Bind the bound ``value`` to a second name (``y = x``): a ``relax.alias``
+        of the value's StructInfo."""
+        return self._add(AliasOp(self._exported.get(value, value)), name)
 
     def emit_operator(
         self,

@@ -6,6 +6,7 @@ from xdsl.ir import Dialect, Operation
 
 from .attributes import DataTypeAttr, DenseAttr, PrimExprAttr, ShapeAttr
 from .ops import operator_families
+from .ops.alias import AliasOp
 from .ops.calls import (
     CallDPSPackedOp,
     CallInplacePackedOp,
@@ -42,6 +43,7 @@ STRUCTURE: list[type[Operation]] = [
     IfOp,
     YieldOp,
     MatchCastOp,
+    AliasOp,
     ConstantOp,
     ShapeOp,
     PrimValueOp,

@@ -13,7 +13,7 @@ StructInfo:
 ==============  ============================================  ==============================
 file            rewrites                                      pass
 ==============  ============================================  ==============================
-``bindings``    trivial ``match_cast``, tuple fields          ``relax-canonicalize-bindings``
+``bindings``    aliases, trivial ``match_cast``, tuple fields ``relax-canonicalize-bindings``
 ``shapes``      shape computations, reshape chains            ``relax-simplify-shapes``
 ``algebra``     identities that hold under IEEE and TVM       ``canonicalize``
 ``folding``     one operator of known operands, evaluated     ``relax-fold-constant``

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
+from ..ops.alias import AliasOp
 from ..ops.functions import FunctionLike, LambdaOp
 from ..ops.match_cast import MatchCastOp
 from ..ops.values import TupleGetItemOp, TupleOp
 from ..rewriting.patterns import BindingPattern, Replacement
 from ..struct_info import is_base_of
 from ..types import TupleType
+
+
+class Alias(BindingPattern):
+    """A ``relax.alias`` is the value it names."""
+
+    def replacement(self, op: AliasOp) -> Replacement | None:
+        return Replacement(op.value)
 
 
 class TrivialMatchCast(BindingPattern):
@@ -67,4 +75,4 @@ def _taken_apart(op: TupleOp) -> SSAValue | None:
     return source if len(source.type.types) == len(op.fields) else None
 
 
-PATTERNS: tuple[BindingPattern, ...] = (TrivialMatchCast(), FieldOfTuple(), RebuiltTuple())
+PATTERNS: tuple[BindingPattern, ...] = (Alias(), TrivialMatchCast(), FieldOfTuple(), RebuiltTuple())

@@ -29,6 +29,7 @@ from ..analysis.effects import in_place_outputs
 from ..diagnostics import location_of
 from ..dtype import DataType
 from ..numerics import KERNEL_ERRORS, kernel_for
+from ..ops.alias import AliasOp
 from ..ops.base import BindingOp
 from ..ops.calls import (
     CallDPSPackedOp,
@@ -431,6 +432,10 @@ def _get_item(compiler: _Compiler, op: TupleGetItemOp) -> Callable[[Symbols, lis
     return get
 
 
+def _alias(compiler: _Compiler, op: AliasOp) -> Callable[[Symbols, list[object]], object]:
+    return lambda symbols, args: args[0]
+
+
 def _match_cast(compiler: _Compiler, op: MatchCastOp) -> Callable[[Symbols, list[object]], object]:
     target = op.target
 
@@ -653,6 +658,7 @@ _COMPUTATIONS: list[tuple[type, Callable[..., Callable[[Symbols, list[object]], 
     (TupleOp, _tuple),
     (TupleGetItemOp, _get_item),
     (MatchCastOp, _match_cast),
+    (AliasOp, _alias),
     (GlobalVarOp, _global_var),
     (ExternFuncOp, _extern_func),
     (OpRefOp, _op_ref),

@@ -13,6 +13,7 @@ from xdsl.passes import ModulePass
 
 from ..analysis.call_graph import functions
 from ..analysis.effects import function_purity, is_pure_binding, writes_in_place, written_in_place
+from ..ops.alias import AliasOp
 from ..ops.base import BindingOp
 from ..ops.dataflow import DataflowOp
 from ..ops.functions import LambdaOp
@@ -24,7 +25,7 @@ from ..ops.values import (
 from ..rewriting.bindings import replace_binding
 from ..rewriting.dataflow_blocks import merge_adjacent_dataflows, tidy_dataflow
 
-NOT_CALLS = (*LEAVES, TupleGetItemOp, MatchCastOp)
+NOT_CALLS = (*LEAVES, TupleGetItemOp, MatchCastOp, AliasOp)
 """Bindings of values that are not calls (never merged with ``call-only``)."""
 
 

@@ -20,6 +20,7 @@ from ..analysis.effects import is_pure
 from ..analysis.symbolic_vars import undefined_vars
 from ..attributes import PrimExprAttr, ShapeAttr
 from ..diagnostics import DiagnosticError, at
+from ..ops.alias import AliasOp
 from ..ops.base import BindingOp
 from ..ops.control_flow import IfOp
 from ..ops.dataflow import DataflowOp
@@ -56,6 +57,7 @@ class Rollback(Exception):
 
 
 DISPOSABLE = (
+    AliasOp,
     OperatorOp,
     ConstantOp,
     ShapeOp,

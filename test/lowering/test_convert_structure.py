@@ -116,6 +116,27 @@ def test_match_cast_binds_then_checks() -> None:
     assert lowered_failure(MATCH_CAST, x(3, 4)) == "test.mlir:3:3: match_cast: dimension 1 is not m"
 
 
+ALIAS = """
+relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<ndim = 2, f32> {
+  %y = relax.alias %x
+  %rank = relax.alias %y : !relax.tensor<ndim = 2, f32>
+  %weak = relax.alias %x : !relax.object
+  %back = relax.match_cast %weak : !relax.tensor<[2, 4], f32>
+  %r = relax.add %rank, %back
+  relax.return %r
+}
+"""
+
+
+def test_alias_is_its_value() -> None:
+    """``relax.alias`` lowers to the value's lowered values, cast to a weaker type;
+    one of type ``object`` keeps them, so a ``match_cast`` back checks them."""
+    text = assert_accepted(lower(load(ALIAS)))
+    assert "test.mlir:6:3: match_cast: dimension 0 is not 2" in text
+    compare_with_reference(ALIAS, [x(2)])
+    assert lowered_failure(ALIAS, x(3)) == "test.mlir:6:3: match_cast: dimension 0 is not 2"
+
+
 BROADCAST = """
 relax.function @main(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[m, 4], f32>) -> !relax.tensor<ndim = 2, f32> {
   %r = relax.add %x, %y

@@ -10,9 +10,10 @@ function ``@main``::
 The programs hold what the passes transform: symbolic shapes (several
 variables, arithmetic dimensions), dataflow and plain blocks, tuples,
 ``match_cast`` (binding new variables, re-stating known shapes, aliases to the
-same type), ``if``/``else`` on data-dependent conditions, private helpers
-(some called twice, some never, some returning tuples or ignoring a
-parameter), closures capturing values, constants and constant-only
+same type), ``relax.alias`` (``y = x``, of the same or a weaker type),
+``if``/``else`` on data-dependent conditions, private helpers (some called
+twice, some never, some returning tuples or ignoring a parameter), closures
+capturing values, constants and constant-only
 computations, shape chains, duplicate computations and dead bindings, over
 the operator families (element-wise, broadcasting, reductions, matmul,
 manipulation, neural network, indexing, creation, data type). Every value
@@ -40,6 +41,7 @@ from xdsl.ir import SSAValue
 from relax_dialect.analysis.walk import walk_ops
 from relax_dialect.builder import Builder, Shape
 from relax_dialect.dtype import DataType
+from relax_dialect.ops.alias import AliasOp
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.prim_expr import Apply, IntImm, PrimExpr, Var, evaluate, free_vars
 from relax_dialect.prim_expr_simplify import prove_equal, simplify
@@ -274,6 +276,7 @@ class _Generator:
             (4, self.duplicate),
             (2, self.dead),
             (4, self.match_cast),
+            (2, self.alias),
             (5, self.call),
             (2, self.invoke),
             (3, self.cross),
@@ -1078,6 +1081,28 @@ class _Generator:
                 self.bind(dims, tensor.shape)
             self.features["match_cast binding new variables"] += 1
         self.track(cast, *bounds, tensor.shape)
+        return True
+
+    def alias(self) -> bool:
+        """``y = x``: a second name for a tensor, of its type, or of a weaker one
+        (``R.Object``, only the rank) then cast back."""
+        tensor = self.pick(lambda t: True)
+        if tensor is None:
+            return False
+        value = self.operands([tensor])[0]
+        sinfo = tensor.type
+        if self.rng.random() < 0.5:
+            alias = self.bb.alias(value, "alias")
+            self.features["alias"] += 1
+        else:
+            weaker = self.rng.choice(
+                (ObjectType(), TensorType(dtype=sinfo.data_type, ndim=sinfo.rank))
+            )
+            bound = self.bb.normalize(value)  # outside its dataflow block: the output
+            erased = self.bb.add_binding(lambda t: AliasOp(bound, t), None, weaker)
+            alias = self.bb.match_cast(erased, sinfo)
+            self.features["alias of a weaker type"] += 1
+        self.track(alias, tensor.lo, tensor.hi, tensor.shape)
         return True
 
     def bind(self, dims: Sequence[PrimExpr], shape: tuple[int, ...] | None) -> None:

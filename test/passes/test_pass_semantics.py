@@ -165,6 +165,8 @@ CONSTRUCTS = {
     "constant-only computation",
     "duplicate binding",
     "dead binding",
+    "alias",
+    "alias of a weaker type",
     "arithmetic dimension in a signature",
     "symbolic variable m",
 }

@@ -27,20 +27,8 @@ PROGRAMS = [
         *sorted((ROOT / "examples").glob("*.py")),
         *sorted(LIT.glob("*.py")),
     ]
-    if "T.prim_func" not in p.read_text() and p != LIT / "invalid.py"
+    if "T.prim_func" not in p.read_text() and not p.name.startswith("invalid")
 ]
-ALIASES = {
-    "010_shape_annotations.py",
-    "012_object_annotation.py",
-    "016_symbolic_expressions.py",
-    "031_binding_annotations.py",
-    "002_any_and_ty_args.py",
-    "004_prim_types.py",
-    "005_printed_module.py",
-}
-"""Programs that bind a variable to another variable (``weak: R.Object = x``):
-the dialect has no binding of a value to a value (SSA names the one value), so
-the second name is not kept."""
 
 Names = dict[str, set[str]]
 """The names each global function defines (its own, its parameters', its
@@ -92,16 +80,7 @@ def _ids(path: Path) -> str:
     return f"{path.parent.name}/{path.name}"
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="a variable's alias"))
-        if p.name in ALIASES
-        else p
-        for p in PROGRAMS
-    ],
-    ids=_ids,
-)
+@pytest.mark.parametrize("path", PROGRAMS, ids=_ids)
 def test_source_names_survive_printing(path: Path) -> None:
     text = path.read_text()
     source = source_names(text)

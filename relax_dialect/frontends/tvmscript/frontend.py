@@ -738,9 +738,14 @@ class ModuleReader(CallReader):
     ) -> SSAValue:
         """The value of ``node`` bound (named ``name``). As in TVM, a new binding
         takes the ``annotation`` as its StructInfo (it must not contradict the
-        inferred one); a variable bound to a variable keeps its own."""
+        inferred one); a variable bound to a variable (``y = x``, a
+        ``relax.alias``) has the StructInfo of the value, the annotation checked."""
         with self.located(node):
             value = self._value(node, True)
+            if isinstance(value, SSAValue) and isinstance(node, ast.Name) and name is not None:
+                if annotation is not None:
+                    check_binding(annotation, value.type)  # pyright: ignore[reportArgumentType]
+                return self.builder.alias(value, name)
             if annotation is None:
                 return self._bind(node, value, name)
             if isinstance(value, SSAValue):

@@ -9,9 +9,10 @@ variables of a function declared first (``n = T.int64()``, and
 blocks ending in ``R.output``, ``if``/``else`` assigning the result in both
 branches, nested ``@R.function`` definitions for lambdas and
 ``R.match_cast``. Every binding is annotated with its StructInfo (see
-``expressions``), except that a binding of the empty tuple that nothing uses
-is a bare statement (``R.print(...)``), as TVM prints it. Functions keep the
-module's order (TVM sorts them by name).
+``expressions``; a variable bound to a variable, ``y = x``, with ``x``'s,
+which is what reading it gives), except that a binding of the empty tuple
+that nothing uses is a bare statement (``R.print(...)``), as TVM prints it.
+Functions keep the module's order (TVM sorts them by name).
 
 Names: SSA name hints are the Python names, exactly (``w_12`` stays
 ``w_12``); values of one name are told apart by suffixes no other name of the
@@ -64,6 +65,7 @@ from ...analysis.symbolic_vars import symbolic_names
 from ...analysis.symbols import symbol_name
 from ...dtype import FLOAT32, INT64, VOID
 from ...names import SUFFIXED, LazyNames, fresh_name, values_of
+from ...ops.alias import AliasOp
 from ...ops.base import BindingOp
 from ...ops.calls import CallOp, InvokeOp, PackedCallOp, TIRCallBase
 from ...ops.control_flow import IfOp, YieldOp
@@ -350,15 +352,27 @@ class _FunctionPrinter:
         result = op.results[0]
         if isinstance(op, MatchCastOp):
             self._bind_symbols(op)
+        if isinstance(op, AliasOp):
+            self._assign_value(depth, result, op.value)
+            return
         rhs = self._rhs(op)
         if result.type == TupleType([]) and not result.uses and not isinstance(op, MatchCastOp):
             self._emit(depth, rhs)
         else:
             self._assign(depth, result, rhs)
 
-    def _assign(self, depth: int, result: SSAValue, rhs: str) -> None:
-        annotation = self.exprs.struct_info(result.type)  # pyright: ignore[reportArgumentType]
+    def _assign(
+        self, depth: int, result: SSAValue, rhs: str, sinfo: Attribute | None = None
+    ) -> None:
+        annotation = self.exprs.struct_info(sinfo or result.type)  # pyright: ignore[reportArgumentType]
         self._emit(depth, f"{self._define(result)}: {annotation} = {rhs}")
+
+    def _assign_value(self, depth: int, result: SSAValue, value: SSAValue) -> None:
+        """``result = value``. A variable bound to a variable has the value's
+        StructInfo when read (TVM drops the annotation), so it is annotated with
+        that; a leaf written inline, with the result's."""
+        sinfo = value.type if value in self.values else result.type
+        self._assign(depth, result, self._value(value), sinfo)
 
     def _dataflow(self, op: DataflowOp, depth: int) -> None:
         """``with R.dataflow():``; an output bound in the block is that binding's
@@ -378,7 +392,7 @@ class _FunctionPrinter:
         self._emit(depth, "with R.dataflow():")
         self._block(op.body.block, depth + 1)
         for result, value in aliases:
-            self._assign(depth + 1, result, self._value(value))
+            self._assign_value(depth + 1, result, value)
         self._emit(depth + 1, f"R.output({', '.join(self._values(op.outputs))})")
 
     def _if(self, op: IfOp, depth: int) -> None:
@@ -398,7 +412,7 @@ class _FunctionPrinter:
                     self.values[last] = name
                 self._block(region.block, depth + 1)
                 if last is None:
-                    self._assign(depth + 1, op.result, self._value(yielded.value))
+                    self._assign_value(depth + 1, op.result, yielded.value)
 
     # --- values -------------------------------------------------------------------------
 
@@ -424,6 +438,8 @@ class _FunctionPrinter:
             return self._call_form(op, spelling)
         exprs = self.exprs
         match op:
+            case AliasOp():
+                return self._value(op.value)
             case MatchCastOp():
                 target = exprs.struct_info(op.target)
                 return _call(VALUES[op.name], self._value(op.value), target)

@@ -108,3 +108,20 @@ relax.function @rebuilt_tuple(%p: !relax.tuple<tensor<[n, 4], f32>, tensor<[n, 4
   %r = relax.tuple(%same, %swapped, %partial, %mixed) : !relax.object
   relax.return %r
 }
+
+// -----
+
+// An alias (`y = x`) is the value; one of a weaker type stays, as canonicalize
+// keeps every binding's StructInfo (relax-canonicalize-bindings removes it).
+
+// CHECK-LABEL: @alias
+// CHECK-NEXT:    %weak = relax.alias %x : !relax.object
+// CHECK-NEXT:    %t = relax.tuple(%x, %weak) : !relax.object
+// CHECK-NEXT:    relax.return %t
+relax.function @alias(%x: !relax.tensor<[n, 4], f32>) -> !relax.object {
+  %y = relax.alias %x
+  %z = relax.alias %y
+  %weak = relax.alias %z : !relax.object
+  %t = relax.tuple(%z, %weak) : !relax.object
+  relax.return %t
+}

@@ -178,3 +178,43 @@ relax.function impure @impure(%x: !relax.tensor<[4], f32>) -> !relax.tensor<[4],
   %y = relax.match_cast %x : !relax.tensor<[4], f32>
   relax.return %y
 }
+
+// -----
+
+// TVM's test_simple_assignments, test_ops: a chain of aliases (`y = x`) is the
+// value; uses take it. An alias of a weaker type goes too, its uses re-inferred.
+
+// CHECK-LABEL: @aliases
+// CHECK-NEXT:   %z = relax.add %x, %w : !relax.tensor<[2, 3], f32>
+// CHECK-NEXT:   relax.return %z
+relax.function @aliases(%x: !relax.tensor<[2, 3], f32>, %w: !relax.tensor<[2, 3], f32>) -> !relax.tensor<ndim = 2, f32> {
+  %y = relax.alias %x
+  %q = relax.alias %y
+  %o = relax.alias %q : !relax.tensor<ndim = 2, f32>
+  %z = relax.add %o, %w : !relax.tensor<ndim = 2, f32>
+  relax.return %z
+}
+
+// -----
+
+// TVM's test_dataflow_block and test_assign_to_output_in_dataflow_block: the
+// block exports the aliased value; a block left with nothing goes.
+
+// CHECK-LABEL: @aliases_in_dataflow
+// CHECK-NEXT:   %n = relax.dataflow {
+// CHECK-NEXT:     %y = relax.constant
+// CHECK-NEXT:     relax.output %y
+// CHECK-NEXT:   }
+// CHECK-NEXT:   %r = relax.tuple(%n, %x)
+relax.function @aliases_in_dataflow(%x: !relax.tensor<[2], f32>) -> !relax.object {
+  %n, %m = relax.dataflow {
+    %y = relax.constant dense<[], i32, 1> : !relax.tensor<[], i32>
+    %z = relax.alias %y
+    %n = relax.alias %z
+    %a = relax.alias %x
+    %m = relax.alias %a
+    relax.output %n, %m
+  }
+  %r = relax.tuple(%n, %m) : !relax.object
+  relax.return %r
+}

@@ -32,7 +32,8 @@ class Module:
 # CHECK-NEXT:      }
 # CHECK-NEXT:      relax.yield %[[INNER]]
 # CHECK-NEXT:    } else {
-# CHECK-NEXT:      relax.yield %x
+# CHECK-NEXT:      %[[ALIAS:.*]] = relax.alias %x : !relax.tensor<[2], f32>
+# CHECK-NEXT:      relax.yield %[[ALIAS]]
 # CHECK-NEXT:    }
 # CHECK-NEXT:    relax.return %z
 
