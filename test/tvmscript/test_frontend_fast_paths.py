@@ -17,6 +17,7 @@ from relax_dialect.diagnostics import DiagnosticError
 from relax_dialect.frontends.tvmscript import placeholders
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.ops.operator import OperatorOp
+from relax_dialect.ops.placement import place
 
 PROGRAMS = CORPUS + NEWER + ERRORS
 FRONTEND_LIT = sorted((Path(__file__).parents[1] / "filecheck" / "tvmscript").glob("*.py"))
@@ -155,4 +156,6 @@ def test_memoised_inference_is_the_inference(path: Path) -> None:
         return
     for op in module.walk():
         if isinstance(op, OperatorOp):
-            assert op.infer_type() == type(op).infer_type.__wrapped__(op)  # pyright: ignore
+            inferred = type(op).infer_type.__wrapped__(op)  # pyright: ignore
+            operand_types = [operand.type for operand in op.operands]
+            assert op.infer_type() == place(op.name, op.PLACEMENT, operand_types, inferred)

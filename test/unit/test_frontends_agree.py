@@ -25,8 +25,8 @@ LIT = ROOT / "test" / "filecheck"
 INPUTS = [
     *sorted((ROOT / "test" / "tvmscript").glob("corpus*/*.py")),
     *sorted((ROOT / "test" / "tvmscript" / "errors").glob("*.py")),
-    *sorted(p for p in LIT.rglob("*.py") if "Inputs" not in p.parts),
-    *sorted(LIT.rglob("*.mlir")),
+    *sorted(p for p in LIT.rglob("*.py") if not {"Inputs", "Output"} & set(p.parts)),
+    *sorted(p for p in LIT.rglob("*.mlir") if "Output" not in p.parts),  # not lit's output
     *sorted((ROOT / "examples").glob("*.py")),
     *sorted((ROOT / "examples").glob("*.mlir")),
 ]

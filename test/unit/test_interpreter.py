@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import ModuleOp
 from relax_dialect.diagnostics import location_of
 from relax_dialect.dtype import INT64
 from relax_dialect.interpreter import Machine, PackedRegistry, RelaxRuntimeError, run
+from relax_dialect.recursion import MAX_CALL_DEPTH
 from relax_dialect.values import NULL, Closure, PrimValue, ShapeValue
 
 F32 = "!relax.tensor<[n, 4], f32>"
@@ -227,7 +228,7 @@ def test_deep_recursion_is_reported_not_crashed() -> None:
     registry = scalar_ops()
     module = load(FACTORIAL)
     error = failure(module, np.array(100_000, dtype=np.int64), packed=registry)
-    assert error.message == "recursion too deep"
+    assert error.message == f"recursion too deep: more than {MAX_CALL_DEPTH} nested calls"
 
 
 FIBONACCI_AND_PARITY = """
