@@ -165,19 +165,7 @@ def test_allocated_buffers_hold_intermediate_results() -> None:
     np.testing.assert_array_equal(result, a * 2 + 1)
 
 
-UNREADABLE = {"clip": 'the frontend does not read R.const(float("-inf")), which the printer writes'}
-"""Printed modules the frontend does not read back yet, with the reason (strict xfails)."""
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=UNREADABLE[name]))
-        if name in UNREADABLE
-        else name
-        for name in NAMES
-    ],
-)
+@pytest.mark.parametrize("name", NAMES)
 def test_printed_module_reads_back_and_runs_the_same(name: str) -> None:
     """The printer writes a module read from TIR as ``T.prim_func`` stubs with the
     kernels in the module attributes; reading that gives the same kernels."""
