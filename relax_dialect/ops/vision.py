@@ -102,11 +102,9 @@ class ROIAlignOp(OperatorOp):
 
     def settings(self) -> ROIAlignSettings:
         pooled = self.int_list("pooled_size") or ()
-        if len(pooled) == 1:
-            pooled = (pooled[0], pooled[0])
-        if len(pooled) != 2:
+        if len(pooled) != 2:  # TVM's attributes hold both (``build`` expands one)
             raise VerifyException(
-                f"{self.name}: pooled_size has {len(pooled)} values, expected 1 or 2"
+                f"{self.name}: pooled_size has {len(pooled)} values, expected 2 (height, width)"
             )
         layout, mode = self.attr("layout"), self.attr("mode")
         check_choice(self.name, "layout", layout, LAYOUTS)

@@ -104,10 +104,10 @@ def test_roi_align_modes_and_sampling(mode: str, ratio: int, aligned: bool, scal
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)  # pyright: ignore
 
 
-def test_roi_align_nhwc_and_one_pooled_size() -> None:
+def test_roi_align_nhwc() -> None:
     data = IMAGES.transpose(0, 2, 3, 1).copy()
     program = roi_align_module(
-        "[2, h, w, c]", 'pooled_size = [3], spatial_scale = 0.5, layout = "NHWC"'
+        "[2, h, w, c]", 'pooled_size = [3, 3], spatial_scale = 0.5, layout = "NHWC"'
     )
     got = run(program, "main", data, ROIS)
     expected = roi_align_reference(IMAGES, ROIS, (3, 3), 0.5).transpose(0, 2, 3, 1)

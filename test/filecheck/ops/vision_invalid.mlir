@@ -17,7 +17,7 @@ relax.function @main(%x: !relax.tensor<[1, 3, 4, 4], f32>, %r: !relax.tensor<[2,
 // -----
 
 relax.function @main(%x: !relax.tensor<[1, 3, 4, 4], f32>, %r: !relax.tensor<[2, 5], f32>) -> !relax.object {
-  // expected-error @+1 {{relax.vision.roi_align: pooled_size has 3 values, expected 1 or 2}}
+  // expected-error @+1 {{relax.vision.roi_align: pooled_size has 3 values, expected 2 (height, width)}}
   %0 = relax.vision.roi_align %x, %r {pooled_size = [2, 2, 2], spatial_scale = 1.0}
   relax.return %x
 }
