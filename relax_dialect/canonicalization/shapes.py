@@ -87,10 +87,12 @@ class PermuteDimsChain(BindingPattern):
     ``permute_dims(permute_dims(x, a), b)`` is ``permute_dims(x, a[b])``."""
 
     def replacement(self, op: PermuteDimsOp) -> Replacement | None:
+        source, inner = op.x, op.x.owner
+        if not isinstance(inner, PermuteDimsOp) and op.results[0].type != source.type:
+            return None  # neither a chain nor (changing the type) the identity
         order = _order(op)
         if order is None:
             return None
-        source, inner = op.x, op.x.owner
         if isinstance(inner, PermuteDimsOp) and (first := _order(inner)) is not None:
             source, order = inner.x, [first[axis] for axis in order]
         if order == sorted(order):
