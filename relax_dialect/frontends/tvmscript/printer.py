@@ -188,7 +188,11 @@ class _ModulePrinter:
         for op in self.module.ops:
             name = self.function_names.get(symbol_name(op) or "", "")
             if isinstance(op, FunctionOp):
-                members.append(_FunctionPrinter(self, op).lines(name))
+                printer = _FunctionPrinter(self, op)
+                lines = printer.lines(name)
+                if yielding := printer.yieldable():  # a value named as a symbolic variable
+                    lines = _FunctionPrinter(self, op, yielding).lines(name)
+                members.append(lines)
             elif isinstance(op, FuncOp):
                 members.append(prim_func_stub(op, name, self.calls.get(name), Names().fresh))
         body = [line for member in members for line in ("", *member)][1:] or ["pass"]
@@ -244,11 +248,22 @@ def _nested_list(array: np.ndarray) -> str:
 class _FunctionPrinter:
     """Prints one global function, with the functions nested in it."""
 
-    def __init__(self, module: _ModulePrinter, function: FunctionOp):
+    def __init__(
+        self, module: _ModulePrinter, function: FunctionOp, yielding: frozenset[str] = frozenset()
+    ):
+        """``yielding``: symbolic variables written only quoted in the signature, whose
+        names a value of the function has: the value keeps the name (as in TVM)."""
         self.module = module
         self.function = function
         self.names = Names(LazyNames(lambda: _hints(function)))
-        self.symbols = {name: self.names.fresh(name) for name in symbolic_names([function])}
+        self.yielding = yielding
+        self.symbols = {
+            name: name if name in yielding else self.names.fresh(name)
+            for name in symbolic_names([function])
+        }
+        self.in_body = False
+        self.used_in_body: set[str] = set()
+        """The symbolic variables the body writes (not only the signature, quoted)."""
         self.in_scope = definable_vars(function.param_types())
         self.bound = {self.symbols[name] for name in self.in_scope}
         self.declarations: list[str] = []
@@ -264,8 +279,16 @@ class _FunctionPrinter:
 
     def _symbolic(self, name: str) -> str:
         python = self.symbols[name]
-        self._declare(f"{python} = T.int64()")
+        if self.in_body:
+            self.used_in_body.add(name)
+        if name not in self.yielding:
+            self._declare(f"{python} = T.int64()")
         return python
+
+    def yieldable(self) -> frozenset[str]:
+        """The symbolic variables whose names should go to values (``yielding``)."""
+        quoted_only = set(self.symbols) - self.used_in_body
+        return frozenset(quoted_only & _hints(self.function))
 
     def _function_ref(self, symbol: SymbolRefAttr) -> str:
         self._declare("cls = Module")
@@ -295,6 +318,7 @@ class _FunctionPrinter:
         function = self.function
         signature = self._signature(function, name, quoted=True)
         in_signature = len(self.declarations)
+        self.in_body = True
         self._block(function.body.block, 1)
         attributes = function.attributes
         attrs_line = [f"R.func_attr({_dict_literal(attributes)})"] if attributes else []
