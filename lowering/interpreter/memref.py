@@ -8,10 +8,11 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 from xdsl.dialects import memref
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import InterpreterFunctions, register_impls
 from xdsl.traits import SymbolTable
 
+from .arith import constant_value
 from .core import Kernel, KernelTable
 from .values import dtype_of
 
@@ -58,13 +59,8 @@ _GLOBALS: WeakKeyDictionary[memref.GlobalOp, np.ndarray] = WeakKeyDictionary()
 
 
 def _initial(op: memref.GlobalOp) -> np.ndarray:
-    initial = op.initial_value
-    assert isinstance(initial, DenseIntOrFPElementsAttr), "uninitialised memref.global"
-    shape = op.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    values = initial.get_values()
-    buffer = np.empty(shape, dtype_of(op.type))  # pyright: ignore[reportArgumentType]
-    buffer[...] = np.reshape(values, shape) if len(values) > 1 else values[0]
-    return buffer
+    """A writable buffer holding the global's initial value."""
+    return np.array(constant_value(op.initial_value, op.type))
 
 
 def reset_globals(module: ModuleOp) -> None:

@@ -9,6 +9,7 @@ Nothing is evaluated: the nodes are interpreted.
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -368,3 +369,31 @@ STRUCT_INFO: dict[str, StructInfoReader] = {
     "Any": ExprReader._object,
     "Callable": ExprReader._callable,
 }
+
+
+def literal(node: ast.expr | None) -> object:
+    """A Python literal (numbers, strings, booleans, None, lists, tuples, dicts; the
+    non-finite floats as the printer writes them, ``float("nan")``, ``float("-inf")``)."""
+    if node is None:
+        return None
+    try:
+        return ast.literal_eval(_NonFiniteFloats().visit(copy.deepcopy(node)))
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        raise TVMScriptError(node, "expected a literal value") from None
+
+
+class _NonFiniteFloats(ast.NodeTransformer):
+    """``float("nan")``, ``float("inf")`` and ``float("-inf")`` as constants (the only
+    calls a literal may hold; nothing is evaluated)."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if (
+            isinstance(node.func, ast.Name)
+            and node.func.id == "float"
+            and len(node.args) == 1
+            and not node.keywords
+            and isinstance(text := node.args[0], ast.Constant)
+            and text.value in ("nan", "inf", "-inf")
+        ):
+            return ast.copy_location(ast.Constant(float(text.value)), node)
+        return node

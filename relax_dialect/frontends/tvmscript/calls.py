@@ -6,7 +6,6 @@ module reader that turns a call into a binding to make."""
 from __future__ import annotations
 
 import ast
-import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -39,7 +38,7 @@ from ...ops.references import EXTERN_FUNC_TYPE, ExternFuncOp
 from ...ops.values import PrimValueOp
 from ...prim_expr import BoolImm, FloatImm, IntImm, PrimExpr
 from ...types import ObjectType, PrimType, StructInfoType, TensorType, TupleType
-from .annotations import ExprReader, TVMScriptError, dotted_name
+from .annotations import ExprReader, TVMScriptError, dotted_name, literal
 from .index_maps import read_index_map
 from .spelling import OperatorSpelling, operator_spelling
 
@@ -647,34 +646,6 @@ def _bind_args(node: ast.Call, names: tuple[str, ...]) -> dict[str, ast.expr]:
             raise TVMScriptError(keyword, f"argument '{keyword.arg}' given twice")
         bound[keyword.arg] = keyword.value
     return bound
-
-
-def literal(node: ast.expr | None) -> object:
-    """A Python literal (numbers, strings, booleans, None, lists, tuples, dicts; the
-    non-finite floats as the printer writes them, ``float("nan")``, ``float("-inf")``)."""
-    if node is None:
-        return None
-    try:
-        return ast.literal_eval(_NonFiniteFloats().visit(copy.deepcopy(node)))
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        raise TVMScriptError(node, "expected a literal value") from None
-
-
-class _NonFiniteFloats(ast.NodeTransformer):
-    """``float("nan")``, ``float("inf")`` and ``float("-inf")`` as constants (the only
-    calls a literal may hold; nothing is evaluated)."""
-
-    def visit_Call(self, node: ast.Call) -> ast.AST:
-        if (
-            isinstance(node.func, ast.Name)
-            and node.func.id == "float"
-            and len(node.args) == 1
-            and not node.keywords
-            and isinstance(text := node.args[0], ast.Constant)
-            and text.value in ("nan", "inf", "-inf")
-        ):
-            return ast.copy_location(ast.Constant(float(text.value)), node)
-        return node
 
 
 def const_dtype(value: object) -> str:

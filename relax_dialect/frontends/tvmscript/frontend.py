@@ -44,8 +44,8 @@ from ...types import StructInfoType, TupleType, struct_info_text
 from ...vdevice import with_vdevices
 from ..frontend import FrontendError
 from . import placeholders
-from .annotations import ExprReader, TVMScriptError, dotted_name
-from .calls import CallReader, Deferred, Function, check_binding, const_dtype, literal
+from .annotations import ExprReader, TVMScriptError, dotted_name, literal
+from .calls import CallReader, Deferred, Function, check_binding, const_dtype
 from .spelling import CONSTANTS, DPS_KERNELS
 from .tir import TIRKernels
 from .vdevices import read_global_infos, reference

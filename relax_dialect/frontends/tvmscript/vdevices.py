@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from ...vdevice import VDeviceAttr, VDeviceRef, lookup, reference_to
-from .annotations import TVMScriptError, dotted_name
+from .annotations import TVMScriptError, dotted_name, literal
 
 
 def read_global_infos(node: ast.Call, ir: str) -> tuple[VDeviceAttr, ...]:
@@ -22,7 +22,7 @@ def read_global_infos(node: ast.Call, ir: str) -> tuple[VDeviceAttr, ...]:
         raise TVMScriptError(node, f"{ir}.module_global_infos takes a dictionary")
     vdevices: tuple[VDeviceAttr, ...] = ()
     for key, value in zip(infos.keys, infos.values, strict=True):
-        if _literal(key) != "vdevice":
+        if literal(key) != "vdevice":
             raise TVMScriptError(key or node, "the only global info supported is 'vdevice'")
         if not isinstance(value, ast.List | ast.Tuple):
             raise TVMScriptError(value, f'"vdevice" takes a list of {ir}.vdevice(...)')
@@ -43,9 +43,9 @@ def read_vdevice(node: ast.expr, ir: str) -> VDeviceAttr:
         if keyword.arg not in names or keyword.arg in given:
             raise TVMScriptError(keyword, f"unexpected argument '{keyword.arg}'")
         given[keyword.arg] = keyword.value
-    target = _literal(given.get("target"))
-    vdevice_id = _literal(given.get("vdevice_id", ast.Constant(0)))
-    scope = _literal(given.get("memory_scope", ast.Constant("global")))
+    target = literal(given.get("target"))
+    vdevice_id = literal(given.get("vdevice_id", ast.Constant(0)))
+    scope = literal(given.get("memory_scope", ast.Constant("global")))
     if not _is_target(target):
         raise TVMScriptError(node, "a virtual device's target is a target string or dictionary")
     if not isinstance(vdevice_id, int) or isinstance(vdevice_id, bool):
@@ -75,7 +75,7 @@ def reference(vdevices: tuple[VDeviceAttr, ...], node: ast.expr, ir: str) -> VDe
         if wanted not in vdevices:
             raise TVMScriptError(node, "this virtual device is not declared in the module")
         return reference_to(vdevices, wanted)
-    text = _literal(node)
+    text = literal(node)
     if not isinstance(text, str):
         raise TVMScriptError(node, 'expected a virtual device such as "llvm:0"')
     try:
@@ -93,10 +93,3 @@ def reference(vdevices: tuple[VDeviceAttr, ...], node: ast.expr, ir: str) -> VDe
             node, f"virtual device '{text}': the declared device has memory scope '{found.scope}'"
         )
     return reference_to(vdevices, found)
-
-
-def _literal(node: ast.expr | None) -> object:
-    try:
-        return None if node is None else ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        raise TVMScriptError(node, "expected a literal value") from None
