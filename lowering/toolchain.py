@@ -31,6 +31,7 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
+from .disk_cache import CACHE_HIT, cache_dir, write_atomic
 from .host import vector_register_bytes
 from .interpreter import LoweredCheckError
 from .masked_loads import split_masked_loads
@@ -43,8 +44,6 @@ RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-O3", "-mcpu=native")  # for opt-22 and llc-22
 COMPILE_STAGE = "native compile"
 """The stage of ``compile_module`` that builds a library (each tool a stage inside it)."""
-CACHE_HIT = "native library from the cache"
-"""What ``compile_module`` reports when the library was built before."""
 
 BUFFERIZE = (
     "one-shot-bufferize{bufferize-function-boundaries "
@@ -140,33 +139,16 @@ def _host(toolchain: Toolchain) -> tuple[str, str]:
     return versions + llc, triple.group(1) if triple else "x86_64-pc-linux-gnu"
 
 
-def _cache_dir() -> Path:
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "relax-xdsl"
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        root = Path(tempfile.gettempdir()) / f"relax-xdsl-{os.getuid()}"
-        root.mkdir(exist_ok=True)
-    return root
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(fd, "wb") as file:
-        file.write(data)
-    os.replace(temporary, path)
-
-
 def _transform_library() -> str:
     """The tiling schedule as a file (transform-preload-library reads files). mlir-opt splits
     the option's value at commas, so a cache directory with one falls back to the temp one."""
     script = transform_script()
     digest = hashlib.sha256(script.encode()).hexdigest()[:16]
-    path = _cache_dir() / f"transform-{digest}.mlir"
+    path = cache_dir() / f"transform-{digest}.mlir"
     if "," in str(path):
         path = Path(tempfile.gettempdir()) / f"relax-xdsl-transform-{digest}.mlir"
     if not path.exists():
-        _write_atomic(path, script.encode())
+        write_atomic(path, script.encode())
     return str(path)
 
 
@@ -267,15 +249,15 @@ def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
     recipe += [CODEGEN_FLAGS, shim_source([])]
     key_source = json.dumps([mlir_text, recipe, versions])
     key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
-    cache = _cache_dir()
+    cache = cache_dir()
     library, metadata = cache / f"{key}.so", cache / f"{key}.json"
     if library.exists() and metadata.exists():
         report(CACHE_HIT, 1)
     else:
         with stage(COMPILE_STAGE), tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
             built = _build(toolchain, mlir_text, tile, Path(work))
-            _write_atomic(metadata, json.dumps(built).encode())
-            _write_atomic(library, (Path(work) / "module.so").read_bytes())
+            write_atomic(metadata, json.dumps(built).encode())
+            write_atomic(library, (Path(work) / "module.so").read_bytes())
     return NativeModule(library, json.loads(metadata.read_text()))
 
 

@@ -52,9 +52,10 @@ from relax_dialect.values import describe, flatten, named_value, to_array, to_va
 
 from ..lowering.backends import BACKENDS, backend_named
 from ..lowering.backends.backend import Backend, Program, RunOptions
+from ..lowering.disk_cache import CACHE_HIT
 from ..lowering.host import default_memory_limit
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
-from ..lowering.toolchain import CACHE_HIT, ToolchainError
+from ..lowering.toolchain import ToolchainError
 from .relax_opt import (
     RelaxOptMain,
     UsageError,
@@ -290,7 +291,7 @@ class Run:
 
 
 class CompilationRecord(Instrumentation):
-    """Whether a backend's compile took native code from the cache."""
+    """Whether a backend's compile took its code from the cache."""
 
     def __init__(self) -> None:
         self.cached = False

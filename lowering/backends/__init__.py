@@ -29,6 +29,7 @@ BACKENDS: dict[str, Registered] = {
     "reference": Registered("reference", "the Relax interpreter"),
     "lowered": Registered("lowered", "the lowered IR on the bundled interpreter"),
     "mlir": Registered("native", "native code from the MLIR toolchain"),
+    "iree": Registered("iree", "IREE's compiler and runtime (the extra relax-xdsl[iree])"),
 }
 """The backends by name, in the order ``--backend all`` runs them."""
 

@@ -1,0 +1,49 @@
+"""IREE: the lowered module compiled by ``iree-compile`` for the host CPU and run by
+``iree.runtime`` (the optional extra ``relax-xdsl[iree]``)."""
+
+from __future__ import annotations
+
+from relax_dialect.analysis.call_graph import functions, recursive_groups
+from relax_dialect.diagnostics import Diagnostic, at
+from relax_dialect.ops.calls import CallOp, PackedCallOp
+
+from ..iree_toolchain import IreeModule, compile_vmfb, find_iree_compile
+from ..toolchain import ToolchainMissing, generic_text
+from .backend import Backend, Compiled, Program
+from .calling import LoweredEntry
+
+
+class IreeBackend(Backend):
+    """Compiles the lowered module to an IREE VM module (cached by content) and calls
+    it on the local CPU device."""
+
+    name = "iree"
+
+    def unavailable(self) -> str | None:
+        try:
+            find_iree_compile()
+        except ToolchainMissing as missing:
+            return str(missing)
+        return None
+
+    def unsupported(self, program: Program) -> Diagnostic | None:
+        """Packed functions, and calls that can recur (``iree-compile`` does not
+        finish on a recursive module)."""
+        recursive = recursive_groups(program.module)
+        for function in functions(program.module):
+            cycle = recursive.get(function.sym_name.data, frozenset())
+            for op in function.walk():
+                if isinstance(op, PackedCallOp):
+                    return at(
+                        op,
+                        f"{op.name}: IREE cannot call packed function '{op.callee.data}'; "
+                        "run it on the reference or lowered backend",
+                    )
+                if isinstance(op, CallOp) and op.callee_name in cycle:
+                    return at(op, f"relax.call: IREE cannot run recursion (@{op.callee_name})")
+        return None
+
+    def compile(self, program: Program, entry: str) -> Compiled:
+        function = program.function(entry)
+        module = IreeModule(compile_vmfb(generic_text(program.lowered())))
+        return LoweredEntry(function, lambda args: module.call(entry, args))
