@@ -59,3 +59,25 @@ def declare_counter(module: ModuleOp) -> None:
         StringAttr(CALL_DEPTH_GLOBAL), DEPTH_TYPE, zero, StringAttr("public")
     )
     module.body.block.add_op(global_op)
+
+
+def remove_counter(module: ModuleOp) -> None:
+    """Take the guard out of a lowered module (the counter global and every operation
+    computed from it), for an engine that refuses recursion and has no mutable
+    global memory (IREE)."""
+    guard: set[Operation] = set()
+    pending: list[Operation] = []
+    for op in module.walk():
+        if isinstance(op, memref.GlobalOp) and op.sym_name.data == CALL_DEPTH_GLOBAL:
+            guard.add(op)
+        elif isinstance(op, memref.GetGlobalOp) and op.name_.string_value() == CALL_DEPTH_GLOBAL:
+            pending.append(op)
+    while pending:
+        op = pending.pop()
+        if op not in guard:
+            guard.add(op)
+            pending += [use.operation for result in op.results for use in result.uses]
+    for op in list(module.walk(reverse=True)):
+        if op in guard:
+            op.detach()
+            op.erase()

@@ -124,7 +124,7 @@ def _argument(value: Any) -> Any:
     """A flattened value as IREE takes it: a contiguous array (unsigned integers seen as
     the signless ones of the lowered types), or a Python number."""
     if isinstance(value, np.ndarray):
-        array = np.ascontiguousarray(value)
+        array = value if value.flags.c_contiguous else value.copy()
         if array.dtype.kind == "u":
             array = array.view(f"i{array.dtype.itemsize}")
         return array

@@ -7,6 +7,7 @@ from relax_dialect.analysis.call_graph import functions, recursive_groups
 from relax_dialect.diagnostics import Diagnostic, at
 from relax_dialect.ops.calls import CallOp, PackedCallOp
 
+from ..iree_input import iree_input
 from ..iree_toolchain import IreeModule, compile_vmfb, find_iree_compile
 from ..toolchain import ToolchainMissing, generic_text
 from .backend import Backend, Compiled, Program
@@ -15,7 +16,7 @@ from .calling import LoweredEntry
 
 class IreeBackend(Backend):
     """Compiles the lowered module to an IREE VM module (cached by content) and calls
-    it on the local CPU device."""
+    it on the local CPU device (``iree_input`` says what it compiles differently)."""
 
     name = "iree"
 
@@ -45,5 +46,5 @@ class IreeBackend(Backend):
 
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
-        module = IreeModule(compile_vmfb(generic_text(program.lowered())))
+        module = IreeModule(compile_vmfb(generic_text(iree_input(program.lowered()))))
         return LoweredEntry(function, lambda args: module.call(entry, args))
