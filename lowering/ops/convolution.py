@@ -11,9 +11,9 @@ convolution on floats of one data type is the named ``linalg.conv_2d_nchw_fchw``
 ``[groups, channels / groups]`` by ``expand_shape``); every other case (1-D, 3-D,
 integer or ``out_dtype`` conversions, transposed) is one ``linalg.generic`` of the
 same shape whose data map is ``p * stride + k * dilation``. A transposed convolution is
-a direct one (stride 1) over the data dilated by the stride (a strided
-``insert_slice`` into zeros) and padded by ``dilation * (k - 1) - padding``,
-with the kernel flipped (a copying generic); its kernel sizes must be static.
+a direct one (stride 1) over the data dilated by the stride (a gather putting
+zeros between elements) and padded by ``dilation * (k - 1) - padding``,
+with the kernel flipped (a gather); its kernel sizes must be static.
 Channel counts that the types do not prove are checked at run time.
 """
 
@@ -45,7 +45,7 @@ from relax_dialect.prim_expr import IntImm, PrimExpr
 from relax_dialect.prim_expr_simplify import prove_equal, simplify
 from relax_dialect.types import TensorType as RelaxTensor
 
-from ..building import contraction_op, insert_slice_op
+from ..building import contraction_op
 from ..lowerer import Lowerer
 from ..type_conversion import element_type, static_size, tensor_type
 from . import lowers
@@ -57,9 +57,10 @@ from .common import (
     convert,
     data_type,
     expand,
+    extract,
     fill,
     generic,
-    mixed,
+    loop_indices,
     pad,
     parallel,
     pick,
@@ -213,14 +214,28 @@ def _multiply_add(lw: Lowerer, sources: Sequence[DataType], dtype: DataType):
 def _dilate(
     lw: Lowerer, x: SSAValue, dims: Sequence[PrimExpr], strides: Sequence[int], dtype: DataType
 ) -> tuple[SSAValue, list[PrimExpr]]:
-    """The spatial axes of canonical data with ``stride - 1`` zeros between elements."""
+    """The spatial axes of canonical data with ``stride - 1`` zeros between elements: a
+    gather whose element ``i`` of an axis is the data's ``i / stride`` where the stride
+    divides ``i``, else zero (IREE drops the stride of a strided ``insert_slice``
+    followed by a ``tensor.pad``; see ``docs/lowering/iree.md``)."""
     if all(s == 1 for s in strides):
         return x, list(dims)
     out = [*dims[:2], *(simplify((d - 1) * s + 1) for d, s in zip(dims[2:], strides, strict=True))]
-    into = zeros(lw, out, dtype)
-    sizes = [mixed(lw, d) for d in dims]
-    op = insert_slice_op(x, into, [0] * len(dims), sizes, [1, 1, *strides])
-    return lw.emit_value(op), out
+    zero = zero_of(lw, dtype)
+
+    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        loops = loop_indices(lw, len(out))
+        source, on_grid = loops[:2], None
+        for loop, stride in zip(loops[2:], strides, strict=True):
+            step = lw.constant_index(stride)
+            source.append(lw.make(arith.DivUIOp, loop, step))
+            rest = lw.make(arith.RemUIOp, loop, step)
+            hit = lw.make(arith.CmpiOp, rest, lw.constant_index(0), "eq")
+            on_grid = hit if on_grid is None else lw.make(arith.AndIOp, on_grid, hit)
+        return lw.make(arith.SelectOp, on_grid, extract(lw, x, source), zero)
+
+    sizes = [lw.index_of(d) for d in out]
+    return parallel(lw, [], [], sizes, builtin_type(out, dtype), element), out
 
 
 @lowers(*OPERATIONS)
@@ -361,11 +376,16 @@ def _grouped_convolution(
 
 
 def _flip(lw: Lowerer, w: SSAValue, dims: Sequence[PrimExpr]) -> SSAValue:
-    """The weight with its (static) spatial axes reversed (a copying generic)."""
-    reads: list[int | AffineExpr | None] = [0, 1]
-    reads += [
-        AffineExpr.constant(k.value - 1) - AffineExpr.dimension(axis)  # pyright: ignore
-        for axis, k in enumerate(dims[2:], start=2)
-    ]
+    """The weight with its (static) spatial axes reversed: a gather of ``w[o, i, k - 1 - j]``
+    (an indexing map with a negative coefficient fails IREE's shape inference)."""
+
+    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        loops = loop_indices(lw, len(dims))
+        flipped = [
+            lw.make(arith.SubiOp, lw.constant_index(k.value - 1), loop)  # pyright: ignore
+            for k, loop in zip(dims[2:], loops[2:], strict=True)
+        ]
+        return extract(lw, w, [*loops[:2], *flipped])
+
     sizes = [lw.index_of(d) for d in dims]
-    return parallel(lw, [w], [reads], sizes, w.type, lambda lw, xs: xs[0])
+    return parallel(lw, [], [], sizes, w.type, element)
