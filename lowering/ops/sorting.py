@@ -70,11 +70,15 @@ class Network:
         """The padded sorted values and their (``i64``) input indices."""
         lw, axis, dtype = self.lw, self.axis, self.dtype
         length = self.sizes[axis]
-        log2 = self._log2_ceil(length)
-        padded = lw.make(arith.ShLIOp, lw.constant_index(1), log2)
-        sizes = [padded if a == axis else s for a, s in enumerate(self.sizes)]
         shape = list(self.data.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
-        shape[axis] = DYNAMIC_INDEX
+        if shape[axis] == DYNAMIC_INDEX:
+            log2 = self._log2_ceil(length)
+            padded = lw.make(arith.ShLIOp, lw.constant_index(1), log2)
+        else:  # a static length keeps the padded axis static
+            bits = max(shape[axis] - 1, 0).bit_length()
+            log2, padded = lw.constant_index(bits), lw.constant_index(1 << bits)
+            shape[axis] = 1 << bits
+        sizes = [padded if a == axis else s for a, s in enumerate(self.sizes)]
         element = self.data.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
         filled = fill(lw, constant(lw, 0, dtype), lw.empty(TensorType(element, shape), sizes))
         values = insert_slice(lw, self.data, filled, [0] * len(sizes), self.sizes)
