@@ -109,12 +109,12 @@ class IreeModule:
         """Run ``@name``: tensors are NumPy arrays, scalars numbers (flattened)."""
         try:
             results = self._functions[name](*map(_argument, args))
-        except RuntimeError as error:
-            message = str(error)
+        except (RuntimeError, ValueError) as error:  # ValueError: an ABI check failed
+            message = str(error).removeprefix("Error invoking function: ")
             if _FAILED_CHECK in message:
                 check = message.split(_FAILED_CHECK, 1)[1].splitlines()[0].rstrip("; ")
                 raise LoweredCheckError(check) from None
-            raise LoweredExecutionError(f"IREE: {message}") from None
+            raise LoweredExecutionError(f"IREE: {message.splitlines()[0]}") from None
         if not isinstance(results, tuple):
             results = () if results is None else (results,)
         return [_result(result) for result in results]

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from relax_dialect.analysis.call_graph import functions, recursive_groups
-from relax_dialect.diagnostics import Diagnostic, at
+from relax_dialect.diagnostics import Diagnostic, DiagnosticError, at
+from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import CallOp, PackedCallOp
 
+from ..interpreter import LoweredExecutionError
 from ..iree_input import iree_input
 from ..iree_toolchain import IreeModule, compile_vmfb, find_iree_compile
 from ..toolchain import ToolchainMissing, generic_text
@@ -45,6 +47,17 @@ class IreeBackend(Backend):
         return None
 
     def compile(self, program: Program, entry: str) -> Compiled:
+        """Also refuses what ``unsupported`` names (``DiagnosticError``): on a recursive
+        module ``iree-compile`` would run until its time limit."""
+        if (problem := self.unsupported(program)) is not None:
+            raise DiagnosticError([problem])
         function = program.function(entry)
         module = IreeModule(compile_vmfb(generic_text(iree_input(program.lowered()))))
-        return LoweredEntry(function, lambda args: module.call(entry, args))
+
+        def call(args: list[object]) -> list[object]:
+            try:
+                return module.call(entry, args)
+            except LoweredExecutionError as failure:  # IREE's own checks, on the arguments
+                raise RelaxRuntimeError(function, f"@{entry}: {failure}") from None
+
+        return LoweredEntry(function, call)

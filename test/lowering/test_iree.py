@@ -1,0 +1,274 @@
+"""The IREE backend: what it refuses (located, without IREE installed), how it says IREE
+is missing, and, with the extra ``relax-xdsl[iree]``, the minimal cases of the lowered
+forms IREE 3.13 compiled wrongly or not at all (``docs/lowering/iree.md``), run-time
+checks as located errors, the cache and the compiler's time limit."""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.arith import Arith
+from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.func import Func
+from xdsl.dialects.linalg import Linalg
+from xdsl.dialects.scf import Scf
+from xdsl.dialects.tensor import InsertSliceOp, Tensor
+from xdsl.parser import Parser
+
+from relax_dialect.diagnostics import DiagnosticError
+from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
+from relax_dialect.interpreter import PackedRegistry, run
+from relax_dialect.values import flatten
+from relax_xdsl.lowering import iree_toolchain
+from relax_xdsl.lowering.backends import backend_named, compile_function
+from relax_xdsl.lowering.backends.backend import Program, RunOptions
+from relax_xdsl.lowering.interpreter import LoweredCheckError
+from relax_xdsl.lowering.iree_input import iree_input
+from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.toolchain import ToolchainError, ToolchainMissing, generic_text
+from relax_xdsl.tools.relax_run import main as relax_run
+
+TEST = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(TEST / "tvmscript")]
+from corpus_harness import load as load_tvmscript  # noqa: E402
+
+CORPUS = TEST / "tvmscript" / "corpus"
+
+
+def needs_iree() -> None:
+    """Skip the calling test without the extra."""
+    pytest.importorskip("iree.compiler")
+    pytest.importorskip("iree.runtime")
+
+
+def relax(text: str, name: str = "test.mlir") -> ModuleOp:
+    ctx = Context()
+    for dialect in (Builtin, Relax):
+        ctx.load_dialect(dialect)
+    return parse_module(ctx, text, name)
+
+
+def upstream(text: str) -> ModuleOp:
+    ctx = Context()
+    for dialect in (Builtin, Func, Arith, Linalg, Scf, Tensor):
+        ctx.load_dialect(dialect)
+    return Parser(ctx, text).parse_module()
+
+
+def on_iree(module: ModuleOp, *args: np.ndarray) -> list[np.ndarray]:
+    """``@main`` of an upstream module as the backend compiles it (``iree_input``)."""
+    vmfb = iree_toolchain.compile_vmfb(generic_text(iree_input(module)))
+    return iree_toolchain.IreeModule(vmfb).call("main", list(args))
+
+
+# --- without IREE ----------------------------------------------------------------------
+
+
+def test_absent_iree_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def without_iree(name: str, *args, **kwargs):
+        if name == "iree" or name.startswith("iree."):
+            raise ImportError(f"No module named '{name}'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_iree)
+    with pytest.raises(ToolchainMissing, match=r"pip install 'relax-xdsl\[iree\]'"):
+        iree_toolchain.find_iree_compile()
+    assert "pip install 'relax-xdsl[iree]'" in (backend_named("iree").unavailable() or "")
+
+
+def test_recursion_is_refused_located() -> None:
+    """``iree-compile`` does not finish on a recursive module: refused at the call."""
+    program = Program(load_tvmscript(CORPUS / "030_recursion.py"))
+    problem = backend_named("iree").unsupported(program)
+    assert problem is not None
+    assert str(problem).endswith(
+        "030_recursion.py:22:17: error: relax.call: IREE cannot run recursion (@loop)"
+    )
+    with pytest.raises(DiagnosticError, match="IREE cannot run recursion"):
+        backend_named("iree").compile(program, "main")
+
+
+PACKED = """\
+relax.function @main(%x: !relax.tensor<[4], f32>) -> !relax.tensor<[4], f32> {
+  %y = relax.call_pure_packed "test.twice" (%x) : !relax.tensor<[4], f32>
+  relax.return %y
+}
+"""
+
+
+def test_packed_calls_are_refused_located() -> None:
+    module = relax(PACKED)
+    problem = backend_named("iree").unsupported(Program(module))
+    assert problem is not None
+    assert str(problem).startswith("test.mlir:2:3: error: relax.call_pure_packed: ")
+    assert "IREE cannot call packed function 'test.twice'" in str(problem)
+
+
+def test_iree_input_removes_the_call_depth_guard() -> None:
+    """Closures count their calls in a mutable global, which IREE's input cannot hold."""
+    lowered = lower(load_tvmscript(CORPUS / "027_nested_closure.py"))
+    assert "relax_xdsl_call_depth" in generic_text(lowered)
+    text = generic_text(iree_input(lowered))
+    assert "relax_xdsl_call_depth" not in text and "memref." not in text
+    assert "relax_xdsl_call_depth" in generic_text(lowered), "the lowered module is kept"
+
+
+# --- the minimal cases, on IREE ---------------------------------------------------------
+
+SCATTER_LOOP = """\
+func.func @main(%data: tensor<4x4xf32>, %upd: tensor<2x4xf32>) -> tensor<4x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%t = %data) -> (tensor<4x4xf32>) {
+    %col = arith.remui %i, %c4 : index
+    %row = arith.divui %i, %c4 : index
+    %v = tensor.extract %upd[%row, %col] : tensor<2x4xf32>
+    %u = tensor.insert %v into %t[%c0, %col] : tensor<4x4xf32>
+    scf.yield %u : tensor<4x4xf32>
+  }
+  func.return %r : tensor<4x4xf32>
+}
+"""
+"""A scatter's loop: IREE 3.13 turns the ``tensor.insert`` into a fill of 5 elements,
+writing the last update over row 1 too."""
+
+STRIDED_THEN_PADDED = """\
+func.func @main(%x: tensor<?x2x3xf32>) -> tensor<?x2x7xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x2x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty(%n) : tensor<?x2x5xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<?x2x5xf32>) -> tensor<?x2x5xf32>
+  %r = tensor.insert_slice %x into %z[0, 0, 0] [%n, 2, 3] [1, 1, 2] : tensor<?x2x3xf32> into tensor<?x2x5xf32>
+  %p = tensor.pad %r low[0, 0, 1] high[0, 0, 1] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<?x2x5xf32> to tensor<?x2x7xf32>
+  func.return %p : tensor<?x2x7xf32>
+}
+"""
+"""The dilation of a transposed convolution's data, padded: IREE 3.13 drops the stride
+(``[0, 1, 2, 3, 0, 0, 0]`` for ``[0, 1, 0, 2, 0, 3, 0]``); mlir-opt's code is right."""
+
+
+def test_scatter_loop_agrees_on_iree() -> None:
+    needs_iree()
+    upd = np.arange(1, 9, dtype=np.float32).reshape(2, 4)
+    [out] = on_iree(upstream(SCATTER_LOOP), -np.ones((4, 4), np.float32), upd)
+    expected = -np.ones((4, 4), np.float32)
+    expected[0] = upd[1]
+    np.testing.assert_array_equal(out, expected)
+
+
+def test_strided_insert_then_pad_is_an_iree_bug() -> None:
+    """The IR is right (the bundled interpreter); the lowering no longer emits it."""
+    needs_iree()
+    from relax_xdsl.lowering.interpreter import LoweredProgram
+
+    x = np.arange(1, 13, dtype=np.float32).reshape(2, 2, 3)
+    expected = np.zeros((2, 2, 7), np.float32)
+    expected[:, :, 1:6:2] = x
+    [reference] = LoweredProgram(upstream(STRIDED_THEN_PADDED)).run("main", [x])
+    np.testing.assert_array_equal(reference, expected)
+
+
+def test_transposed_convolution_lowers_without_the_forms_iree_mishandles() -> None:
+    """No strided ``insert_slice`` (the dilation) and no negative coefficient in an
+    indexing map (the kernel flip): both are gathers."""
+    lowered = lower(load_tvmscript(CORPUS / "119_conv_transpose.py"))
+    for op in lowered.walk():
+        if isinstance(op, InsertSliceOp):
+            assert set(op.static_strides.get_values()) == {1}
+    assert "* -1" not in generic_text(lowered)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "086_scatter.py",  # tensor.insert in a loop
+        "119_conv_transpose.py",  # the kernel flip (a negative coefficient before)
+        "132_conv_printed_form.py",  # conv1d_transpose with a dynamic batch: the dilation
+        "133_datatype_sorting_printed_form.py",  # a sort along a symbolic axis: scf.for
+        "027_nested_closure.py",  # the call-depth guard
+    ],
+)
+def test_the_forms_iree_exposed_agree(name: str) -> None:
+    needs_iree()
+    from corpus_harness import entry_inputs, run_spec
+
+    module = load_tvmscript(CORPUS / name)
+    spec = run_spec(CORPUS / name)
+    assert spec is not None
+    args = entry_inputs(module, spec)
+    got = flatten(compile_function(module, spec.entry, "iree")(*args))
+    for g, w in zip(got, flatten(run(module, spec.entry, *args)), strict=True):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-4, atol=1e-5)
+
+
+ADD = """\
+relax.function @main(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<[m], f32>) -> !relax.tensor<[n], f32> {
+  %z = relax.add %x, %y : !relax.tensor<[n], f32>
+  relax.return %z
+}
+"""
+"""A broadcast checked at run time (``n == m``, or ``m == 1``)."""
+
+
+def test_a_failed_run_time_check_is_located() -> None:
+    needs_iree()
+    main = compile_function(relax(ADD, "add.mlir"), "main", "iree")
+    ones = np.ones(4, np.float32)
+    np.testing.assert_array_equal(np.asarray(main(ones, ones)), 2 * ones)
+    with pytest.raises(LoweredCheckError, match=r"^add\.mlir:2:3: "):
+        main(ones, np.ones(3, np.float32))
+    np.testing.assert_array_equal(np.asarray(main(ones, ones)), 2 * ones)
+
+
+def test_relax_run_reports_a_failed_check_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    needs_iree()
+    (tmp_path / "add.mlir").write_text(ADD)
+    np.savez(tmp_path / "in.npz", x=np.ones(4, np.float32), y=np.ones(3, np.float32))
+    args = [str(tmp_path / "add.mlir"), "--inputs", str(tmp_path / "in.npz")]
+    assert relax_run([*args, "--backend", "iree"]) == 1
+    assert capsys.readouterr().err.startswith(f"{tmp_path / 'add.mlir'}:2:3: error: ")
+
+
+def test_modules_are_cached_by_content(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    needs_iree()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = generic_text(lower(relax(ADD)))
+    first = iree_toolchain.compile_vmfb(text)
+    [cached] = (tmp_path / "relax-xdsl").glob("*.vmfb")
+    assert cached.read_bytes() == first
+    monkeypatch.setattr(iree_toolchain, "COMPILE_FLAGS", ("--bogus-flag",))
+    with pytest.raises(ToolchainError, match="iree-compile failed"):
+        iree_toolchain.compile_vmfb(text)
+
+
+def test_the_compiler_has_a_time_limit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    needs_iree()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(iree_toolchain, "COMPILE_TIMEOUT", 0.01)
+    with pytest.raises(ToolchainError, match=r"did not finish within 0\.01 s"):
+        iree_toolchain.compile_vmfb(generic_text(lower(relax(ADD))))
+
+
+def test_packed_registry_does_not_reach_iree() -> None:
+    """Beside others, the IREE backend is skipped (not failed) on packed calls."""
+    registry = PackedRegistry()
+    registry.register("test.twice", lambda x: x + x)
+    module = relax(PACKED)
+    with pytest.raises(DiagnosticError, match="IREE cannot call packed function"):
+        backend_named("iree").compile(Program(module, RunOptions(packed=registry)), "main")
