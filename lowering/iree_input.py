@@ -1,5 +1,5 @@
-"""The lowered module as IREE's compiler takes it, which differs in two ways from what
-``mlir-opt`` compiles:
+"""The lowered module as IREE's compiler takes it, which differs from what ``mlir-opt``
+compiles in these ways:
 
 * the guard on call depth is left out (``call_depth.remove_counter``): it is a mutable
   global, which IREE's input cannot hold, and the IREE backend refuses recursion;
@@ -12,14 +12,17 @@
 * ``tensor.insert`` of one element becomes ``tensor.insert_slice`` of a one-element
   tensor. IREE 3.13 runs the loops of scatters and index maps (an ``scf.for`` carrying
   the tensor) on the host, and its stream dialect turns such an insert into a fill
-  whose length is the tensor's size less the offset's lower bound, overwriting the
-  elements after it (``test/lowering/test_iree.py`` holds the minimal case); the slice
-  is copied exactly.
+  longer than the element (20 bytes for one ``f32``), overwriting the elements after
+  it (``test/lowering/test_iree.py`` holds the minimal case); the slice
+  is copied exactly;
+* named element-wise ``linalg`` operations (``linalg.add``, ``linalg.exp``, ...; a
+  ``call_tir`` target may use them) become the ``linalg.generic`` they stand for: IREE
+  3.13's MLIR no longer has them.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, scf, tensor
+from xdsl.dialects import arith, linalg, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseArrayBase,
@@ -29,6 +32,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     i64,
 )
+from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -44,7 +48,22 @@ def iree_input(lowered: ModuleOp) -> ModuleOp:
             _insert_as_slice(op)
         elif isinstance(op, scf.ForOp):
             _tie_carried_sizes(op)
+        elif isinstance(op, ElementwiseOperation):
+            _generalize(op)
     return module
+
+
+def _generalize(op: ElementwiseOperation) -> None:
+    """A named element-wise operation as the ``linalg.generic`` it stands for."""
+    generic = linalg.GenericOp(
+        list(op.inputs),
+        list(op.outputs),
+        op.body.clone(),
+        op.get_indexing_maps(),
+        op.get_iterator_types(),
+        [result.type for result in op.results],
+    )
+    Rewriter.replace_op(op, generic)
 
 
 def _insert_as_slice(op: tensor.InsertOp) -> None:

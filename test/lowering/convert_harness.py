@@ -106,6 +106,16 @@ def native_available() -> None:
         pytest.skip(f"MLIR toolchain absent: {missing}")
 
 
+def iree_available() -> None:
+    """Skip the calling test without the extra ``relax-xdsl[iree]``."""
+    from relax_xdsl.lowering.iree_toolchain import find_iree_compile
+
+    try:
+        find_iree_compile()
+    except ToolchainMissing as missing:
+        pytest.skip(f"IREE absent: {missing}")
+
+
 def lowered_failure(text: str, *args: object) -> str:
     """The message of the run-time check that fails when ``text``, lowered, runs."""
     run_lowered = run_lowered_or_skip()
