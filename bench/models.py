@@ -14,17 +14,20 @@ and ``tile=True``); *run* times are the best of ``--repeat`` calls of the refere
 interpreter, the bundled interpreter of the lowered IR, native code untiled and tiled
 (single-threaded), and the NumPy version (every backend's result is first checked against
 NumPy); run it with ``OPENBLAS_NUM_THREADS=1`` to compare with NumPy on one thread too.
+With the extra ``relax-xdsl[iree]``, a second table puts IREE (its ``local-task`` device,
+a thread pool) beside native code: compile times on an empty cache and run times.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import platform
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,7 +39,7 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp
-from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends import backend_named, compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.pipeline import LowerToLinalgPass, lower
 from relax_xdsl.lowering.toolchain import generic_text
@@ -220,6 +223,64 @@ def measure(
     return row
 
 
+@contextlib.contextmanager
+def empty_cache() -> Iterator[None]:
+    """Compiled code cached in a fresh directory for the duration (compile times from
+    scratch)."""
+    saved = os.environ.get("XDG_CACHE_HOME")
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["XDG_CACHE_HOME"] = cache
+        try:
+            yield
+        finally:
+            if saved is None:
+                del os.environ["XDG_CACHE_HOME"]
+            else:
+                os.environ["XDG_CACHE_HOME"] = saved
+
+
+IREE_BESIDE = ("mlir", "iree")
+"""The compiled backends of the IREE table: native code (untiled) and IREE."""
+
+
+def measure_iree(model: Model, repeat: int) -> dict[str, float]:
+    """Compile seconds on an empty cache and best run seconds of native code and IREE,
+    each result checked against NumPy, and NumPy's run seconds."""
+    module = parse_tvmscript(model.text, f"{model.name}.py")
+    lowered = lower(module)
+    expected = model.numpy(*model.inputs)
+    row: dict[str, float] = {"numpy": best_of(repeat, lambda: model.numpy(*model.inputs))}
+    with empty_cache():
+        for name in IREE_BESIDE:
+            started = time.perf_counter()
+            runner = compile_function(module, "main", name, lowered=lowered)
+            row[f"compile {name}"] = time.perf_counter() - started
+            result = np.asarray(runner(*model.inputs))  # the first call: not timed
+            np.testing.assert_allclose(result, expected, rtol=2e-3, atol=2e-3, err_msg=name)
+            row[name] = best_of(repeat, lambda runner=runner: runner(*model.inputs))
+    return row
+
+
+def print_iree_table(models: list[Model], repeat: int) -> None:
+    """The models compiled by IREE beside native code (nothing without the extra)."""
+    reason = backend_named("iree").unavailable()
+    if reason is not None:
+        print(f"IREE: skipped: {reason}")
+        return
+    print("\n| model | compile (mlir) | compile (iree) | mlir | iree | NumPy |")
+    print("|---" * 6 + "|")
+    for model in models:
+        row = measure_iree(model, repeat)
+        numpy = row["numpy"]
+        runs = [f"{row[b] * 1e3:.1f} ms ({row[b] / numpy:.1f}x)" for b in IREE_BESIDE]
+        print(
+            f"| {model.name} | {row['compile mlir']:.2f} s | {row['compile iree']:.2f} s | "
+            + " | ".join(runs)
+            + f" | {numpy * 1e3:.2f} ms |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=256)
@@ -252,6 +313,7 @@ def main() -> None:
             + f" | {numpy * 1e3:.2f} ms |",
             flush=True,
         )
+    print_iree_table(models, args.repeat)
 
 
 if __name__ == "__main__":

@@ -30,9 +30,10 @@ Relax                      lowered
 =========================  ==================================================
 
 Packed functions (``call_packed``, ``call_pure_packed``, ``call_dps_packed``)
-are called through ``func.func private @packed_<name>`` declarations (the name
-with every character that is not a letter, digit or ``_`` replaced by ``_``;
-``_1``, ``_2``, ... appended for further signatures of the same name) carrying
+are called through ``func.func private @relax_packed.<name>`` declarations (the
+name with every character that is not a letter, digit or ``_`` replaced by ``_``;
+``_1``, ``_2``, ... appended for further signatures of the same name; the scope
+``relax_packed`` is ``PACKED_MODULE``, the module IREE imports them from) carrying
 ``relax.packed = "<name>"`` and ``relax.packed_kind = "call_packed"`` (or
 ``call_pure_packed``, ``call_dps_packed``). A ``call_dps_packed`` declaration
 takes the arguments then the outputs and returns the outputs, as a
@@ -126,6 +127,8 @@ from .type_conversion import field_offsets, tensor_type
 
 WRITABLE = DictionaryAttr({"bufferization.writable": BoolAttr.from_bool(False)})
 NO_ATTRS = DictionaryAttr({})
+PACKED_MODULE = "relax_packed"
+"""The scope of the declarations of packed functions (``@relax_packed.<name>``)."""
 
 UNLOWERABLE: dict[type[Operation], str] = {
     LambdaOp: "closures cannot be lowered; run relax-lambda-lift first "
@@ -488,7 +491,7 @@ class ModuleLowering:
         key = (name, kind, type)
         symbol = self.packed_symbols.get(key)
         if symbol is None:
-            base = "packed_" + re.sub(r"[^A-Za-z0-9_]", "_", name)
+            base = f"{PACKED_MODULE}." + re.sub(r"[^A-Za-z0-9_]", "_", name)
             taken = sum(1 for n, _, _ in self.packed_symbols if n == name)
             symbol = base if taken == 0 else f"{base}_{taken}"
             while symbol in self.signatures or symbol in self.kernels:

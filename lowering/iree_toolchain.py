@@ -14,7 +14,7 @@ import functools
 import hashlib
 import json
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -98,11 +98,16 @@ def _config() -> Any:
 class IreeModule:
     """A compiled module: call its public functions with flattened NumPy values."""
 
-    def __init__(self, vmfb: bytes):
+    def __init__(self, vmfb: bytes, imports: Callable[[Any], Any] | None = None):
+        """``imports(device)``: the VM module the compiled one imports functions from."""
         import iree.runtime as rt
 
-        self._context = rt.SystemContext(config=_config())
-        self._context.add_vm_module(rt.VmModule.copy_buffer(self._context.instance, vmfb))
+        config = _config()
+        modules = [*config.default_vm_modules]
+        if imports is not None:
+            modules.append(imports(config.device))
+        modules.append(rt.VmModule.copy_buffer(config.vm_instance, vmfb))
+        self._context = rt.SystemContext(vm_modules=modules, config=config)
         self._functions = self._context.modules.module
 
     def call(self, name: str, args: Sequence[Any]) -> list[Any]:

@@ -1,7 +1,7 @@
 """``relax-run``: run a function of a Relax module on NumPy inputs.
 
     relax-run FILE [--entry main] [--inputs IN.npz] [--outputs OUT.npz]
-              [--backend reference|lowered|mlir|LIST|all] [--tile] [-p PIPELINE]
+              [--backend reference|lowered|mlir|iree|LIST|all] [--tile] [-p PIPELINE]
               [--plugin MODULE]...
 
 Inputs are the arrays of an ``.npz`` file, keyed by parameter name (the SSA
@@ -16,10 +16,12 @@ usage errors.
 ``reference`` interprets the Relax dialect; ``lowered`` lowers it to
 linalg/tensor/arith/func and runs the bundled interpreter; ``mlir`` compiles the
 lowered module with the MLIR toolchain (``mlir-opt-22`` and friends, ``--tile``
-adding the tiling/vectorisation schedule for matmuls) and runs native code. A
-list of backends runs each, prints its time and whether its results agree with
+adding the tiling/vectorisation schedule for matmuls) and runs native code;
+``iree`` compiles it with IREE (the extra ``relax-xdsl[iree]``) and runs it on
+IREE's CPU device. A list of backends runs each, prints its time and whether its results agree with
 the first backend's; a backend that cannot run here (a missing toolchain) or
-cannot run the module (native code and packed functions) is then skipped with a
+cannot run the module (native code or IREE and packed functions, IREE and
+recursion) is then skipped with a
 message. ``--benchmark N`` runs each backend N more times after the first call
 and prints ``BACKEND: median X ms`` (compilation excluded).
 """

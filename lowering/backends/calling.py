@@ -14,8 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
 
-from relax_dialect.interpreter import RelaxRuntimeError
+from relax_dialect.interpreter import PackedRegistry, RelaxRuntimeError
 from relax_dialect.interpreter.checks import ArgumentMismatch, match_all
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.types import PrimType, ShapeType, StructInfoType, TensorType, TupleType
@@ -76,3 +78,34 @@ def _regroup(results: Iterator[Any], sinfo: StructInfoType) -> object:
     if array.dtype != wanted and array.dtype.itemsize == wanted.itemsize:
         return array.view(wanted)
     return array
+
+
+def packed_bindings(lowered: ModuleOp, registry: PackedRegistry) -> dict[str, Callable[..., Any]]:
+    """The declarations of packed functions bound to the registry's implementations,
+    taking and returning flattened values."""
+    bindings: dict[str, Callable[..., Any]] = {}
+    for op in lowered.body.block.ops:
+        if isinstance(op, FuncOp) and "relax.packed" in op.attributes:
+            name = op.attributes["relax.packed"].data  # pyright: ignore[reportAttributeAccessIssue]
+            kind = op.attributes["relax.packed_kind"].data  # pyright: ignore[reportAttributeAccessIssue]
+            packed = registry.lookup(name)
+            if packed is not None:
+                outputs = len(op.function_type.outputs.data)
+                bindings[op.sym_name.data] = _adapter(packed.implementation, kind, outputs)
+    return bindings
+
+
+def _adapter(impl: Callable[..., Any], kind: str, outputs: int) -> Callable[..., Any]:
+    """A packed implementation called with flattened values, returning its one
+    result, or a list of several (as the bundled interpreter's externals do)."""
+
+    def call(*args: Any) -> Any:
+        if kind == "call_dps_packed":
+            impl(*args)
+            results = list(args[len(args) - outputs :])
+        else:
+            result = impl(*args)
+            results = list(flat_values(result)) if outputs else []
+        return results[0] if outputs == 1 else results
+
+    return call

@@ -1,7 +1,10 @@
 """IREE: the lowered module compiled by ``iree-compile`` for the host CPU and run by
-``iree.runtime`` (the optional extra ``relax-xdsl[iree]``)."""
+``iree.runtime`` (the optional extra ``relax-xdsl[iree]``); packed functions come from
+the run's registry through a Python module of the IREE VM (``iree_packed``)."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from relax_dialect.analysis.call_graph import functions, recursive_groups
 from relax_dialect.diagnostics import Diagnostic, DiagnosticError, at
@@ -10,10 +13,11 @@ from relax_dialect.ops.calls import CallOp, PackedCallOp
 
 from ..interpreter import LoweredExecutionError
 from ..iree_input import iree_input
+from ..iree_packed import packed_module
 from ..iree_toolchain import IreeModule, compile_vmfb, find_iree_compile
 from ..toolchain import ToolchainMissing, generic_text
 from .backend import Backend, Compiled, Program
-from .calling import LoweredEntry
+from .calling import LoweredEntry, packed_bindings
 
 
 class IreeBackend(Backend):
@@ -30,18 +34,17 @@ class IreeBackend(Backend):
         return None
 
     def unsupported(self, program: Program) -> Diagnostic | None:
-        """Packed functions, and calls that can recur (``iree-compile`` does not
-        finish on a recursive module)."""
+        """Packed functions the run's registry lacks (the compiled module imports them),
+        and calls that can recur (``iree-compile`` does not finish on a recursive
+        module)."""
         recursive = recursive_groups(program.module)
+        registry = program.options.packed
         for function in functions(program.module):
             cycle = recursive.get(function.sym_name.data, frozenset())
             for op in function.walk():
-                if isinstance(op, PackedCallOp):
-                    return at(
-                        op,
-                        f"{op.name}: IREE cannot call packed function '{op.callee.data}'; "
-                        "run it on the reference or lowered backend",
-                    )
+                if isinstance(op, PackedCallOp) and registry.lookup(op.callee.data) is None:
+                    what = f"no packed function named '{op.callee.data}' is registered"
+                    return at(op, f"{op.name}: {what}")
                 if isinstance(op, CallOp) and op.callee_name in cycle:
                     return at(op, f"relax.call: IREE cannot run recursion (@{op.callee_name})")
         return None
@@ -52,7 +55,10 @@ class IreeBackend(Backend):
         if (problem := self.unsupported(program)) is not None:
             raise DiagnosticError([problem])
         function = program.function(entry)
-        module = IreeModule(compile_vmfb(generic_text(iree_input(program.lowered()))))
+        lowered = program.lowered()
+        bindings = packed_bindings(lowered, program.options.packed)
+        imports = partial(packed_module, lowered, bindings) if bindings else None
+        module = IreeModule(compile_vmfb(generic_text(iree_input(lowered))), imports)
 
         def call(args: list[object]) -> list[object]:
             try:

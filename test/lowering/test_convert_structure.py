@@ -307,14 +307,14 @@ def test_packed_calls_become_calls_of_declarations() -> None:
         if isinstance(op, func.FuncOp) and op.is_declaration
     }
     assert declared == {
-        "packed_my_exp": ("my.exp", "call_pure_packed", "(tensor<?x4xf32>) -> tensor<?x4xf32>"),
-        "packed_my_first": (
+        "relax_packed.my_exp": ("my.exp", "call_pure_packed", "(tensor<?x4xf32>) -> tensor<?x4xf32>"),
+        "relax_packed.my_first": (
             "my.first",
             "call_dps_packed",
             "(tensor<?x4xf32>, index, tensor<?xf32>) -> tensor<?xf32>",
         ),
-        "packed_my_exp_1": ("my.exp", "call_packed", "(tensor<?x4xf32>) -> tensor<?x4xf32>"),
-        "packed_my_exp_2": ("my.exp", "call_pure_packed", "(tensor<?xf32>) -> tensor<?xf32>"),
+        "relax_packed.my_exp_1": ("my.exp", "call_packed", "(tensor<?x4xf32>) -> tensor<?x4xf32>"),
+        "relax_packed.my_exp_2": ("my.exp", "call_pure_packed", "(tensor<?xf32>) -> tensor<?xf32>"),
     }
     assert 'sym_visibility = "private"' in text
 

@@ -22,9 +22,10 @@ from xdsl.parser import Parser
 
 from relax_dialect.diagnostics import DiagnosticError
 from relax_dialect.dialect import Relax
+from relax_dialect.dtype import INT64
 from relax_dialect.frontends.mlir import parse_module
 from relax_dialect.interpreter import PackedRegistry, run
-from relax_dialect.values import flatten
+from relax_dialect.values import PrimValue, flatten
 from relax_xdsl.lowering import iree_toolchain
 from relax_xdsl.lowering.backends import backend_named, compile_function
 from relax_xdsl.lowering.backends.backend import Program, RunOptions
@@ -104,12 +105,13 @@ relax.function @main(%x: !relax.tensor<[4], f32>) -> !relax.tensor<[4], f32> {
 """
 
 
-def test_packed_calls_are_refused_located() -> None:
-    module = relax(PACKED)
-    problem = backend_named("iree").unsupported(Program(module))
+def test_unregistered_packed_functions_are_refused_located() -> None:
+    problem = backend_named("iree").unsupported(Program(relax(PACKED)))
     assert problem is not None
-    assert str(problem).startswith("test.mlir:2:3: error: relax.call_pure_packed: ")
-    assert "IREE cannot call packed function 'test.twice'" in str(problem)
+    assert str(problem) == (
+        "test.mlir:2:3: error: relax.call_pure_packed: "
+        "no packed function named 'test.twice' is registered"
+    )
 
 
 def test_iree_input_removes_the_call_depth_guard() -> None:
@@ -265,10 +267,28 @@ def test_the_compiler_has_a_time_limit(monkeypatch: pytest.MonkeyPatch, tmp_path
         iree_toolchain.compile_vmfb(generic_text(lower(relax(ADD))))
 
 
-def test_packed_registry_does_not_reach_iree() -> None:
-    """Beside others, the IREE backend is skipped (not failed) on packed calls."""
+PACKED_KINDS = """\
+relax.function @main(%x: !relax.tensor<[n, 4], f32>, %k: !relax.prim<i64>) -> !relax.tuple<tensor<[n, 4], f32>, tensor<[n, 4], f32>, tensor<[n], f32>> {
+  %y = relax.call_pure_packed "test.scale" (%x, %k) : !relax.tensor<[n, 4], f32>
+  %z = relax.call_pure_packed "test.scale" (%y, %k) : !relax.tensor<[n, 4], f32>
+  %r = relax.call_dps_packed "test.row_sums" (%z) : !relax.tensor<[n], f32>
+  %t = relax.tuple(%y, %z, %r) : !relax.tuple<tensor<[n, 4], f32>, tensor<[n, 4], f32>, tensor<[n], f32>>
+  relax.return %t
+}
+"""
+
+
+def test_packed_functions_are_imported_from_a_python_module() -> None:
+    """``@relax_packed.<name>`` imports, served by the registry's implementations."""
+    needs_iree()
     registry = PackedRegistry()
-    registry.register("test.twice", lambda x: x + x)
-    module = relax(PACKED)
-    with pytest.raises(DiagnosticError, match="IREE cannot call packed function"):
-        backend_named("iree").compile(Program(module, RunOptions(packed=registry)), "main")
+    # the reference interpreter passes a PrimValue, lowered code its number
+    registry.register("test.scale", lambda x, k: x * getattr(k, "value", k))
+    registry.register("test.row_sums", lambda x, out: np.sum(x, axis=1, out=out))
+    module = relax(PACKED_KINDS)
+    x, k = np.arange(12, dtype=np.float32).reshape(3, 4), PrimValue(3, INT64)
+    options = RunOptions(packed=registry)
+    got = flatten(compile_function(module, "main", "iree", options)(x, k))
+    want = flatten(run(module, "main", x, k, packed=registry))
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))

@@ -98,6 +98,6 @@ relax.function @main(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
   relax.return %y
 }
 // CHECK-LABEL: func.func @main(
-// CHECK:         %[[Y:.*]] = call @packed_my_exp(%{{.*}}) : (tensor<?xf32>) -> tensor<?xf32>
+// CHECK:         %[[Y:.*]] = call @relax_packed.my_exp(%{{.*}}) : (tensor<?xf32>) -> tensor<?xf32>
 // CHECK:         return %[[Y]]
-// CHECK:       func.func private @packed_my_exp(tensor<?xf32>) -> tensor<?xf32> attributes {relax.packed = "my.exp", relax.packed_kind = "call_pure_packed"}
+// CHECK:       func.func private @relax_packed.my_exp(tensor<?xf32>) -> tensor<?xf32> attributes {relax.packed = "my.exp", relax.packed_kind = "call_pure_packed"}
