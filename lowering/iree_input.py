@@ -22,7 +22,7 @@ compiles in these ways:
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, linalg, scf, tensor
+from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseArrayBase,
@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation
+from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -55,7 +56,7 @@ def iree_input(lowered: ModuleOp) -> ModuleOp:
 
 def _generalize(op: ElementwiseOperation) -> None:
     """A named element-wise operation as the ``linalg.generic`` it stands for."""
-    generic = linalg.GenericOp(
+    generic = GenericOp(
         list(op.inputs),
         list(op.outputs),
         op.body.clone(),
