@@ -104,8 +104,8 @@ NATIVE_BROKEN: dict[str, str] = {}
 IREE_REFUSED = {"030_recursion.py": "relax.call: IREE cannot run recursion (@loop)"}
 """Corpus programs the IREE backend refuses, with its located error."""
 IREE_BROKEN = {
-    "145_qdq_index_median_printed_form.py": "IREE 3.13: the indices of the median along "
-    "axis 1 come out as flattened indices when the median of all elements is computed too",
+    "145_qdq_index_median_printed_form.py": "IREE 3.13 writes the index tensors of the two "
+    "medians' sorts, concurrently, into one transient buffer at the same offset",
 }
 """Corpus programs IREE computes wrongly (strict ``xfail``; ``docs/lowering/iree.md``)."""
 
