@@ -3,6 +3,7 @@ and comparing the lowered program with the reference interpreter."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -104,6 +105,10 @@ def native_available() -> None:
         find_toolchain()
     except ToolchainMissing as missing:
         pytest.skip(f"MLIR toolchain absent: {missing}")
+
+
+IREE_ALL = os.environ.get("RELAX_E2E_IREE") == "all"
+"""``RELAX_E2E_IREE=all``: every end-to-end program on IREE too; else a quick form."""
 
 
 def iree_available() -> None:

@@ -57,7 +57,7 @@ from relax_xdsl.lowering.lowerer import LoweringError
 TEST = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(TEST / "passes"), str(TEST / "tvmscript"), str(TEST / "unit")]
 
-from convert_harness import iree_available, native_available  # noqa: E402
+from convert_harness import IREE_ALL, iree_available, native_available  # noqa: E402
 from corpus_harness import CORPUS, entry_inputs, run_spec  # noqa: E402
 from corpus_harness import load as load_tvmscript  # noqa: E402
 from random_programs import Program, generate  # noqa: E402
@@ -65,8 +65,6 @@ from random_programs import Program, generate  # noqa: E402
 SEEDS = int(os.environ.get("RELAX_E2E_SEEDS", "30"))
 NATIVE_SEEDS = int(os.environ.get("RELAX_E2E_NATIVE_SEEDS", "10"))
 """Random programs run by the lowered backends, and how many of them natively too."""
-IREE_ALL = os.environ.get("RELAX_E2E_IREE") == "all"
-"""``RELAX_E2E_IREE=all``: every program on IREE too; else its quick form (below)."""
 IREE_SEEDS = SEEDS if IREE_ALL else 2
 """Random programs run on IREE (each compiles for seconds)."""
 IREE_QUICK = {

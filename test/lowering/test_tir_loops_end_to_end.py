@@ -17,7 +17,7 @@ from relax_xdsl.lowering import wire_tir_executor
 from relax_xdsl.lowering.backends import compile_function
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from convert_harness import native_available
+from convert_harness import iree_available, native_available
 
 PROGRAM = """
 from tvm.script import ir as I
@@ -66,10 +66,12 @@ class Module:
 """
 
 
-@pytest.mark.parametrize("backend", ["reference", "lowered", "mlir"])
+@pytest.mark.parametrize("backend", ["reference", "lowered", "mlir", "iree"])
 def test_loop_kernels_compute_what_numpy_does(backend: str) -> None:
     if backend == "mlir":
         native_available()
+    elif backend == "iree":
+        iree_available()
     wire_tir_executor()
     module = parse_tvmscript(PROGRAM, "loops.py")
     assert not any(isinstance(op, GenericOp) for op in module.walk())

@@ -18,10 +18,11 @@ from relax_xdsl.lowering.backends import compile_function
 
 TEST = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(TEST / "lowering"), str(TEST / "tvmscript")]
-from convert_harness import native_available  # noqa: E402
+from convert_harness import IREE_ALL, iree_available, native_available  # noqa: E402
 from tir_onnx_harness import NAMES, NUMPY, module_and_inputs  # noqa: E402
 
-BACKENDS = ("reference", "lowered", "mlir")
+BACKENDS = ("reference", "lowered", "mlir", *(("iree",) if IREE_ALL else ()))
+"""IREE compiles each module for seconds: in ``RELAX_E2E_IREE=all`` runs only."""
 
 
 def test_every_module_is_covered() -> None:
@@ -33,6 +34,8 @@ def test_every_module_is_covered() -> None:
 def test_tir_kernels_run_as_numpy_computes(name: str, backend: str) -> None:
     if backend == "mlir":
         native_available()
+    elif backend == "iree":
+        iree_available()
     wire_tir_executor()
     module, inputs = module_and_inputs(name)
     result = np.asarray(compile_function(module, "main", backend)(*inputs))
