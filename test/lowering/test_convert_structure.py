@@ -307,7 +307,11 @@ def test_packed_calls_become_calls_of_declarations() -> None:
         if isinstance(op, func.FuncOp) and op.is_declaration
     }
     assert declared == {
-        "relax_packed.my_exp": ("my.exp", "call_pure_packed", "(tensor<?x4xf32>) -> tensor<?x4xf32>"),
+        "relax_packed.my_exp": (
+            "my.exp",
+            "call_pure_packed",
+            "(tensor<?x4xf32>) -> tensor<?x4xf32>",
+        ),
         "relax_packed.my_first": (
             "my.first",
             "call_dps_packed",
