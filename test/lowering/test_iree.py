@@ -6,6 +6,7 @@ checks as located errors, the cache and the compiler's time limit."""
 from __future__ import annotations
 
 import builtins
+import re
 import sys
 from pathlib import Path
 
@@ -172,8 +173,9 @@ def test_scatter_loop_agrees_on_iree() -> None:
     np.testing.assert_array_equal(out, expected)
 
 
-def test_strided_insert_then_pad_is_an_iree_bug() -> None:
-    """The IR is right (the bundled interpreter); the lowering no longer emits it."""
+def test_strided_insert_then_pad_is_valid_ir() -> None:
+    """The bundled interpreter computes it right (IREE 3.13 does not); the lowering no
+    longer emits it."""
     needs_iree()
     from relax_xdsl.lowering.interpreter import LoweredProgram
 
@@ -245,6 +247,19 @@ def test_relax_run_reports_a_failed_check_located(
     args = [str(tmp_path / "add.mlir"), "--inputs", str(tmp_path / "in.npz")]
     assert relax_run([*args, "--backend", "iree"]) == 1
     assert capsys.readouterr().err.startswith(f"{tmp_path / 'add.mlir'}:2:3: error: ")
+
+
+def test_relax_run_benchmarks_iree_in_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    needs_iree()
+    (tmp_path / "add.mlir").write_text(ADD)
+    np.savez(tmp_path / "in.npz", x=np.ones(4, np.float32), y=np.ones(4, np.float32))
+    args = [str(tmp_path / "add.mlir"), "--inputs", str(tmp_path / "in.npz")]
+    assert relax_run([*args, "--backend", "all", "--benchmark", "2"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^iree: [0-9.]+ s \(.*\), agrees with reference", out, re.M), out
+    assert re.search(r"^iree: median [0-9.]+ ms$", out, re.M), out
 
 
 def test_modules_are_cached_by_content(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
