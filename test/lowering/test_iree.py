@@ -238,14 +238,18 @@ def test_a_failed_run_time_check_is_located() -> None:
     np.testing.assert_array_equal(np.asarray(main(ones, ones)), 2 * ones)
 
 
+def add_arguments(folder: Path, y_size: int) -> list[str]:
+    """``relax-run`` arguments running ``ADD`` on 4 and ``y_size`` ones."""
+    (folder / "add.mlir").write_text(ADD)
+    np.savez(folder / "in.npz", x=np.ones(4, np.float32), y=np.ones(y_size, np.float32))
+    return [str(folder / "add.mlir"), "--inputs", str(folder / "in.npz")]
+
+
 def test_relax_run_reports_a_failed_check_located(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     needs_iree()
-    (tmp_path / "add.mlir").write_text(ADD)
-    np.savez(tmp_path / "in.npz", x=np.ones(4, np.float32), y=np.ones(3, np.float32))
-    args = [str(tmp_path / "add.mlir"), "--inputs", str(tmp_path / "in.npz")]
-    assert relax_run([*args, "--backend", "iree"]) == 1
+    assert relax_run([*add_arguments(tmp_path, 3), "--backend", "iree"]) == 1
     assert capsys.readouterr().err.startswith(f"{tmp_path / 'add.mlir'}:2:3: error: ")
 
 
@@ -253,10 +257,7 @@ def test_relax_run_benchmarks_iree_in_all(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     needs_iree()
-    (tmp_path / "add.mlir").write_text(ADD)
-    np.savez(tmp_path / "in.npz", x=np.ones(4, np.float32), y=np.ones(4, np.float32))
-    args = [str(tmp_path / "add.mlir"), "--inputs", str(tmp_path / "in.npz")]
-    assert relax_run([*args, "--backend", "all", "--benchmark", "2"]) == 0
+    assert relax_run([*add_arguments(tmp_path, 4), "--backend", "all", "--benchmark", "2"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"^iree: [0-9.]+ s \(.*\), agrees with reference", out, re.M), out
     assert re.search(r"^iree: median [0-9.]+ ms$", out, re.M), out
