@@ -55,9 +55,7 @@ def test_unary_domains_and_types(op_type: str, x: np.ndarray) -> None:
     check(single(op_type, {"x": x}, opset=18), {"x": x})
 
 
-@pytest.mark.parametrize(
-    ("positive", "negative"), [(1, 1), (1, 0), (0, 1), (0, 0)]
-)
+@pytest.mark.parametrize(("positive", "negative"), [(1, 1), (1, 0), (0, 1), (0, 0)])
 def test_is_inf_by_sign(positive: int, negative: int) -> None:
     x = np.array([1.0, np.inf, -np.inf, np.nan], np.float32)
     m = single("IsInf", {"x": x}, detect_positive=positive, detect_negative=negative)
@@ -82,11 +80,17 @@ BINARY = [
     ("Xor", bools(4), bools(4)),
     ("BitwiseAnd", ints(4, dtype=np.int64), ints(4, dtype=np.int64)),
     ("BitwiseOr", ints(4), ints(4)),
-    ("BitwiseXor", ints(4, low=0, high=200, dtype=np.uint8), ints(4, low=0, high=200, dtype=np.uint8)),
+    (
+        "BitwiseXor",
+        ints(4, low=0, high=200, dtype=np.uint8),
+        ints(4, low=0, high=200, dtype=np.uint8),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("op_type", "a", "b"), BINARY, ids=[f"{o}-{a.dtype}" for o, a, _ in BINARY])
+@pytest.mark.parametrize(
+    ("op_type", "a", "b"), BINARY, ids=[f"{o}-{a.dtype}" for o, a, _ in BINARY]
+)
 def test_binary_broadcasting(op_type: str, a: np.ndarray, b: np.ndarray) -> None:
     check(single(op_type, {"a": a, "b": b}, opset=18), {"a": a, "b": b})
 

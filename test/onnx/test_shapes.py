@@ -53,7 +53,10 @@ def test_cast_like() -> None:
 )
 def test_reshape(shape: tuple[int, ...], target: np.ndarray, allowzero: int) -> None:
     x = floats(*shape)
-    check(single("Reshape", {"x": x}, opset=14, initializers={"t": target}, allowzero=allowzero), {"x": x})
+    check(
+        single("Reshape", {"x": x}, opset=14, initializers={"t": target}, allowzero=allowzero),
+        {"x": x},
+    )
 
 
 def test_reshape_to_a_run_time_shape() -> None:
@@ -137,7 +140,7 @@ SLICES = [
 
 
 @pytest.mark.parametrize(("starts", "ends", "axes", "steps"), SLICES)
-def test_slice_inputs(starts: np.ndarray, ends: np.ndarray, axes, steps) -> None:  # noqa: ANN001
+def test_slice_inputs(starts: np.ndarray, ends: np.ndarray, axes, steps) -> None:
     x = floats(5, 6)
     initializers = {"s": starts, "e": ends}
     names = ["x", "s", "e"]

@@ -235,7 +235,8 @@ def _takes_data_type(op: str, key: str) -> bool:
     """Whether attribute ``key`` of operator ``op`` holds a data type."""
     cls = operator_class(op)
     prop = None if cls is None else cls.get_irdl_definition().properties.get(key)
-    return prop is not None and isinstance(prop.constr, BaseAttr) and prop.constr.attr is DataTypeAttr
+    constraint = None if prop is None else prop.constr
+    return isinstance(constraint, BaseAttr) and constraint.attr is DataTypeAttr
 
 
 def _plain(dim: PrimExpr) -> int | PrimExpr:
