@@ -17,6 +17,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from .dtype import DataType
 from .prim_expr import PrimExpr, as_expr, float_text, to_text
+from .resources import RESOURCE_BYTES, blob_bytes, storage, store, wait_for_blob
 from .syntax import parse_dtype, parse_prim_expr, parse_shape, print_shape
 
 
@@ -116,6 +117,39 @@ class NDArray:
         return hash(self._key)
 
 
+class ResourceData(NDArray):
+    """The data of a ``dense_resource`` blob read from its handle: shape and element
+    type known at once, the array once the input's blobs are read."""
+
+    def __init__(self, key: str, shape: tuple[int, ...], dtype: np.dtype):
+        self.key = key
+        self._shape = shape
+        self._dtype = dtype
+        wait_for_blob(self)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._shape
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self._dtype
+
+    def load(self) -> np.ndarray:
+        return self.array
+
+    @cached_property
+    def array(self) -> np.ndarray:  # pyright: ignore[reportIncompatibleVariableOverride]
+        raw = blob_bytes(self.key)
+        expected = int(np.prod(self._shape, dtype=np.int64)) * self._dtype.itemsize
+        if len(raw) != expected:
+            raise ValueError(f"resource '{self.key}' holds {len(raw)} bytes, expected {expected}")
+        array = np.frombuffer(raw, self._dtype.newbyteorder("<")).astype(self._dtype)
+        array = array.reshape(self._shape)
+        array.flags.writeable = False
+        return array
+
+
 _HEX_THRESHOLD = 16
 
 
@@ -205,8 +239,6 @@ def parse_dense_body(parser: AttrParser) -> NDArray:
 
 def _parse_resource(parser: AttrParser, shape: tuple[int, ...], dtype: np.dtype) -> NDArray:
     """``<key>``: data whose blob the input gives after the module."""
-    from .resources import ResourceData, storage
-
     with parser.in_angle_brackets():
         key = parser._parse_dialect_resource_handle("builtin", storage())  # pyright: ignore
     return ResourceData(key, shape, dtype)
@@ -228,8 +260,6 @@ def _parse_element(parser: AttrParser) -> int | float | bool:
 def print_dense_body(printer: Printer, array: np.ndarray, hint: str = "blob") -> None:
     """``[dims], dtype, values``; data of more than ``RESOURCE_BYTES`` that is not
     a splat as a ``dense_resource`` blob named after ``hint``."""
-    from .resources import RESOURCE_BYTES, store
-
     flat = array.reshape(-1)
     if array.nbytes <= RESOURCE_BYTES or _is_splat_value(flat):
         printer.print_string(dense_body_text(array))

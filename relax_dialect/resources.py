@@ -6,25 +6,23 @@ the ``{-# dialect_resources: { builtin: { w: "0x..." } } #-}`` section, as MLIR
 writes blobs (a 4-byte little-endian alignment, then the little-endian data):
 the operations stay readable whatever the size of the weights. xDSL keeps the
 blobs in the builtin dialect's resource storage, one for the process; the
-parser reads a handle before its blob, so a constant read from one holds a
-``ResourceData`` whose array is loaded (``load_pending``) once the whole input,
-blobs included, is read.
+parser reads a handle before its blob, so a constant read from one holds data
+(``attributes.ResourceData``) that loads (``load_pending``) once the whole
+input, blobs included, is read.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
+from typing import Protocol
 
 import numpy as np
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import Builtin
 
-from .attributes import NDArray
-
 RESOURCE_BYTES = 1024
 """Constant data larger than this prints as a blob after the module."""
 
-_PENDING: list[ResourceData] = []
+_PENDING: list[Pending] = []
 """Data read from handles whose blobs the input has not given yet."""
 
 
@@ -54,42 +52,23 @@ def store(array: np.ndarray, hint: str) -> str:
     return key
 
 
-class ResourceData(NDArray):
-    """The data of a blob read from its handle: shape and element type known at
-    once, the array when its blob has been read."""
+def blob_bytes(key: str) -> bytes:
+    """The data of the blob stored as ``key`` (``ValueError`` when there is none)."""
+    text = storage().lookup(key)
+    if not text:
+        raise ValueError(f"resource '{key}' has no blob")
+    return bytes.fromhex(text.removeprefix("0x"))[4:]
 
-    def __init__(self, key: str, shape: tuple[int, ...], dtype: np.dtype):
-        self.key = key
-        self._shape = shape
-        self._dtype = dtype
-        _PENDING.append(self)
 
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return self._shape
+class Pending(Protocol):
+    """Data read from a handle, to load once the input's blobs are read."""
 
-    @property
-    def dtype(self) -> np.dtype:
-        return self._dtype
+    def load(self) -> object: ...
 
-    @cached_property
-    def array(self) -> np.ndarray:  # pyright: ignore[reportIncompatibleVariableOverride]
-        text = storage().lookup(self.key)
-        if not text:
-            raise ValueError(f"resource '{self.key}' has no blob")
-        raw = bytes.fromhex(text.removeprefix("0x"))[4:]
-        count = int(np.prod(self._shape, dtype=np.int64))
-        expected = count * self._dtype.itemsize
-        if len(raw) != expected:
-            raise ValueError(f"resource '{self.key}' holds {len(raw)} bytes, expected {expected}")
-        array = np.frombuffer(raw, self._dtype.newbyteorder("<")).astype(self._dtype)
-        array = array.reshape(self._shape)
-        array.flags.writeable = False
-        return array
 
-    @cached_property
-    def _key(self) -> tuple[str, tuple[int, ...], bytes]:
-        return (self.array.dtype.str, self.array.shape, self.array.tobytes())
+def wait_for_blob(data: Pending) -> None:
+    """Load ``data`` at the next ``load_pending``."""
+    _PENDING.append(data)
 
 
 def load_pending() -> None:
@@ -97,6 +76,6 @@ def load_pending() -> None:
     handle the input gives no blob of)."""
     try:
         for data in _PENDING:
-            data.array  # noqa: B018 (loads it)
+            data.load()
     finally:
         _PENDING.clear()
