@@ -112,7 +112,7 @@ class NodeContext:
             return None
         known = self.constant(index)
         if known is None:
-            self.unsupported(f"input {index} ({name}) must be known at import time")
+            self.unsupported(f"input {index} ({name}) computed at run time is not supported")
         if known.dtype.kind not in "iu":
             self.error(f"input {index} ({name}) must hold integers")
         return [int(v) for v in known.reshape(-1)]
