@@ -112,7 +112,7 @@ def _as(ctx: NodeContext, value: SSAValue, dtype: str) -> SSAValue:
 @converter("Mod")
 def mod(ctx: NodeContext) -> SSAValue:
     """``fmod = 1``: the remainder has the dividend's sign, as C's ``fmod``;
-    ``fmod = 0``: the divisor's, as Python's ``%``. For floats, ``fmod`` moved
+    ``fmod = 0``: the divisor's, as Python's ``%``. For floats (opset 28), ``fmod`` moved
     by the divisor when the signs differ (NumPy's rule, which keeps ``-5 % inf``
     and ``x % 0`` right where ``x - floor(x / y) * y`` gives NaN)."""
     x, y = ctx.input(0), ctx.input(1)
@@ -120,6 +120,8 @@ def mod(ctx: NodeContext) -> SSAValue:
         return ctx.emit("relax.mod", x, y)
     if not ctx.dtype(x).startswith("float"):
         return ctx.emit("relax.floor_mod", x, y)
+    if ctx.opset < 28:
+        ctx.error("fmod must be 1 for floating-point operands before opset 28")
     remainder = ctx.emit("relax.mod", x, y)
     zero = ctx.const(0, ctx.dtype(x))
     signs_differ = ctx.emit(
