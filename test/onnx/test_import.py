@@ -29,25 +29,9 @@ def main_signature(module: object) -> str:
 
 
 def heads_model() -> onnx.ModelProto:
-    """BERT's reshape to heads as exporters write it: the target shape computed
-    from ``Shape``, then the heads transposed forward."""
-    nodes = [
-        helper.make_node("Shape", ["x"], ["shape"]),
-        helper.make_node("Gather", ["shape", "zero"], ["batch"], axis=0),
-        helper.make_node("Gather", ["shape", "one"], ["seq"], axis=0),
-        helper.make_node("Unsqueeze", ["batch", "axis0"], ["batch1"]),
-        helper.make_node("Unsqueeze", ["seq", "axis0"], ["seq1"]),
-        helper.make_node("Concat", ["batch1", "seq1", "heads"], ["target"], axis=0),
-        helper.make_node("Reshape", ["x", "target"], ["split"]),
-        helper.make_node("Transpose", ["split"], ["y"], perm=[0, 2, 1, 3]),
-    ]
-    initializers = {
-        "zero": np.array(0, np.int64),
-        "one": np.array(1, np.int64),
-        "axis0": i64(0),
-        "heads": i64(12, 64),
-    }
-    return model(nodes, {"x": (np.float32, ["batch", "seq", 768])}, ["y"], initializers)
+    """BERT's reshape to heads as exporters write it (``Shape → Gather → Unsqueeze
+    → Concat → Reshape``, then the heads transposed forward): the lit tests' model."""
+    return onnx.load(str(Path(__file__).parents[1] / "filecheck/onnx/Inputs/heads.onnx"))
 
 
 def test_reshape_to_heads_keeps_the_symbolic_dimensions() -> None:

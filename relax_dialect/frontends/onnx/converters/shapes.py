@@ -122,8 +122,8 @@ def _product(dims: Sequence[int | PrimExpr]) -> int | PrimExpr:
 def unsqueeze(ctx: NodeContext) -> SSAValue:
     """Axes of length 1 at positions of the result (attribute before opset 13)."""
     x = ctx.input(0)
-    if ctx.opset >= 13 and ctx.has_input(1) and ctx.constant(1) is None:
-        return _run_time_unsqueeze(ctx, x, ctx.input(1))
+    if (run_time_axes := ctx.run_time_input(1, since=13)) is not None:
+        return _run_time_unsqueeze(ctx, x, run_time_axes)
     axes = ctx.ints("axes", 1, since=13)
     if axes is None:
         ctx.error("axes are required")
@@ -153,8 +153,8 @@ def _run_time_unsqueeze(ctx: NodeContext, x: SSAValue, axes: SSAValue) -> SSAVal
 def squeeze(ctx: NodeContext) -> SSAValue:
     """Remove the axes of length 1 given (every one when none is given)."""
     x = ctx.input(0)
-    if ctx.opset >= 13 and ctx.has_input(1) and ctx.constant(1) is None:
-        return _run_time_squeeze(ctx, x, ctx.input(1))
+    if (run_time_axes := ctx.run_time_input(1, since=13)) is not None:
+        return _run_time_squeeze(ctx, x, run_time_axes)
     axes = ctx.ints("axes", 1, since=13)
     if axes is None:
         return ctx.emit("relax.squeeze", x)
@@ -253,8 +253,8 @@ def split(ctx: NodeContext) -> list[SSAValue]:
     x = ctx.input(0)
     axis = ctx.attr("axis", 0)
     count = ctx.num_outputs
-    if ctx.opset >= 13 and ctx.has_input(1) and ctx.constant(1) is None:
-        return _run_time_split(ctx, x, axis, count)
+    if (lengths := ctx.run_time_input(1, since=13)) is not None:
+        return _run_time_split(ctx, x, axis, count, lengths)
     lengths = ctx.ints("split", 1, since=13)
     if lengths is not None:
         if len(lengths) != count:
@@ -270,12 +270,14 @@ def split(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.builder.tuple_get_item(pieces, i) for i in range(count)]
 
 
-def _run_time_split(ctx: NodeContext, x: SSAValue, axis: int, count: int) -> list[SSAValue]:
+def _run_time_split(
+    ctx: NodeContext, x: SSAValue, axis: int, count: int, lengths: SSAValue
+) -> list[SSAValue]:
     """Lengths known at run time: each piece sliced from the running sum of the
     lengths before it."""
     rank = run_time.static_rank(ctx, x)
     axis = axis + rank if axis < 0 else axis
-    lengths = run_time.as_int64(ctx, ctx.input(1))
+    lengths = run_time.as_int64(ctx, lengths)
     ends = ctx.emit("relax.cumsum", lengths, axis=0)
     starts = ctx.emit("relax.subtract", ends, lengths)
     where = run_time.vector(ctx, [axis])
