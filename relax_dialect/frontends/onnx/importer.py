@@ -340,6 +340,7 @@ class GraphImporter:
             if any(self._has_failed(i) for i in node.input if i):
                 self.failed.update(node.output)
                 continue
+            enclosing = self.builder.location  # a subgraph's node is inside another's
             self.builder.location = element_location(self.model.file_attr, where)
             try:
                 ctx = NodeContext(self, node, name, opset)
@@ -355,7 +356,7 @@ class GraphImporter:
                 self._fail(node, where, _first_line(error))
                 continue
             finally:
-                self.builder.location = None
+                self.builder.location = enclosing
             for output, value in zip(node.output, outputs, strict=False):
                 if output and value is not None:
                     if value not in self.bound and value.name_hint is None:
