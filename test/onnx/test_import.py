@@ -303,3 +303,20 @@ def test_subgraphs_see_the_enclosing_names() -> None:
     from onnx_check import run
 
     assert np.array_equal(run(m, {"x": x})[0], x + np.maximum(x, 0))
+
+
+def test_external_data_is_read_next_to_the_model(tmp_path: Path) -> None:
+    m = weights_model()
+    path = tmp_path / "model.onnx"
+    onnx.save(m, str(path), save_as_external_data=True, location="weights.bin", size_threshold=0)
+    assert (tmp_path / "weights.bin").exists() and path.stat().st_size < 400
+    x = RNG.standard_normal((2, 2, 3)).astype(np.float32)
+    want = x * np.arange(6, dtype=np.float32).reshape(2, 3) + 1
+    for source in (path, path.read_bytes()):
+        module = from_onnx(source, source_name=str(path))
+        from relax_dialect.interpreter import run as interpret
+
+        np.testing.assert_allclose(interpret(module, "main", x), want, rtol=1e-6)
+    (tmp_path / "weights.bin").unlink()
+    with pytest.raises(DiagnosticError, match="cannot load external data"):
+        from_onnx(path)

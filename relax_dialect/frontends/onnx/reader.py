@@ -3,6 +3,7 @@ shape inference, with a clean located error for what cannot be read."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -52,16 +53,15 @@ def load_model(source: Any, name: str) -> onnx.ModelProto:
         else:
             base = os.path.dirname(name)
         model = _parse(onnx, source, name)
-    _load_external_data(onnx, model, base, name)
     check_opsets(model, name)
+    _load_external_data(onnx, model, base, name)
     try:
         onnx.checker.check_model(model)
     except (onnx.checker.ValidationError, ValueError) as error:
         raise model_error(name, f"invalid ONNX model: {_first_line(error)}") from None
-    try:
-        return onnx.shape_inference.infer_shapes(model, data_prop=True)
-    except Exception:
-        return model
+    with contextlib.suppress(Exception):  # non-strict: inference that fails adds nothing
+        model = onnx.shape_inference.infer_shapes(model, data_prop=True)
+    return model
 
 
 def _parse(onnx: Any, data: bytes, name: str) -> onnx.ModelProto:
