@@ -20,9 +20,11 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from ...attributes import DenseAttr, NDArray
 from ...builder import Builder, Shape, call
 from ...diagnostics import Diagnostic, DiagnosticError, SourceLocation, element_location
 from ...dtype import INT64, DataType
+from ...ops.values import ConstantOp
 from ...prim_expr import PrimExpr, Var, as_expr
 from ...types import StructInfoType, TensorType
 from ..frontend import FrontendError
@@ -42,7 +44,7 @@ def read(
     """The frontend's reader (see ``frontends.Reader``)."""
     params_as_inputs = bool(options.get("params_as_inputs"))
     params_out = options.get("params_out")
-    module, params = ModelImporter(load_model(source, name), name, params_as_inputs).run()
+    module, params = ModelImporter(*load_model(source, name), name, params_as_inputs).run()
     if params_out is not None:
         try:
             np.savez(str(params_out), **params)
@@ -59,7 +61,7 @@ def import_model(
     name = source_name
     if name is None:
         name = "model.onnx" if isinstance(model, onnx.ModelProto | bytes) else str(model)
-    return ModelImporter(load_model(model, name), name, params_as_inputs).run()[0]
+    return ModelImporter(*load_model(model, name), name, params_as_inputs).run()[0]
 
 
 _INVALID = re.compile(r"[^A-Za-z0-9_$.-]")
@@ -80,7 +82,13 @@ def identifier(name: str) -> str:
 class ModelImporter:
     """One model's import: the state its graph and subgraphs share."""
 
-    def __init__(self, model: onnx.ModelProto, file: str, params_as_inputs: bool):
+    def __init__(
+        self,
+        model: onnx.ModelProto,
+        element_types: dict[str, int],
+        file: str,
+        params_as_inputs: bool,
+    ):
         self.model = model
         self.file = file
         self.file_attr = StringAttr(file)
@@ -94,12 +102,8 @@ class ModelImporter:
         self.dims: set[str] = set()
         """Every symbolic variable name given so far."""
         self._schemas: dict[tuple[str, str, int], Any] = {}
-        graph = model.graph
-        self._element_types = {
-            info.name: info.type.tensor_type.elem_type
-            for info in (*graph.value_info, *graph.output)
-            if info.type.WhichOneof("value") == "tensor_type"
-        }
+        self._element_types = element_types
+        """What ONNX's shape inference gives (see ``reader.load_model``)."""
 
     def run(self) -> tuple[ModuleOp, dict[str, np.ndarray]]:
         """The module, and the initializers by parameter name (for ``--params-out``)."""
@@ -309,8 +313,11 @@ class GraphImporter:
         if array.dtype == object:
             raise NodeError("a symbolic value cannot be a constant")
         data_type_of(array, self.model.file)
-        data = array if array.flags.c_contiguous else array.copy()
-        return self.builder.emit(data, sanitized(name) if name else None)
+        data = NDArray.adopt(array if array.flags.c_contiguous else array.copy())
+        constant = DenseAttr(data)
+        return self.builder.add_binding(
+            lambda t: ConstantOp(constant, t), sanitized(name) if name else None
+        )
 
     def tensor_array(self, tensor: onnx.TensorProto) -> np.ndarray:
         """An initializer's data."""
