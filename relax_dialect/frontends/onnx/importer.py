@@ -111,6 +111,12 @@ class ModelImporter:
         top = GraphImporter(self, None)
         initializers = {t.name: t for t in graph.initializer}
         inputs = [i for i in graph.input if i.name not in initializers]
+        self.dims.update(  # first, so that no fresh variable takes a name given later
+            identifier(dim.dim_param)
+            for info in inputs
+            for dim in info.type.tensor_type.shape.dim
+            if dim.dim_param not in ("", "?")
+        )
         params: dict[str, StructInfoType] = {}
         names: list[str] = []
         for info in inputs:
@@ -165,9 +171,7 @@ class ModelImporter:
             if dim.HasField("dim_value") and dim.dim_value >= 0:
                 dims.append(dim.dim_value)
             elif dim.HasField("dim_param") and dim.dim_param not in ("", "?"):
-                variable = identifier(dim.dim_param)
-                self.dims.add(variable)
-                dims.append(Var(variable))
+                dims.append(Var(identifier(dim.dim_param)))
             else:
                 dims.append(Var(self.fresh_dim(f"{identifier(info.name)}_{axis}")))
         return TensorType(dims, dtype)
@@ -181,6 +185,7 @@ class ModelImporter:
             return None
 
     def fresh_dim(self, prefix: str) -> str:
+        """``prefix``, or ``prefix_N``: a symbolic variable name not given yet."""
         name = prefix
         counter = 0
         while name in self.dims:
