@@ -282,7 +282,7 @@ def print_dense_body(printer: Printer, array: np.ndarray, hint: str = "blob") ->
     if array.nbytes <= RESOURCE_BYTES or _is_splat_value(flat):
         printer.print_string(dense_body_text(array))
         return
-    key = store(array, _RESOURCE_KEY.sub("_", hint) or "blob")
+    key = store(array, _resource_key(hint))
     printer.print_string(
         f"{_dims_text(array)}, {DataType.from_numpy(array.dtype)}, dense_resource<"
     )
@@ -292,6 +292,13 @@ def print_dense_body(printer: Printer, array: np.ndarray, hint: str = "blob") ->
 
 _RESOURCE_KEY = re.compile(r"[^A-Za-z0-9_$.]")
 """What a resource handle (an MLIR bare identifier) cannot hold."""
+
+
+def _resource_key(hint: str) -> str:
+    """A value's name as a resource handle: a letter or ``_`` first, then letters,
+    digits, ``_``, ``$`` and ``.``."""
+    key = _RESOURCE_KEY.sub("_", hint)
+    return key if key[:1].isalpha() or key[:1] == "_" else f"_{key}"
 
 
 def _dims_text(array: np.ndarray) -> str:
