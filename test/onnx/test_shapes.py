@@ -236,3 +236,21 @@ def test_run_time_range_binds_its_length() -> None:
     for dtype in (np.int32, np.float32):
         bounds = {"a": np.array(10, dtype), "b": np.array(1, dtype), "c": np.array(-3, dtype)}
         check(single("Range", bounds), bounds)
+
+
+def test_flatten_of_dimensions_known_at_run_time() -> None:
+    """A tensor whose shape is computed at run time (a run-time reshape) flattens
+    through run-time products."""
+    from onnx_check import helper, model
+
+    x, target = floats(2, 3, 4), i64(4, 6)
+    nodes = [
+        helper.make_node("Reshape", ["x", "t"], ["r"]),
+        helper.make_node("Flatten", ["r"], ["y"], axis=1),
+    ]
+    m = model(
+        nodes,
+        {"x": (np.float32, [2, 3, 4]), "t": (np.int64, [2])},
+        {"y": (np.float32, [None, None])},
+    )
+    check(m, {"x": x, "t": target})

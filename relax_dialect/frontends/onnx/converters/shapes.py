@@ -50,7 +50,7 @@ def shape(ctx: NodeContext) -> SSAValue:
         return whole
     rank = ctx.rank(x)
     if rank is None:
-        ctx.unsupported("start and end need the rank of the input")
+        ctx.unsupported("start and end of a tensor of unknown rank are not supported")
     stop = rank if end is None else end
     return ctx.emit("relax.strided_slice", whole, [0], [start], [stop], assume_inbound=False)
 
@@ -98,17 +98,28 @@ def _copied_zeros(ctx: NodeContext, x: SSAValue, target: SSAValue) -> SSAValue:
 
 @converter("Flatten")
 def flatten(ctx: NodeContext) -> SSAValue:
-    """A 2-D tensor: the dimensions before ``axis`` as rows, the rest as columns."""
+    """A 2-D tensor: the dimensions before ``axis`` as rows, the rest as columns
+    (their products computed at run time when the shape is not known)."""
     x = ctx.input(0)
-    dims = ctx.shape(x)
-    rank = ctx.rank(x)
-    if rank is None or dims is None:
-        ctx.unsupported("the input's shape must be known")
+    rank = run_time.static_rank(ctx, x)
     axis = ctx.attr("axis", 1)
     axis = axis + rank if axis < 0 else axis
     if not 0 <= axis <= rank:
         ctx.error(f"axis {ctx.attr('axis', 1)} is out of range for rank {rank}")
-    return ctx.emit("relax.reshape", x, Shape((_product(dims[:axis]), _product(dims[axis:]))))
+    dims = ctx.shape(x)
+    if dims is not None:
+        return ctx.emit("relax.reshape", x, Shape((_product(dims[:axis]), _product(dims[axis:]))))
+    lengths = run_time.dims_of(ctx, x)
+    parts = [
+        ctx.emit(
+            "relax.prod",
+            ctx.emit("relax.strided_slice", lengths, [0], [start], [stop]),
+            axis=[0],
+            keepdims=True,
+        )
+        for start, stop in ((0, axis), (axis, rank))
+    ]
+    return run_time.reshaped(ctx, x, ctx.emit("relax.concat", parts))
 
 
 def _product(dims: Sequence[int | PrimExpr]) -> int | PrimExpr:
