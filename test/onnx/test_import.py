@@ -320,3 +320,18 @@ def test_external_data_is_read_next_to_the_model(tmp_path: Path) -> None:
     (tmp_path / "weights.bin").unlink()
     with pytest.raises(DiagnosticError, match="cannot load external data"):
         from_onnx(path)
+
+
+def test_equal_and_where_on_dimensions_fold() -> None:
+    """``Where(Equal(target, -1), 1, target)``, as exporters write it before an
+    ``Expand``, folds on a symbolic target: a dimension is never -1."""
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("Equal", ["shape", "minus1"], ["unknown"]),
+        helper.make_node("Where", ["unknown", "ones", "shape"], ["target"]),
+        helper.make_node("Expand", ["row", "target"], ["y"]),
+    ]
+    initializers = {"minus1": i64(-1), "ones": i64(1, 1), "row": np.ones((1, 4), np.float32)}
+    m = model(nodes, {"x": (np.float32, ["n", 4])}, ["y"], initializers)
+    assert '-> R.Tensor(("n", 4), dtype="float32")' in main_signature(from_onnx(m))
+    check(m, {"x": RNG.standard_normal((3, 4)).astype(np.float32)})

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...prim_expr import IntImm, PrimExpr, as_expr
+from ...prim_expr import IntImm, PrimExpr, Var, as_expr
 from ...prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from .context import NodeError
 from .dtypes import data_type
@@ -279,14 +279,25 @@ def _extreme(
 
 
 def _equal_entries(lhs: object, rhs: object) -> bool:
+    """Whether two entries are equal, when it can be proved either way; a
+    dimension's variable, never negative, differs from a negative number (the
+    ``Where(Equal(shape, -1), ...)`` exporters write around ``Reshape``)."""
     if isinstance(lhs, PrimExpr) or isinstance(rhs, PrimExpr):
         left, right = as_expr(lhs), as_expr(rhs)  # pyright: ignore[reportArgumentType]
         if prove_equal(left, right):
             return True
-        if prove_not_equal(left, right):
+        if prove_not_equal(left, right) or _negative_against_dimension(left, right):
             return False
         raise Unknown
     return bool(lhs == rhs)
+
+
+def _negative_against_dimension(left: PrimExpr, right: PrimExpr) -> bool:
+    pair = {type(left), type(right)}
+    if pair != {Var, IntImm}:
+        return False
+    number = left if isinstance(left, IntImm) else right
+    return number.value < 0  # pyright: ignore[reportAttributeAccessIssue]
 
 
 _EQUAL = np.frompyfunc(_equal_entries, 2, 1)
