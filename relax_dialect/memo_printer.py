@@ -217,5 +217,7 @@ class MemoMLIRTarget(MLIRTarget):
             print_debuginfo=self.print_debuginfo,
         )
         printer.print_op(module)
+        # the dialect of large constants' blobs, not loaded for a module built in memory
+        ctx.get_optional_dialect("builtin")
         printer.print_metadata(ctx.loaded_dialects)
         print("\n", file=output)
