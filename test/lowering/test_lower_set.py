@@ -15,7 +15,6 @@ from lower_harness import (
     inputs,
     ints,
     lowered_main,
-    lowering_error,
     operators_of,
     rng,
     sized,
@@ -35,6 +34,16 @@ def sparse(*shape: int | str, dtype: str = "float32", salt: int = 4):
     return make
 
 
+def tied(*shape: int | str, salt: int = 5):
+    """Few distinct values, NaNs and signed zeros: repeated slices, and slices with NaN."""
+
+    def make(n: int) -> np.ndarray:
+        choices = np.array([0.0, -0.0, 1.0, 1.0, 2.0, np.nan], "float32")
+        return choices[rng(n, salt).integers(0, len(choices), sized(shape, n))]
+
+    return make
+
+
 def zeros(*shape: int | str, dtype: str = "float32"):
     return lambda n: np.zeros(sized(shape, n), dtype)
 
@@ -44,8 +53,9 @@ def unique(flags: str, axis: str = "") -> str:
     given as ``t``/``f`` letters (``s`` for a run-time ``%s`` sorted flag)."""
     names = {"t": "%t", "f": "%f", "s": "%s"}
     operands = ", ".join(names[c] for c in flags)
+    axes = "%a0 = relax.prim_value 0\n%a1 = relax.prim_value 1\n%am = relax.prim_value -1\n"
     return (
-        "%t = relax.prim_value true\n%f = relax.prim_value false\n"
+        f"%t = relax.prim_value true\n%f = relax.prim_value false\n{axes if axis else ''}"
         f"%r = relax.unique %x, {operands}{axis}"
     )
 
@@ -90,6 +100,14 @@ CASES = [
         inputs(ints("n", 2, dtype="int64", low=-2, high=2)),
     ),
     Case("unique-bool", x("n", "bool"), unique("fttt"), inputs(bools("n"))),
+    Case(
+        "unique-axis0",
+        x("n, 2", "i32"),
+        unique("tttt", ", %a0"),
+        inputs(ints("n", 2, low=0, high=2)),
+    ),
+    Case("unique-axis1-unsorted", x("2, n, 2"), unique("fttt", ", %a1"), inputs(tied(2, "n", 2))),
+    Case("unique-axis-negative", x("n, 3"), unique("tttt", ", %am"), inputs(tied("n", 3))),
     Case("unique-scalar", x("", "i32"), unique("tttt"), inputs(lambda n: np.array(n, "int32"))),
 ]
 
@@ -139,9 +157,3 @@ def test_large_inputs_natively() -> None:
     np.testing.assert_array_equal(first, first_expected[order])
     np.testing.assert_array_equal(counts, counts_expected[order])
     np.testing.assert_array_equal(values[inverse], flat)
-
-
-def test_unique_along_an_axis_is_a_located_error() -> None:
-    text = Case("u", x("n, 2"), unique("tfff", ", %a"), inputs()).function()
-    text = text.replace("%r = relax.unique", "%a = relax.prim_value 0\n  %r = relax.unique")
-    assert "relax.unique along an axis cannot be lowered" in lowering_error(text)

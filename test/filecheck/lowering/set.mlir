@@ -30,10 +30,11 @@ relax.function @main(%x: !relax.tensor<[n, 3], f32>) -> !relax.tensor<ndim = 2, 
 
 // -----
 
-// unique (sorted, with counts): the sorting network, a loop counting the runs of
-// equal values, the outputs allocated with that count, and a loop over the sorted
-// elements carrying the run number that writes each run's value, first index and
-// count, and each element's run.
+// unique (sorted, with counts): a radix sort of the slice indices (one stable
+// sorting network per element of a slice; flattened, one pass), a loop counting
+// the runs of equal slices, the outputs allocated with that count, a loop over
+// the sorted slices carrying the run number that writes each run's first index
+// and count and each slice's run, and the values gathered at the first indices.
 relax.function @main(%x: !relax.tensor<[n], i32>) -> !relax.tuple<tensor<ndim = 1, i32>, tensor<ndim = 1, i64>> {
   %t = relax.prim_value true
   %f = relax.prim_value false
@@ -42,15 +43,17 @@ relax.function @main(%x: !relax.tensor<[n], i32>) -> !relax.tuple<tensor<ndim = 
 }
 // CHECK-LABEL: func.func @main(
 // CHECK:         %[[N:.*]] = tensor.dim
-// CHECK:         %[[SORTED:.*]]:2 = scf.for
+// CHECK:         %[[ORDER:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<?xi64>) {
 // CHECK:         %[[COUNT:.*]] = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
-// CHECK:           tensor.extract %[[SORTED]]#0
-// CHECK:         %[[VALUES:.*]] = tensor.empty(%[[COUNT]]) : tensor<?xi32>
+// CHECK:           tensor.extract %[[ORDER]]
 // CHECK:         %[[FIRST:.*]] = tensor.empty(%[[COUNT]]) : tensor<?xi64>
 // CHECK:         %[[INVERSE:.*]] = tensor.empty(%[[N]]) : tensor<?xi64>
 // CHECK:         %[[ZEROS:.*]] = tensor.empty(%[[COUNT]]) : tensor<?xi64>
 // CHECK:         %[[COUNTS:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%[[ZEROS]] : tensor<?xi64>)
-// CHECK:         %[[RESULT:.*]]:5 = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[NUMBER:.*]] = %{{.*}}, %{{.*}} = %[[VALUES]], %{{.*}} = %[[FIRST]], %{{.*}} = %[[INVERSE]], %{{.*}} = %[[COUNTS]])
+// CHECK:         %[[RESULT:.*]]:4 = scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[NUMBER:.*]] = %{{.*}}, %{{.*}} = %[[FIRST]], %{{.*}} = %[[INVERSE]], %{{.*}} = %[[COUNTS]])
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[NUMBER]], %{{.*}} : index
-// CHECK:           tensor.insert %{{.*}}[%[[NEXT]]] : tensor<?xi32>
-// CHECK:         return %[[RESULT]]#1, %[[RESULT]]#4 : tensor<?xi32>, tensor<?xi64>
+// CHECK:           tensor.insert %{{.*}} into %{{.*}}[%[[NEXT]]] : tensor<?xi64>
+// CHECK:         %[[VALUES:.*]] = tensor.empty(%[[COUNT]]) : tensor<?xi32>
+// CHECK:         %[[GATHERED:.*]] = linalg.generic {{.*}} outs(%[[VALUES]] : tensor<?xi32>)
+// CHECK:           tensor.extract %[[RESULT]]#1
+// CHECK:         return %[[GATHERED]], %[[RESULT]]#3 : tensor<?xi32>, tensor<?xi64>
