@@ -199,6 +199,8 @@ def attention(ctx: NodeContext) -> Sequence[SSAValue | None]:
     if precision is not None:
         logits = call("relax.astype", biased, dtype=onnx_data_type(ctx, precision))
     probabilities: Expr = call("relax.nn.softmax", logits, axis=-1)
+    if precision is not None:
+        probabilities = call("relax.astype", probabilities, dtype=data_type(ctx, q))
     if masks.bias is not None:
         blocked = call(
             "relax.equal",
@@ -206,8 +208,6 @@ def attention(ctx: NodeContext) -> Sequence[SSAValue | None]:
             np.array(-np.inf, masks.dtype),
         )
         probabilities = call("relax.where", blocked, np.array(0, masks.dtype), probabilities)
-    if precision is not None:
-        probabilities = call("relax.astype", probabilities, dtype=data_type(ctx, q))
     probabilities = emit(ctx, probabilities)  # type: ignore[arg-type]
     result: Expr = call("relax.matmul", probabilities, value_grouped)
     if rank == 3:
