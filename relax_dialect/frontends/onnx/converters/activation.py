@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import call
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import scalar
+from ....builder import call
+from ..context import NodeContext
+from .registry import converter
+from .values import scalar
 
 
 def _exponential_linear(ctx: NodeContext, x: SSAValue, alpha: float, inner: float) -> SSAValue:

@@ -11,11 +11,13 @@ from collections.abc import Sequence
 import numpy as np
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, Shape, call
-from relax_dialect.dtype import INT64
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import (
+from ....builder import Call, Shape, call
+from ....dtype import INT64
+from ....prim_expr import PrimExpr
+from ....prim_expr_simplify import prove_equal, simplify
+from ..context import NodeContext
+from .registry import converter
+from .values import (
     data_type,
     dimension_tensor,
     emit,
@@ -26,8 +28,6 @@ from relax_dialect.frontends.onnx.converters.values import (
     scalar,
     static_dim,
 )
-from relax_dialect.prim_expr import PrimExpr
-from relax_dialect.prim_expr_simplify import prove_equal, simplify
 
 Expr = SSAValue | Call | np.ndarray
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, Shape, call
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import emit, known_shape, static_dim
-from relax_dialect.frontends.onnx.converters.windows import (
+from ....builder import Call, Shape, call
+from ....prim_expr import IntImm, PrimExpr
+from ....prim_expr_simplify import simplify
+from ..context import NodeContext
+from .registry import converter
+from .values import emit, known_shape, static_dim
+from .windows import (
     Window,
     auto_pad,
     per_axis,
     split_total,
     window,
 )
-from relax_dialect.prim_expr import IntImm, PrimExpr
-from relax_dialect.prim_expr_simplify import simplify
 
 
 def spatial_count(ctx: NodeContext, dims: list[PrimExpr]) -> int:

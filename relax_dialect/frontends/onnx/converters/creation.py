@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, call
-from relax_dialect.dtype import INT64
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import (
+from ....builder import Call, call
+from ....dtype import INT64
+from ..context import NodeContext
+from .registry import converter
+from .values import (
     constant_input,
     constant_int,
     data_type,

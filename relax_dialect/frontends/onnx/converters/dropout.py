@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.dtype import BOOL
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import constant_input, data_type, output_used
+from ....dtype import BOOL
+from ..context import NodeContext
+from .registry import converter
+from .values import constant_input, data_type, output_used
 
 
 def _training(ctx: NodeContext) -> bool:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import call
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import emit, scalar
+from ....builder import call
+from ..context import NodeContext
+from .registry import converter
+from .values import emit, scalar
 
 
 @converter("MatMul", since=1)

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, Shape, call
-from relax_dialect.dtype import FLOAT32
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import (
+from ....builder import Call, Shape, call
+from ....dtype import FLOAT32
+from ....prim_expr_simplify import prove_equal
+from ..context import NodeContext
+from .registry import converter
+from .values import (
     data_type,
     emit,
     known_shape,
@@ -27,7 +28,6 @@ from relax_dialect.frontends.onnx.converters.values import (
     scalar,
     static_dim,
 )
-from relax_dialect.prim_expr_simplify import prove_equal
 
 
 def _in_data_type(ctx: NodeContext, value: SSAValue, like: SSAValue) -> SSAValue | Call:

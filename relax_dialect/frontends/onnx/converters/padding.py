@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import (
+from ..context import NodeContext
+from .registry import converter
+from .values import (
     constant_input,
     constant_ints,
     known_shape,

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, call
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.convolution import spatial_count
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import emit, known_shape, output_used, scalar
-from relax_dialect.frontends.onnx.converters.windows import window
+from ....builder import Call, call
+from ..context import NodeContext
+from .convolution import spatial_count
+from .registry import converter
+from .values import emit, known_shape, output_used, scalar
+from .windows import window
 
 
 def _pool(ctx: NodeContext, kind: str, x: SSAValue | Call, **attrs: object) -> Call:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Shape, call
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import known_shape
-from relax_dialect.prim_expr import PrimExpr
-from relax_dialect.prim_expr_simplify import simplify
+from ....builder import Shape, call
+from ....prim_expr import PrimExpr
+from ....prim_expr_simplify import simplify
+from ..context import NodeContext
+from .registry import converter
+from .values import known_shape
 
 
 def _image_dims(ctx: NodeContext, x: SSAValue) -> list[PrimExpr]:

@@ -12,10 +12,10 @@ from typing import NamedTuple
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, call
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import (
+from ....builder import Call, call
+from ..context import NodeContext
+from .registry import converter
+from .values import (
     constant_ints,
     dimension_tensor,
     emit,

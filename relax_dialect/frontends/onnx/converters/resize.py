@@ -18,10 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, Shape, call
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import (
+from ....builder import Call, Shape, call
+from ....prim_expr import PrimExpr
+from ..context import NodeContext
+from .registry import converter
+from .values import (
     constant_input,
     emit,
     known_shape,
@@ -29,7 +30,6 @@ from relax_dialect.frontends.onnx.converters.values import (
     numpy_dtype,
     static_dim,
 )
-from relax_dialect.prim_expr import PrimExpr
 
 MODES = ("nearest", "linear", "cubic")
 COORDINATE_MODES = (

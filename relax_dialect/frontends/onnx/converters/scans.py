@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import call
-from relax_dialect.dtype import INT64
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import constant_int, emit
+from ....builder import call
+from ....dtype import INT64
+from ..context import NodeContext
+from .registry import converter
+from .values import constant_int, emit
 
 
 @converter("CumSum", since=11)

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Shape, call
-from relax_dialect.dtype import INT64
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.frontends.onnx.converters.registry import converter
-from relax_dialect.frontends.onnx.converters.values import (
+from ....builder import Shape, call
+from ....dtype import INT64
+from ..context import NodeContext
+from .registry import converter
+from .values import (
     data_type,
     known_shape,
     normalized_axis,

@@ -8,19 +8,17 @@ from collections.abc import Sequence
 import numpy as np
 from xdsl.ir import SSAValue
 
-from relax_dialect.builder import Call, Shape, call
-from relax_dialect.dtype import DataType
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.prim_expr import IntImm, PrimExpr, as_expr
-from relax_dialect.prim_expr_simplify import simplify
+from ....builder import Call, Shape, call
+from ....dtype import DataType
+from ....prim_expr import IntImm, PrimExpr, as_expr
+from ....prim_expr_simplify import simplify
+from .. import dtypes
+from ..context import NodeContext
 
 
 def data_type(ctx: NodeContext, value: SSAValue) -> DataType:
-    """The data type of a tensor value (for operator attributes)."""
-    dtype = DataType.parse(ctx.dtype(value))
-    if dtype is None:
-        ctx.error(f"unknown data type {ctx.dtype(value)}")
-    return dtype
+    """The data type of a tensor value."""
+    return ctx.tensor_type(value).data_type
 
 
 def numpy_dtype(ctx: NodeContext, value: SSAValue) -> np.dtype:
@@ -115,9 +113,7 @@ def output_used(ctx: NodeContext, index: int) -> bool:
 
 def onnx_data_type(ctx: NodeContext, code: int) -> DataType:
     """The data type an ONNX ``TensorProto.DataType`` code names."""
-    from onnx.helper import tensor_dtype_to_np_dtype
-
     try:
-        return DataType.from_numpy(np.dtype(tensor_dtype_to_np_dtype(code)))
-    except (KeyError, TypeError, ValueError):
-        ctx.unsupported(f"the ONNX data type {code} has no equivalent")
+        return dtypes.data_type(code)
+    except dtypes.UnsupportedType as problem:
+        ctx.unsupported(str(problem))

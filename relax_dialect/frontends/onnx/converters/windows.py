@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from relax_dialect.frontends.onnx.context import NodeContext
-from relax_dialect.prim_expr import IntImm, PrimExpr
-from relax_dialect.prim_expr_simplify import simplify
+from ....prim_expr import IntImm, PrimExpr
+from ....prim_expr_simplify import simplify
+from ..context import NodeContext
 
 AUTO_PADS = ("NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID")
 
