@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import FileLineColLoc, StringAttr
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.dialects.builtin import FileLineColLoc, NameLoc, StringAttr
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import ParseError
 
 from .attributes import int_attr
@@ -14,12 +14,23 @@ from .attributes import int_attr
 
 @dataclass(frozen=True)
 class SourceLocation:
+    """Where in an input: ``FILE:LINE:COL`` in text; in a binary input (line 0), the
+    file and the element named (``model.onnx: node 'conv1' (Conv, opset 17)``)."""
+
     file: str
     line: int
     column: int
+    element: str | None = None
 
     def __str__(self) -> str:
+        if self.line == 0:
+            return self.file if self.element is None else f"{self.file}: {self.element}"
         return f"{self.file}:{self.line}:{self.column}"
+
+
+def element_location(file: StringAttr, element: str) -> NameLoc:
+    """The location of an element of a binary input: ``loc("ELEMENT"("FILE":0:0))``."""
+    return NameLoc(StringAttr(element), file_location(file, 0, 0))
 
 
 @dataclass(frozen=True)
@@ -58,24 +69,33 @@ def location_of(item: Operation | SSAValue | Block | None) -> SourceLocation | N
     unlocated top-level module is located at its first operation)."""
     while item is not None:
         if isinstance(item, Operation):
-            loc = item.location
-            if isinstance(loc, FileLineColLoc):
-                return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+            if (found := _source_location(item.location)) is not None:
+                return found
             parent = item.parent_op()
             if parent is None and item.regions and item.regions[0].blocks:
                 parent = item.regions[0].blocks.first.first_op  # pyright: ignore
-                if parent is not None and not isinstance(parent.location, FileLineColLoc):
+                if parent is not None and _source_location(parent.location) is None:
                     parent = None
             item = parent
         elif isinstance(item, BlockArgument):
-            loc = item.location
-            if isinstance(loc, FileLineColLoc):
-                return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+            if (found := _source_location(item.location)) is not None:
+                return found
             item = item.block
         elif isinstance(item, SSAValue):
             item = item.owner  # pyright: ignore[reportAssignmentType]
         else:
             item = item.parent_op()
+    return None
+
+
+def _source_location(loc: Attribute) -> SourceLocation | None:
+    """A location attribute as a source location (None: unknown)."""
+    if isinstance(loc, FileLineColLoc):
+        return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+    if isinstance(loc, NameLoc) and isinstance(inner := loc.location, FileLineColLoc):
+        return SourceLocation(
+            inner.filename.data, inner.line.data, inner.column.data, loc.desc.data
+        )
     return None
 
 

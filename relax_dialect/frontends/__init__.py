@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from xdsl.context import Context
     from xdsl.dialects.builtin import ModuleOp
 
-BUILT_IN = ("mlir", "tvmscript")
+BUILT_IN = ("mlir", "tvmscript", "onnx")
 """The frontends of this package, in the order their sniffers are tried: the
 dialect's MLIR text first, the format of last resort."""
 

@@ -26,19 +26,21 @@ ZLIB_HEADER = b"\x78\x9c"
 
 
 def test_lookup_by_name_or_suffix() -> None:
-    assert list(frontends.REGISTRY) == ["mlir", "tvmscript"]
+    assert list(frontends.REGISTRY) == ["mlir", "tvmscript", "onnx"]
     assert frontends.lookup("tvmscript") is frontends.lookup("py") is frontends.REGISTRY["tvmscript"]
     assert frontends.lookup("mlir").split_marker == "// -----"
     assert frontends.lookup("tvmscript").split_marker == "# -----"
-    with pytest.raises(UnknownFormat, match=r"unknown frontend 'onnx' \(registered: mlir, tvmscript\)"):
-        frontends.lookup("onnx")
+    assert frontends.lookup("onnx").binary and frontends.lookup("onnx").split_marker is None
+    expected = r"unknown frontend 'tflite' \(registered: mlir, tvmscript, onnx\)"
+    with pytest.raises(UnknownFormat, match=expected):
+        frontends.lookup("tflite")
 
 
 def test_the_suffix_decides_over_the_content() -> None:
     assert frontends.select(b"builtin.module {}", "model.py").name == "tvmscript"
     assert frontends.select(b"import tvm\n", "model.mlir").name == "mlir"
     assert frontends.select(b"import tvm\n", "model.mlir", "tvmscript").name == "tvmscript"
-    expected = r"unknown input format 'txt' \(expected \.mlir, or \.py for TVMScript\)"
+    expected = r"unknown input format 'txt' \(expected \.mlir, or \.py for TVMScript, or \.onnx\)"
     with pytest.raises(UnknownFormat, match=expected):
         frontends.select(b"", "notes.txt")
 
@@ -106,7 +108,10 @@ def test_read_module_errors_are_located() -> None:
     with pytest.raises(UnknownFormat):
         frontends.read_module(b"", name="bad.txt")
     with pytest.raises(UnknownFormat):
-        frontends.read_module(b"", frontend="onnx")
+        frontends.read_module(b"", frontend="tflite")
+    with pytest.raises(DiagnosticError) as onnx:
+        frontends.read_module(b"\x08\x07\x12", name="bad.onnx")
+    assert str(onnx.value.diagnostics[0]).startswith("bad.onnx: error: not an ONNX model")
 
 
 def test_read_module_passes_the_frontends_options(tmp_path: Path) -> None:
@@ -158,12 +163,13 @@ def test_a_registered_frontend_is_found_by_relax_opt(
     status, out, err = run(capsys, str(path), "--level-check")
     assert (status, err) == (0, ""), err
     assert "relax.add %x, %x" in out
-    assert READ == [{"metadata": None, "level_check": True}]
+    onnx = {"params_as_inputs": False, "params_out": None}
+    assert READ == [{"metadata": None, **onnx, "level_check": True}]
     status, out, _ = run(capsys, "-", stdin=data)  # recognised by its sniffer
     assert status == 0 and "relax.add %x, %x" in out
     status, out, _ = run(capsys, "-", "-f", "mlirz", stdin=data)
     assert status == 0 and "relax.add %x, %x" in out
-    assert READ[-1] == {"metadata": None, "level_check": False}
+    assert READ[-1] == {"metadata": None, **onnx, "level_check": False}
     status, _, err = run(capsys, str(path), "--split-input-file")
     assert (status, err) == (2, "relax-opt: error: --split-input-file: compressed MLIR input cannot be split\n")
     assert frontends.read_module(path).is_structurally_equivalent(
@@ -178,12 +184,12 @@ def test_help_lists_the_registered_frontends(
         main(["--help"])
     out, _ = capsys.readouterr()
     assert exit_info.value.code == 0
-    assert "-f {mlir,py,tvmscript,mlirz}" in out and "--level-check" in out
+    assert "-f {mlir,py,tvmscript,onnx,mlirz}" in out and "--level-check" in out
     with pytest.raises(SystemExit) as exit_info:
-        main(["-f", "onnx"])
+        main(["-f", "tflite"])
     _, err = capsys.readouterr()
     assert exit_info.value.code == 2
-    assert "invalid choice: 'onnx' (choose from 'mlir', 'py', 'tvmscript', 'mlirz')" in err
+    assert "invalid choice: 'tflite' (choose from 'mlir', 'py', 'tvmscript', 'onnx', 'mlirz')" in err
 
 
 def test_the_tool_loads_no_frontend_it_does_not_use() -> None:

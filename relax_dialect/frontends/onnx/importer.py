@@ -1,0 +1,385 @@
+"""The ONNX importer: a model's graph as the Relax function ``main``.
+
+Nodes are converted in graph order (ONNX requires it) by the converter
+registered for their op type and opset (``converters.registry``), each seeing
+the node through a ``NodeContext``. Values known at import time (initializers,
+``Constant`` nodes, shape computations folded by ``shape_values``) are kept as
+arrays beside the Relax values, so that converters read shapes and axes from
+them and result types keep their symbolic dimensions. Every node that cannot be
+converted is collected; the import then fails with one error naming them all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from ...builder import Builder
+from ...diagnostics import Diagnostic, DiagnosticError, SourceLocation, element_location
+from ...prim_expr import PrimExpr, Var
+from ...types import StructInfoType, TensorType
+from ..frontend import FrontendError
+from . import shape_values
+from .context import NodeContext, NodeError
+from .dtypes import UnsupportedType, data_type
+from .reader import default_opset, load_model, onnx_module
+
+if TYPE_CHECKING:
+    import onnx
+    from xdsl.context import Context
+
+
+def read(
+    ctx: Context, source: bytes, name: str, options: Mapping[str, object], line_offset: int = 0
+) -> ModuleOp:
+    """The frontend's reader (see ``frontends.Reader``)."""
+    params_as_inputs = bool(options.get("params_as_inputs"))
+    params_out = options.get("params_out")
+    module, params = ModelImporter(load_model(source, name), name, params_as_inputs).run()
+    if params_out is not None:
+        try:
+            np.savez(str(params_out), **params)
+        except OSError as error:
+            raise FrontendError(f"cannot write '{params_out}': {error}") from None
+    return module
+
+
+def import_model(
+    model: Any, *, params_as_inputs: bool = False, source_name: str | None = None
+) -> ModuleOp:
+    """``from_onnx``: the module of a ``ModelProto``, its bytes or a path."""
+    onnx = onnx_module()
+    name = source_name
+    if name is None:
+        name = "model.onnx" if isinstance(model, onnx.ModelProto | bytes) else str(model)
+    return ModelImporter(load_model(model, name), name, params_as_inputs).run()[0]
+
+
+_INVALID = re.compile(r"[^A-Za-z0-9_$.-]")
+
+
+def sanitized(name: str) -> str:
+    """An ONNX name as an SSA name (``onnx::Add_3`` → ``onnx__Add_3``)."""
+    text = _INVALID.sub("_", name) or "_"
+    return f"_{text}" if text[0].isdigit() else text
+
+
+def identifier(name: str) -> str:
+    """An ONNX name as a symbolic variable's name (a Python identifier)."""
+    text = re.sub(r"\W", "_", name) or "_"
+    return f"_{text}" if text[0].isdigit() else text
+
+
+class ModelImporter:
+    """One model's import: the state its graph and subgraphs share."""
+
+    def __init__(self, model: onnx.ModelProto, file: str, params_as_inputs: bool):
+        self.model = model
+        self.file = file
+        self.file_attr = StringAttr(file)
+        self.params_as_inputs = params_as_inputs
+        self.builder = Builder()
+        self.opsets = {
+            o.domain if o.domain != "ai.onnx" else "": o.version for o in model.opset_import
+        }
+        self.opsets[""] = default_opset(model)
+        self.failures: list[Diagnostic] = []
+        self.dims: set[str] = set()
+        """Every symbolic variable name given so far."""
+        self._schemas: dict[tuple[str, str, int], Any] = {}
+
+    def run(self) -> tuple[ModuleOp, dict[str, np.ndarray]]:
+        """The module, and the initializers by parameter name (for ``--params-out``)."""
+        graph = self.model.graph
+        top = GraphImporter(self, None)
+        initializers = {t.name: t for t in graph.initializer}
+        inputs = [i for i in graph.input if i.name not in initializers]
+        params: dict[str, StructInfoType] = {}
+        names: list[str] = []
+        for info in inputs:
+            names.append(info.name)
+            params[self._unique(sanitized(info.name), params)] = self.input_type(info)
+        arrays = {name: top.tensor_array(tensor) for name, tensor in initializers.items()}
+        weights: dict[str, np.ndarray] = {}
+        if self.params_as_inputs:
+            for name, array in arrays.items():
+                key = self._unique(sanitized(name), params)
+                params[key] = TensorType(array.shape, str(data_type_of(array, self.file)))
+                weights[key] = array
+                names.append(name)
+        dataflow = not any(_has_subgraph(node) for node in graph.node)
+        with self.builder.function("main", params) as frame:
+            for name, value in zip(names, frame.params, strict=True):
+                top.bind(name, value)
+            for name, array in arrays.items():
+                top.known_arrays[name] = array
+            if dataflow:
+                with self.builder.dataflow() as results:
+                    outputs = top.convert(graph)
+                    for value in outputs:
+                        self.builder.emit_output(value)
+                outputs = results
+            else:
+                outputs = top.convert(graph)
+            self.builder.emit_func_output(outputs[0] if len(outputs) == 1 else outputs)
+        if self.failures:
+            raise DiagnosticError(self.failures)
+        if not self.params_as_inputs:
+            weights = {sanitized(name): array for name, array in arrays.items()}
+        return self.builder.module, weights
+
+    def input_type(self, info: onnx.ValueInfoProto) -> StructInfoType:
+        """The tensor type of a graph input: each ``dim_param`` a symbolic variable
+        of that name, each unnamed dimension a fresh one."""
+        kind = info.type.WhichOneof("value")
+        if kind != "tensor_type":
+            raise self.model_error(
+                f"input '{info.name}' is a {kind or 'value of no type'}; only tensors are supported"
+            )
+        tensor = info.type.tensor_type
+        try:
+            dtype = data_type(tensor.elem_type)
+        except UnsupportedType as error:
+            raise self.model_error(f"input '{info.name}': {error}") from None
+        if not tensor.HasField("shape"):
+            return TensorType(None, dtype)
+        dims: list[int | PrimExpr] = []
+        for axis, dim in enumerate(tensor.shape.dim):
+            if dim.HasField("dim_value") and dim.dim_value >= 0:
+                dims.append(dim.dim_value)
+            elif dim.HasField("dim_param") and dim.dim_param not in ("", "?"):
+                variable = identifier(dim.dim_param)
+                self.dims.add(variable)
+                dims.append(Var(variable))
+            else:
+                dims.append(Var(self.fresh_dim(f"{identifier(info.name)}_{axis}")))
+        return TensorType(dims, dtype)
+
+    def fresh_dim(self, prefix: str) -> str:
+        name = prefix
+        counter = 0
+        while name in self.dims:
+            counter += 1
+            name = f"{prefix}_{counter}"
+        self.dims.add(name)
+        return name
+
+    def schema(self, node: onnx.NodeProto) -> Any:
+        """ONNX's schema of a node's operator at the model's opset (None: unknown)."""
+        domain = node.domain if node.domain != "ai.onnx" else ""
+        key = (node.op_type, domain, self.opsets.get(domain, 1))
+        if key not in self._schemas:
+            defs = onnx_module().defs
+            try:
+                self._schemas[key] = defs.get_schema(node.op_type, key[2], domain)
+            except defs.SchemaError:
+                self._schemas[key] = None
+        return self._schemas[key]
+
+    def model_error(self, message: str) -> DiagnosticError:
+        return DiagnosticError([Diagnostic(SourceLocation(self.file, 0, 0), message)])
+
+    @staticmethod
+    def _unique(name: str, taken: Mapping[str, object]) -> str:
+        candidate, counter = name, 0
+        while candidate in taken:
+            counter += 1
+            candidate = f"{name}_{counter}"
+        return candidate
+
+
+def _has_subgraph(node: onnx.NodeProto) -> bool:
+    return any(a.type in (5, 10) for a in node.attribute)
+
+
+def data_type_of(array: np.ndarray, file: str) -> Any:
+    from ...dtype import DataType
+
+    try:
+        return DataType.from_numpy(array.dtype)
+    except ValueError as error:
+        raise DiagnosticError([Diagnostic(SourceLocation(file, 0, 0), str(error))]) from None
+
+
+class GraphImporter:
+    """One graph's names: its values, those known at import time, and the
+    enclosing graph's (a subgraph sees them)."""
+
+    def __init__(self, model: ModelImporter, parent: GraphImporter | None):
+        self.model = model
+        self.parent = parent
+        self.values: dict[str, SSAValue] = {}
+        self.known_arrays: dict[str, np.ndarray] = {}
+        """Values known at import time: numeric arrays, or object arrays of ints
+        and ``PrimExpr``s (symbolic shape values)."""
+        self.failed: set[str] = set()
+        """Outputs of nodes that could not be converted."""
+        self.bound: set[SSAValue] = set()
+
+    @property
+    def builder(self) -> Builder:
+        return self.model.builder
+
+    def schema(self, node: onnx.NodeProto) -> Any:
+        return self.model.schema(node)
+
+    def fresh_dim(self, prefix: str) -> str:
+        return self.model.fresh_dim(identifier(prefix))
+
+    # --- names -----------------------------------------------------------------------
+
+    def bind(self, name: str, value: SSAValue) -> None:
+        self.values[name] = value
+        self.bound.add(value)
+
+    def _find(self, name: str) -> GraphImporter | None:
+        scope: GraphImporter | None = self
+        while scope is not None:
+            if name in scope.values or name in scope.known_arrays or name in scope.failed:
+                return scope
+            scope = scope.parent
+        return None
+
+    def value(self, name: str) -> SSAValue:
+        """The Relax value of a name (a constant is bound at its first use)."""
+        scope = self._find(name)
+        if scope is None:
+            raise NodeError(f"'{name}' is not defined before its use")
+        if name in scope.values:
+            return scope.values[name]
+        value = self.constant_value(scope.known_arrays[name], name)
+        scope.bind(name, value)
+        return value
+
+    def known(self, name: str) -> np.ndarray | None:
+        """A name's value when known at import time (maybe symbolic)."""
+        scope = self._find(name)
+        return None if scope is None else scope.known_arrays.get(name)
+
+    def constant(self, name: str) -> np.ndarray | None:
+        """A name's value when known as numbers at import time."""
+        known = self.known(name)
+        return None if known is None or known.dtype == object else known
+
+    def constant_value(self, array: np.ndarray, name: str | None = None) -> SSAValue:
+        """A constant binding of a NumPy array."""
+        if array.dtype == object:
+            raise NodeError("a symbolic value cannot be a constant")
+        data_type_of(array, self.model.file)
+        data = array if array.flags.c_contiguous else array.copy()
+        return self.builder.emit(data, sanitized(name) if name else None)
+
+    def tensor_array(self, tensor: onnx.TensorProto) -> np.ndarray:
+        """An initializer's data."""
+        from onnx import numpy_helper
+
+        try:
+            data_type(tensor.data_type)
+            return numpy_helper.to_array(tensor)
+        except (UnsupportedType, ValueError, TypeError) as error:
+            raise self.model.model_error(f"initializer '{tensor.name}': {error}") from None
+
+    # --- conversion ------------------------------------------------------------------
+
+    def convert(self, graph: onnx.GraphProto) -> list[SSAValue]:
+        """Convert the graph's nodes; its outputs (every failure recorded first)."""
+        from .converters.registry import lookup
+
+        for index, node in enumerate(graph.node):
+            domain = node.domain if node.domain != "ai.onnx" else ""
+            opset = self.model.opsets.get(domain, 1)
+            name = node.name or f"{node.op_type}_{index}"
+            where = f"node '{name}' ({node.op_type}, opset {opset})"
+            converter = lookup(node.op_type, domain, opset)
+            if converter is None:
+                self._fail(node, where, self._missing(node.op_type, domain, opset))
+                continue
+            if any(self._has_failed(i) for i in node.input if i):
+                self.failed.update(node.output)
+                continue
+            self.builder.location = element_location(self.model.file_attr, where)
+            try:
+                ctx = NodeContext(self, node, name, opset)
+                folded = shape_values.fold(ctx)
+                if folded is not None and folded.dtype != object:
+                    outputs: Sequence[SSAValue | None] = [
+                        self.constant_value(folded, node.output[0])
+                    ]
+                else:
+                    outputs = self._outputs(ctx, converter(ctx))
+                if folded is not None:
+                    self.known_arrays[node.output[0]] = folded
+            except NodeError as error:
+                self._fail(node, where, error.reason)
+                continue
+            except (VerifyException, ValueError, TypeError, ArithmeticError, IndexError) as error:
+                self._fail(
+                    node,
+                    where,
+                    str(error).strip().splitlines()[0]
+                    if str(error).strip()
+                    else type(error).__name__,
+                )
+                continue
+            finally:
+                self.builder.location = None
+            for output, value in zip(node.output, outputs, strict=False):
+                if output and value is not None:
+                    if value not in self.bound and value.name_hint is None:
+                        value.name_hint = sanitized(output)
+                    self.bind(output, value)
+        missing = [o.name for o in graph.output if self._find(o.name) is None]
+        if missing and not self.model.failures:
+            raise self.model.model_error(f"graph output '{missing[0]}' is not computed by any node")
+        if self.model.failures:
+            return []
+        return [self.value(o.name) for o in graph.output]
+
+    def subgraph(
+        self, graph: onnx.GraphProto, inputs: Sequence[SSAValue], name: str
+    ) -> list[SSAValue]:
+        """Convert a subgraph in the current block (see ``NodeContext.import_subgraph``)."""
+        if len(inputs) != len(graph.input):
+            raise NodeError(f"subgraph '{name}' takes {len(graph.input)} inputs, got {len(inputs)}")
+        scope = GraphImporter(self.model, self)
+        for info, value in zip(graph.input, inputs, strict=True):
+            scope.bind(info.name, value)
+        for tensor in graph.initializer:
+            scope.known_arrays[tensor.name] = scope.tensor_array(tensor)
+        failures = len(self.model.failures)
+        outputs = scope.convert(graph)
+        if len(self.model.failures) > failures:
+            raise NodeError(f"subgraph '{name}' cannot be converted")
+        return outputs
+
+    def _has_failed(self, name: str) -> bool:
+        """Whether ``name`` is an output of a node that could not be converted."""
+        scope = self._find(name)
+        return scope is not None and name in scope.failed
+
+    def _outputs(self, ctx: NodeContext, result: Any) -> Sequence[SSAValue | None]:
+        if isinstance(result, SSAValue):
+            return [result]
+        outputs = list(result)
+        if len(outputs) < sum(1 for o in ctx.node.output if o):
+            raise NodeError(f"the converter gave {len(outputs)} outputs for {ctx.num_outputs}")
+        return outputs
+
+    def _missing(self, op_type: str, domain: str, opset: int) -> str:
+        from .converters.registry import earliest
+
+        first = earliest(op_type, domain)
+        where = f"domain '{domain}'" if domain else "ONNX"
+        if first is not None:
+            return f"{op_type} before opset {first} is not supported"
+        return f"operator {op_type} of {where} is not supported"
+
+    def _fail(self, node: onnx.NodeProto, where: str, reason: str) -> None:
+        self.failed.update(node.output)
+        self.model.failures.append(Diagnostic(SourceLocation(self.model.file, 0, 0, where), reason))
