@@ -1,0 +1,59 @@
+"""ONNX's backend node suite through ``from_onnx`` (``node_suite.py``): every case on the
+reference backend, a sample on the lowered and native ones (every case of each with
+``RELAX_ONNX_FULL=1``). Each case fails exactly as ``KNOWN_FAILURES.txt`` says, or passes
+when it has no line there: a fix and a regression both show (then rewrite the list)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("onnx")
+
+from node_suite import (
+    BACKEND_NAMES,
+    READ,
+    expected_failure,
+    known_failures,
+    suite,
+    verdicts,
+)
+
+from relax_xdsl.lowering.backends import backend_named
+
+FULL = os.environ.get("RELAX_ONNX_FULL") == "1"
+SAMPLES = {"reference": 1, "lowered": 1 if FULL else 10, "mlir": 1 if FULL else 50}
+"""Every how-many-th case each backend runs."""
+KNOWN = known_failures()
+CASES = suite().cases
+
+
+@pytest.mark.parametrize(
+    ("index", "backend"),
+    [
+        pytest.param(index, backend, id=f"{backend}/{case.name}")
+        for backend, every in SAMPLES.items()
+        for index, case in enumerate(CASES)
+        if index % every == 0
+    ],
+)
+def test_case_fails_only_as_listed(index: int, backend: str) -> None:
+    if (reason := backend_named(backend).unavailable()) is not None:
+        pytest.skip(reason)
+    case = CASES[index]
+    found = verdicts(case, [backend])
+    actual = found.get(READ) or found.get(backend)
+    expected = expected_failure(KNOWN, case.name, backend)
+    assert actual == expected, (
+        f"{case.name} on {backend}: {actual or 'passes'}, listed as {expected or 'passing'} "
+        "(python test/onnx/node_suite.py --write-known-failures)"
+    )
+
+
+def test_suite_is_regenerated_and_known_failures_name_its_cases() -> None:
+    assert len(CASES) >= 1300
+    assert len(suite().others) >= 20
+    names = {case.name for case in CASES}
+    assert {case for case, _ in KNOWN} <= names
+    assert {stage for _, stage in KNOWN} <= {READ, *BACKEND_NAMES}
