@@ -35,7 +35,7 @@ def topk(ctx: NodeContext) -> Sequence[SSAValue]:
     their ``i64`` indices (opset 1's ``k`` is an attribute)."""
     k = ctx.attr("k") if ctx.opset < 10 else constant_int(ctx, 1, "k")
     if k < 1:
-        ctx.unsupported(f"k = {k} gives empty results")
+        ctx.unsupported(f"k = {k} (an empty result) is not supported")
     both = ctx.emit(
         "relax.topk",
         ctx.input(0),
