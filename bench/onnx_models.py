@@ -407,12 +407,17 @@ def squeezenet(
 
 
 def bert_layer(
-    width: int = 768, heads: int = 12, ffn: int = 3072, decomposed: bool = False, seed: int = 0
+    width: int = 768,
+    heads: int = 12,
+    ffn: int = 3072,
+    decomposed: bool = False,
+    layers: int = 1,
+    seed: int = 0,
 ) -> onnx.ModelProto:
-    """A BERT-base encoder layer (post-norm) on hidden states ``[batch, seq, width]`` with
-    an integer attention mask ``[batch, seq]``; ``decomposed``: the layer norms as
-    ReduceMean/Sub/Pow/Sqrt/Div (opset 18, axes as inputs), else LayerNormalization
-    (opset 17)."""
+    """A BERT-base encoder layer (post-norm; ``layers`` of them in a row) on hidden states
+    ``[batch, seq, width]`` with an integer attention mask ``[batch, seq]``; ``decomposed``:
+    the layer norms as ReduceMean/Sub/Pow/Sqrt/Div (opset 18, axes as inputs), else
+    LayerNormalization (opset 17)."""
     opset = 18 if decomposed else 17
     g = Graph("bert_layer", seed)
     x = g.input("hidden_states", ["batch", "seq", width])
@@ -424,9 +429,11 @@ def bert_layer(
     def norm(value: str) -> str:
         return layer_norm(g, value, width, axes_as_input=True if decomposed else None)
 
-    y = norm(g.op("Add", x, attention(g, x, additive)))
-    hidden = gelu_erf(g, linear(g, y, width, ffn))
-    y = norm(g.op("Add", y, linear(g, hidden, ffn, width)))
+    y = x
+    for _ in range(layers):
+        y = norm(g.op("Add", y, attention(g, y, additive)))
+        hidden = gelu_erf(g, linear(g, y, width, ffn))
+        y = norm(g.op("Add", y, linear(g, hidden, ffn, width)))
     g.output(y, "output", ["batch", "seq", width])
     return g.model(opset)
 
