@@ -29,20 +29,26 @@ def tensor_info(name: str, dtype: np.dtype | type, shape: Dims) -> onnx.ValueInf
 def model(
     nodes: Sequence[onnx.NodeProto],
     inputs: Mapping[str, tuple[np.dtype | type, Dims]],
-    outputs: Sequence[str],
+    outputs: Sequence[str] | Mapping[str, tuple[np.dtype | type, Dims]],
     initializers: Mapping[str, np.ndarray] | None = None,
     opset: int = 17,
 ) -> onnx.ModelProto:
-    """A model of ``nodes``; inputs as ``name: (dtype, shape)``, the outputs' types
-    inferred by ONNX."""
+    """A model of ``nodes``; inputs as ``name: (dtype, shape)``, outputs too, or
+    as names only for ONNX to infer their types."""
+    if isinstance(outputs, Mapping):
+        declared = [tensor_info(n, d, s) for n, (d, s) in outputs.items()]
+    else:
+        declared = [helper.make_empty_tensor_value_info(n) for n in outputs]
     graph = helper.make_graph(
         list(nodes),
         "test",
         [tensor_info(n, d, s) for n, (d, s) in inputs.items()],
-        [helper.make_empty_tensor_value_info(n) for n in outputs],
+        declared,
         [onnx.numpy_helper.from_array(np.asarray(a), n) for n, a in (initializers or {}).items()],
     )
     made = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    if isinstance(outputs, Mapping):
+        return made
     return onnx.shape_inference.infer_shapes(made, strict_mode=True)
 
 

@@ -164,7 +164,7 @@ def test_a_registered_frontend_is_found_by_relax_opt(
     assert (status, err) == (0, ""), err
     assert "relax.add %x, %x" in out
     onnx = {"params_as_inputs": False, "params_out": None}
-    assert READ == [{"metadata": None, **onnx, "level_check": True}]
+    assert [{"metadata": None, **onnx, "level_check": True}] == READ
     status, out, _ = run(capsys, "-", stdin=data)  # recognised by its sniffer
     assert status == 0 and "relax.add %x, %x" in out
     status, out, _ = run(capsys, "-", "-f", "mlirz", stdin=data)

@@ -10,12 +10,17 @@ convert with ``unsupported`` (a valid node this importer does not handle) or
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 from xdsl.ir import SSAValue
+from xdsl.irdl import BaseAttr
 
+from ...attributes import DataTypeAttr
 from ...builder import Builder, call
+from ...dtype import DataType
+from ...ops import operator_class
 from ...prim_expr import PrimExpr
 from ...types import TensorType
 from .attributes import REQUIRED, attribute_value
@@ -173,10 +178,11 @@ class NodeContext:
         return self.graph.builder
 
     def emit(self, op: str, *args: Any, name: str | None = None, **attrs: Any) -> SSAValue:
-        """Bind the operator ``op`` (``relax.add``) on ``args`` (values, nested
-        ``call``\\ s, numbers, ``Shape``\\ s, NumPy arrays; lists become tuples)."""
-        attrs = {k: tuple(v) if isinstance(v, list) else v for k, v in attrs.items()}
-        return self.builder.emit(call(op, *args, **attrs), name)
+        """Bind the operator ``op`` (``relax.add``) on ``args``: values, nested
+        calls, numbers, shapes, NumPy arrays (as ``Builder.emit`` takes them);
+        list attributes become tuples, data type names data types."""
+        values = {k: _attribute(op, k, v) for k, v in attrs.items()}
+        return self.builder.emit(call(op, *args, **values), name)
 
     def const(self, array: np.ndarray | int | float | bool, dtype: str | None = None) -> SSAValue:
         """A constant tensor (``dtype`` converts it first)."""
@@ -213,6 +219,24 @@ class NodeContext:
     def error(self, reason: str) -> NoReturn:
         """Give up on a malformed node."""
         raise NodeError(reason)
+
+
+def _attribute(op: str, key: str, value: Any) -> Any:
+    """An attribute value as the operator takes it."""
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, str) and _takes_data_type(op, key):
+        return DataType.parse(value) or value
+    return value
+
+
+@cache
+def _takes_data_type(op: str, key: str) -> bool:
+    """Whether attribute ``key`` of operator ``op`` holds a data type."""
+    cls = operator_class(op)
+    prop = None if cls is None else cls.get_irdl_definition().properties.get(key)
+    constraint = None if prop is None else prop.constr
+    return isinstance(constraint, BaseAttr) and constraint.attr is DataTypeAttr
 
 
 def _plain(dim: PrimExpr) -> int | PrimExpr:

@@ -188,7 +188,8 @@ def split(ctx: NodeContext) -> list[SSAValue]:
 
 def _equal_split(ctx: NodeContext, x: SSAValue, axis: int, count: int) -> int | list[int]:
     """``count`` equal pieces; with ``num_outputs`` (opset 18) and a length not
-    divisible, pieces of ``ceil(length / count)`` and a smaller last one."""
+    divisible, pieces of ``ceil(length / count)`` and a smaller (maybe empty)
+    last one."""
     dims = ctx.shape(x)
     rank = ctx.rank(x)
     if dims is None or rank is None:
@@ -199,4 +200,4 @@ def _equal_split(ctx: NodeContext, x: SSAValue, axis: int, count: int) -> int | 
     if ctx.opset < 18:
         ctx.error(f"a length of {length} cannot be split in {count} equal pieces")
     step = -(-length // count)
-    return [step * i for i in range(1, count) if step * i < length]
+    return [min(step * i, length) for i in range(1, count)]

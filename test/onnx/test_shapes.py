@@ -1,0 +1,201 @@
+"""Shape and layout converters against onnxruntime, in every opset form (axes
+and split lengths as attributes or inputs, Slice's attributes or inputs...)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from onnx_check import check, single
+
+RNG = np.random.default_rng(2)
+
+
+def floats(*shape: int) -> np.ndarray:
+    return RNG.standard_normal(shape).astype(np.float32)
+
+
+def i64(*values: int) -> np.ndarray:
+    return np.array(values, np.int64)
+
+
+def test_identity_shape_and_size() -> None:
+    x = floats(2, 3, 4)
+    for op_type in ("Identity", "Shape", "Size"):
+        check(single(op_type, {"x": x}), {"x": x})
+
+
+@pytest.mark.parametrize(("start", "end"), [(1, None), (-2, None), (0, -1), (1, 2), (-10, 10)])
+def test_shape_start_and_end(start: int, end: int | None) -> None:
+    x = floats(2, 3, 4)
+    attrs = {"start": start} | ({"end": end} if end is not None else {})
+    check(single("Shape", {"x": x}, opset=15, **attrs), {"x": x})
+
+
+@pytest.mark.parametrize("to", [1, 6, 7, 9, 11])
+def test_cast(to: int) -> None:
+    x = np.array([-1.7, 0.0, 0.5, 2.9], np.float32)
+    check(single("Cast", {"x": x}, to=to), {"x": x})
+
+
+def test_cast_like() -> None:
+    x, like = np.array([1.5, -2.5], np.float32), np.array([0], np.int32)
+    check(single("CastLike", {"x": x, "like": like}), {"x": x, "like": like})
+
+
+@pytest.mark.parametrize(
+    ("shape", "target", "allowzero"),
+    [
+        ((2, 3, 4), i64(4, -1), 0),
+        ((2, 3, 4), i64(0, 12), 0),
+        ((2, 3, 4), i64(-1), 0),
+        ((0, 3), i64(3, 0), 1),
+    ],
+)
+def test_reshape(shape: tuple[int, ...], target: np.ndarray, allowzero: int) -> None:
+    x = floats(*shape)
+    check(
+        single("Reshape", {"x": x}, opset=14, initializers={"t": target}, allowzero=allowzero),
+        {"x": x},
+    )
+
+
+def test_reshape_to_a_run_time_shape() -> None:
+    x, target = floats(2, 6), i64(3, 4)
+    check(single("Reshape", {"x": x, "t": target}), {"x": x, "t": target}, backends=("reference",))
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2, 3, -1])
+def test_flatten(axis: int) -> None:
+    x = floats(2, 3, 4)
+    check(single("Flatten", {"x": x}, axis=axis), {"x": x})
+
+
+@pytest.mark.parametrize("opset", [11, 13])
+def test_unsqueeze_and_squeeze_axes_as_attribute_or_input(opset: int) -> None:
+    x = floats(3, 4)
+    axes = [0, -1]
+    if opset < 13:
+        check(single("Unsqueeze", {"x": x}, opset=opset, axes=axes), {"x": x})
+    else:
+        check(single("Unsqueeze", {"x": x}, opset=opset, initializers={"a": i64(*axes)}), {"x": x})
+    y = floats(1, 3, 1, 4)
+    if opset < 13:
+        check(single("Squeeze", {"y": y}, opset=opset, axes=[0, -2]), {"y": y})
+    else:
+        check(single("Squeeze", {"y": y}, opset=opset, initializers={"a": i64(0, -2)}), {"y": y})
+    check(single("Squeeze", {"y": y}, opset=opset), {"y": y})
+
+
+@pytest.mark.parametrize(
+    ("shape", "target"), [((3, 1), i64(2, 1, 6)), ((1, 4), i64(3, 1)), ((2, 1, 3), i64(2, 5, 3))]
+)
+def test_expand_broadcasts_both_ways(shape: tuple[int, ...], target: np.ndarray) -> None:
+    x = floats(*shape)
+    check(single("Expand", {"x": x}, initializers={"t": target}), {"x": x})
+
+
+def test_tile() -> None:
+    x = floats(2, 3)
+    check(single("Tile", {"x": x}, initializers={"r": i64(2, 1)}), {"x": x})
+
+
+@pytest.mark.parametrize("perm", [None, [1, 0, 2], [2, 0, 1]])
+def test_transpose(perm: list[int] | None) -> None:
+    x = floats(2, 3, 4)
+    attrs = {} if perm is None else {"perm": perm}
+    check(single("Transpose", {"x": x}, **attrs), {"x": x})
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_concat(axis: int) -> None:
+    feeds = {"a": floats(2, 2), "b": floats(2, 2), "c": floats(2, 2)}
+    check(single("Concat", feeds, axis=axis), feeds)
+
+
+@pytest.mark.parametrize(
+    ("opset", "lengths", "outputs"),
+    [(11, [1, 3], 2), (13, [2, 2], 2), (13, None, 2), (18, None, 3), (11, None, 4)],
+)
+def test_split(opset: int, lengths: list[int] | None, outputs: int) -> None:
+    x = floats(3, 4)
+    attrs: dict[str, object] = {"axis": 1}
+    initializers = None
+    if lengths is not None and opset < 13:
+        attrs["split"] = lengths
+    elif lengths is not None:
+        initializers = {"s": i64(*lengths)}
+    if opset >= 18 and lengths is None:
+        attrs["num_outputs"] = outputs
+    m = single("Split", {"x": x}, opset=opset, initializers=initializers, outputs=outputs, **attrs)
+    check(m, {"x": x})
+
+
+SLICES = [
+    (i64(1), i64(3), None, None),
+    (i64(0, 1), i64(-1, 100), i64(0, 1), None),
+    (i64(-1), i64(-100), i64(1), i64(-1)),
+    (i64(3), i64(0), i64(0), i64(-2)),
+    (i64(0), i64(4), i64(-1), i64(2)),
+]
+
+
+@pytest.mark.parametrize(("starts", "ends", "axes", "steps"), SLICES)
+def test_slice_inputs(starts: np.ndarray, ends: np.ndarray, axes, steps) -> None:
+    x = floats(5, 6)
+    initializers = {"s": starts, "e": ends}
+    names = ["x", "s", "e"]
+    for name, value in (("a", axes), ("t", steps)):
+        names.append(name if value is not None else "")
+        if value is not None:
+            initializers[name] = value
+    while names[-1] == "":
+        names.pop()
+    check(single("Slice", {"x": x}, initializers=initializers, inputs=names), {"x": x})
+
+
+def test_slice_attributes_before_opset_10() -> None:
+    x = floats(5, 6)
+    check(single("Slice", {"x": x}, opset=9, starts=[1, -3], ends=[4, 5], axes=[0, 1]), {"x": x})
+
+
+def test_slice_with_run_time_bounds() -> None:
+    x, s, e = floats(5, 6), i64(1, 2), i64(4, 5)
+    feeds = {"x": x, "s": s, "e": e}
+    check(single("Slice", feeds, initializers={"a": i64(0, 1)}), feeds, backends=("reference",))
+
+
+@pytest.mark.parametrize(
+    ("axis", "indices"),
+    [(0, i64(2, 0, -1)), (1, np.array([[0, 1], [-2, 2]], np.int64)), (1, np.array(1, np.int64))],
+)
+def test_gather_constant_indices(axis: int, indices: np.ndarray) -> None:
+    x = floats(3, 4)
+    check(single("Gather", {"x": x}, initializers={"i": indices}, axis=axis), {"x": x})
+
+
+def test_gather_run_time_indices_count_from_the_end() -> None:
+    x, indices = floats(3, 4), np.array([0, -1, 2], np.int32)
+    check(single("Gather", {"x": x, "i": indices}, axis=1), {"x": x, "i": indices})
+
+
+def test_constant_forms() -> None:
+    from onnx import numpy_helper
+
+    value = floats(2, 2)
+    check(single("Constant", {}, value=numpy_helper.from_array(value)), {})
+    check(single("Constant", {}, value_floats=[1.0, 2.5]), {})
+    check(single("Constant", {}, value_int=3), {})
+    check(single("Constant", {}, value_ints=[3, 4]), {})
+
+
+def test_constant_of_shape_and_range() -> None:
+    from onnx import numpy_helper
+
+    shape = i64(2, 3)
+    check(single("ConstantOfShape", {"s": shape}), {"s": shape}, backends=("reference",))
+    fill = numpy_helper.from_array(np.array([7], np.int32))
+    check(single("ConstantOfShape", {}, initializers={"s": shape}, value=fill), {})
+    bounds = {"a": np.array(1, np.int64), "b": np.array(10, np.int64), "c": np.array(3, np.int64)}
+    check(single("Range", {}, initializers=bounds), {})
+    fbounds = {k: v.astype(np.float32) for k, v in bounds.items()}
+    check(single("Range", {}, initializers=fbounds), {})
