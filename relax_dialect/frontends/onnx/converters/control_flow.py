@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.ir import SSAValue
@@ -25,6 +26,11 @@ from ....types import StructInfoType, TensorType, TupleType
 from ..context import NodeContext
 from ..dtypes import data_type
 from .registry import converter
+from .values import known_rank, known_shape, normalized_axis
+from .windows import per_axis
+
+if TYPE_CHECKING:
+    import onnx
 
 
 def _condition(ctx: NodeContext, value: SSAValue) -> SSAValue:
@@ -75,16 +81,20 @@ def _erased(ctx: NodeContext, value: SSAValue, extra_axes: int = 0) -> TensorTyp
 
 @dataclass
 class Stacked:
-    """Scan outputs being stacked: each iteration's slices, then all of them."""
+    """Scan outputs being stacked along ``axes``: each iteration's slice before
+    (``reverse``: after) the stack of the iterations after it."""
 
     axes: list[int]
+    reverse: list[bool]
 
-    def prepend(self, ctx: NodeContext, slices: Sequence[SSAValue], rest: Sequence[SSAValue]):
-        """Each slice, given its new axis, before the stack of later iterations."""
-        return [
-            ctx.emit("relax.concat", [ctx.emit("relax.expand_dims", s, axis=[a]), r], axis=a)
-            for s, r, a in zip(slices, rest, self.axes, strict=True)
-        ]
+    def combine(self, ctx: NodeContext, slices: Sequence[SSAValue], rest: Sequence[SSAValue]):
+        stacks = []
+        for piece, later, axis, reverse in zip(slices, rest, self.axes, self.reverse, strict=True):
+            piece = ctx.emit("relax.expand_dims", piece, axis=[axis])
+            stacks.append(
+                ctx.emit("relax.concat", [later, piece] if reverse else [piece, later], axis=axis)
+            )
+        return stacks
 
     def single(self, ctx: NodeContext, slices: Sequence[SSAValue]) -> list[SSAValue]:
         return [
@@ -92,35 +102,97 @@ class Stacked:
             for s, a in zip(slices, self.axes, strict=True)
         ]
 
-    def empty(self, ctx: NodeContext, slices: Sequence[SSAValue]) -> list[SSAValue]:
-        """Stacks of no slice: ``slices`` (a run's) must have static shapes."""
+    def empty(self, ctx: NodeContext, infos: Sequence[onnx.ValueInfoProto]) -> list[SSAValue]:
+        """Stacks of no slice, for the body's scan outputs ``infos`` (whose
+        declared shapes must be static)."""
         stacks = []
-        for value, axis in zip(slices, self.axes, strict=True):
-            dims = ctx.shape(value)
-            if dims is None or not all(isinstance(d, int) for d in dims):
+        for info, axis in zip(infos, self.axes, strict=True):
+            tensor = info.type.tensor_type
+            dims = [d.dim_value if d.HasField("dim_value") else None for d in tensor.shape.dim]
+            if not tensor.HasField("shape") or None in dims:
                 ctx.unsupported(
-                    "a loop that may run no iteration needs scan outputs of static shape"
+                    f"the loop may run no iteration, and its scan output '{info.name}' "
+                    "has no static shape declared"
                 )
-            shape = list(dims)
-            shape.insert(axis, 0)
-            dtype = ctx.tensor_type(value).data_type.to_numpy()
-            stacks.append(ctx.const(np.zeros(shape, dtype)))
+            dims.insert(axis, 0)
+            stacks.append(ctx.const(np.zeros(dims, data_type(tensor.elem_type).to_numpy())))
         return stacks
 
 
-def _recursive(
+@dataclass
+class Step:
+    """What one iteration computes: whether another follows, the arguments of the
+    next call, the carried values and the scan slices."""
+
+    again: SSAValue
+    following: list[SSAValue]
+    carried: list[SSAValue]
+    slices: list[SSAValue]
+
+
+def _iterate(
     ctx: NodeContext,
     params: dict[str, StructInfoType],
-    ret: StructInfoType,
-    body: Callable[[SSAValue, list[SSAValue]], SSAValue],
+    outputs: list[StructInfoType],
+    stacked: Stacked,
+    iteration: Callable[[list[SSAValue]], Step],
 ) -> SSAValue:
-    """A recursive local function of ``params`` returning ``ret``; ``body(self,
-    params)`` builds what it returns."""
+    """A recursive local function of ``params`` that runs ``iteration`` and calls
+    itself while the step says so, returning the last carried values and the
+    stacked scan slices (of types ``outputs``)."""
+    n_carried = len(outputs) - len(stacked.axes)
+    ret = outputs[0] if len(outputs) == 1 else TupleType(outputs)
     with ctx.builder.closure(params, ret, recursive=True, name=f"{ctx.name}_step") as frame:
         itself, *args = frame.params
-        ctx.builder.emit_func_output(body(itself, args))
+        step = iteration(args)
+
+        def more() -> object:
+            called = ctx.builder.invoke(itself, step.following)
+            rest = _fields(ctx, called, len(outputs))
+            stacks = stacked.combine(ctx, step.slices, rest[n_carried:])
+            return _packed([*rest[:n_carried], *stacks])
+
+        def last() -> object:
+            return _packed([*step.carried, *stacked.single(ctx, step.slices)])
+
+        ctx.builder.emit_func_output(ctx.builder.emit_if(step.again, more, last))
     assert frame.value is not None
     return frame.value
+
+
+def _declared(ctx: NodeContext, info: onnx.ValueInfoProto, extra_axes: int) -> TensorType:
+    """A subgraph output's declared element type and rank (plus ``extra_axes``)."""
+    tensor = info.type.tensor_type
+    if not tensor.elem_type:
+        ctx.unsupported(f"the body's output '{info.name}' has no declared type")
+    rank = len(tensor.shape.dim) + extra_axes if tensor.HasField("shape") else -1
+    return TensorType(dtype=data_type(tensor.elem_type), ndim=rank)
+
+
+def _start(
+    ctx: NodeContext,
+    condition: SSAValue,
+    function: SSAValue,
+    args: list[SSAValue],
+    carried: list[SSAValue],
+    stacked: Stacked,
+    scan_infos: Sequence[onnx.ValueInfoProto],
+) -> list[SSAValue]:
+    """The first call when ``condition`` holds, else the initial values and empty
+    stacks."""
+    count = len(carried) + len(scan_infos)
+
+    def first() -> object:
+        return ctx.builder.invoke(function, args)
+
+    def none() -> object:
+        return _packed([*carried, *stacked.empty(ctx, scan_infos)])
+
+    return _fields(ctx, ctx.builder.emit_if(condition, first, none), count)
+
+
+def _one(ctx: NodeContext) -> SSAValue:
+    return ctx.const(np.ones((), np.int64))
 
 
 @converter("Loop", since=1)
@@ -130,76 +202,95 @@ def loop(ctx: NodeContext) -> list[SSAValue]:
     calling itself while the body's condition holds and the trip count ``M``
     (when given) is not reached."""
     graph = ctx.attr("body")
-    trips = ctx.optional_input(0)
-    cond = ctx.optional_input(1)
+    trips, cond = ctx.optional_input(0), ctx.optional_input(1)
     carried = [ctx.input(i) for i in range(2, ctx.num_inputs)]
     n_carried = len(carried)
-    n_scans = len(graph.output) - 1 - n_carried
-    if len(graph.input) != 2 + n_carried or n_scans < 0:
+    scan_infos = graph.output[1 + n_carried :]
+    if len(graph.input) != 2 + n_carried or len(graph.output) < 1 + n_carried:
         ctx.error("the body's inputs and outputs do not match the loop's carried values")
-    zero = ctx.const(np.zeros((), np.int64))
-    true = ctx.const(np.ones((), np.bool_))
-    cond = true if cond is None else _condition(ctx, cond)
+    if not graph.output[1:]:
+        ctx.unsupported("a loop without outputs computes nothing")
+    cond = ctx.const(np.ones((), np.bool_)) if cond is None else _condition(ctx, cond)
     limit = None if trips is None else ctx.emit("relax.reshape", trips, Shape(()))
-    total = n_carried + n_scans
-    if total == 0:
-        ctx.unsupported("a loop without outputs does nothing observable")
-    slices_seen: list[SSAValue] = []
-    stacked = Stacked([0] * n_scans)
+    stacked = Stacked([0] * len(scan_infos), [False] * len(scan_infos))
 
     def running(index: SSAValue, condition: SSAValue) -> SSAValue:
         if limit is None:
             return condition
         return ctx.emit("relax.logical_and", condition, ctx.emit("relax.less", index, limit))
 
-    def step(itself: SSAValue, args: list[SSAValue]) -> SSAValue:
-        index, condition, *values = args
-        outputs = ctx.import_subgraph(graph, [index, condition, *values], "body")
-        keep_going = _condition(ctx, outputs[0])
-        new_values = list(outputs[1 : 1 + n_carried])
-        slices = list(outputs[1 + n_carried :])
-        slices_seen.extend(slices)
-        following = ctx.emit("relax.add", index, ctx.const(np.ones((), np.int64)))
-
-        def more() -> object:
-            rest = _fields(
-                ctx, ctx.builder.invoke(itself, [following, keep_going, *new_values]), total
-            )
-            return _packed([*rest[:n_carried], *stacked.prepend(ctx, slices, rest[n_carried:])])
-
-        def done() -> object:
-            return _packed([*new_values, *stacked.single(ctx, slices)])
-
-        return ctx.builder.emit_if(running(following, keep_going), more, done)
+    def iteration(args: list[SSAValue]) -> Step:
+        index = args[0]
+        outputs = ctx.import_subgraph(graph, args, "body")
+        again = _condition(ctx, outputs[0])
+        values = list(outputs[1 : 1 + n_carried])
+        following = ctx.emit("relax.add", index, _one(ctx))
+        return Step(
+            running(following, again), [following, again, *values], values, outputs[1 + n_carried :]
+        )
 
     params = {"iteration": TensorType([], INT64), "cond": TensorType([], BOOL)}
     params |= {f"v{i}": _erased(ctx, v) for i, v in enumerate(carried)}
-    ret = _loop_return(ctx, graph, carried, n_scans)
-    function = _recursive(ctx, params, ret, step)
-
-    def first() -> object:
-        return ctx.builder.invoke(function, [zero, cond, *carried])
-
-    def none() -> object:
-        return _packed([*carried, *stacked.empty(ctx, slices_seen)])
-
-    result = ctx.builder.emit_if(running(zero, cond), first, none)
-    return _fields(ctx, result, total)
+    types = [_erased(ctx, v) for v in carried] + [_declared(ctx, i, 1) for i in scan_infos]
+    function = _iterate(ctx, params, types, stacked, iteration)
+    zero = ctx.const(np.zeros((), np.int64))
+    return _start(
+        ctx, running(zero, cond), function, [zero, cond, *carried], carried, stacked, scan_infos
+    )
 
 
-def _loop_return(ctx: NodeContext, graph, carried: list[SSAValue], n_scans: int) -> StructInfoType:
-    """The type of a loop's results: its carried values' ranks and data types, then
-    the scan outputs' (declared by the body's graph outputs)."""
-    types: list[StructInfoType] = [_erased(ctx, v) for v in carried]
-    for info in graph.output[1 + len(carried) :]:
-        types.append(_declared(ctx, info, 1))
-    return types[0] if len(types) == 1 else TupleType(types)
+@converter("Scan", since=9)
+def scan(ctx: NodeContext) -> list[SSAValue]:
+    """A recursive function running ``body`` on the states and one slice of each
+    scan input (``scan_input_axes``, from the end for ``scan_input_directions``
+    1), once per position along the scan inputs' axis, stacking the scan output
+    slices (``scan_output_axes``, ``scan_output_directions``)."""
+    graph = ctx.attr("body")
+    n_scans = ctx.attr("num_scan_inputs")
+    inputs = [ctx.input(i) for i in range(ctx.num_inputs)]
+    if not 0 < n_scans <= len(inputs):
+        ctx.error(f"num_scan_inputs {n_scans} does not fit {len(inputs)} inputs")
+    states, sequences = inputs[: len(inputs) - n_scans], inputs[len(inputs) - n_scans :]
+    n_states = len(states)
+    scan_infos = graph.output[n_states:]
+    if len(graph.input) != len(inputs) or len(graph.output) < n_states:
+        ctx.error("the body's inputs and outputs do not match the scan's")
+    in_axes = [
+        normalized_axis(ctx, a, known_rank(ctx, x, "a scan input"))
+        for a, x in zip(per_axis(ctx, "scan_input_axes", n_scans, 0), sequences, strict=True)
+    ]
+    in_reverse = per_axis(ctx, "scan_input_directions", n_scans, 0)
+    out_axes = [
+        normalized_axis(ctx, a, _declared(ctx, info, 1).rank)
+        for a, info in zip(
+            per_axis(ctx, "scan_output_axes", len(scan_infos), 0), scan_infos, strict=True
+        )
+    ]
+    out_reverse = per_axis(ctx, "scan_output_directions", len(scan_infos), 0)
+    stacked = Stacked(out_axes, [bool(r) for r in out_reverse])
+    length = known_shape(ctx, sequences[0], "a scan input")[in_axes[0]]
+    steps = ctx.emit(
+        "relax.reshape", ctx.emit("relax.shape_to_tensor", Shape((length,))), Shape(())
+    )
+    last = ctx.emit("relax.subtract", steps, _one(ctx))
 
+    def iteration(args: list[SSAValue]) -> Step:
+        index, *values = args
+        backwards = ctx.emit("relax.subtract", last, index)
+        slices = [
+            ctx.emit("relax.take", x, backwards if reverse else index, axis=axis)
+            for x, axis, reverse in zip(sequences, in_axes, in_reverse, strict=True)
+        ]
+        outputs = ctx.import_subgraph(graph, [*values, *slices], "body")
+        following = ctx.emit("relax.add", index, _one(ctx))
+        again = ctx.emit("relax.less", following, steps)
+        carried = list(outputs[:n_states])
+        return Step(again, [following, *carried], carried, outputs[n_states:])
 
-def _declared(ctx: NodeContext, info, extra_axes: int) -> TensorType:
-    """A subgraph output's declared element type and rank (plus ``extra_axes``)."""
-    tensor = info.type.tensor_type
-    if not tensor.elem_type:
-        ctx.unsupported(f"the body's output '{info.name}' has no declared type")
-    rank = len(tensor.shape.dim) + extra_axes if tensor.HasField("shape") else -1
-    return TensorType(dtype=data_type(tensor.elem_type), ndim=rank)
+    params = {"iteration": TensorType([], INT64)}
+    params |= {f"v{i}": _erased(ctx, v) for i, v in enumerate(states)}
+    types = [_erased(ctx, v) for v in states] + [_declared(ctx, i, 1) for i in scan_infos]
+    function = _iterate(ctx, params, types, stacked, iteration)
+    zero = ctx.const(np.zeros((), np.int64))
+    started = ctx.emit("relax.less", zero, steps)
+    return _start(ctx, started, function, [zero, *states], states, stacked, scan_infos)
