@@ -9,6 +9,7 @@ from xdsl.ir import SSAValue
 from ....builder import call
 from ....dtype import INT64
 from ..context import NodeContext
+from .data_dependent import topk_of_tensor_k
 from .registry import converter
 from .values import constant_int, emit
 
@@ -33,6 +34,8 @@ def cumsum(ctx: NodeContext) -> SSAValue:
 def topk(ctx: NodeContext) -> Sequence[SSAValue]:
     """The ``k`` largest (or smallest) elements along ``axis``, sorted, with
     their ``i64`` indices (opset 1's ``k`` is an attribute)."""
+    if ctx.opset >= 10 and ctx.constant(1) is None:
+        return topk_of_tensor_k(ctx, ctx.input(0), ctx.input(1))
     k = ctx.attr("k") if ctx.opset < 10 else constant_int(ctx, 1, "k")
     if k < 1:
         ctx.unsupported(f"k = {k} (an empty result) is not supported")
