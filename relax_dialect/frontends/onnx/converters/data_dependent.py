@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from ....dtype import INT64
 from ....builder import Shape
+from ....dtype import INT64
 from ....prim_expr import PrimExpr, Var
 from ....types import ShapeType
 from ..context import NodeContext
