@@ -1,0 +1,81 @@
+"""Quantization converters against onnxruntime: per tensor and per axis, without a
+zero point, DynamicQuantizeLinear, the integer products (per-row and per-column
+parameters) and blocked quantization refused with its reason."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from onnx_check import check, helper, model, single
+
+from relax_dialect.diagnostics import DiagnosticError
+from relax_dialect.frontends.onnx import from_onnx
+
+RNG = np.random.default_rng(5)
+
+
+def test_quantize_per_axis_and_dequantize_back() -> None:
+    x = (RNG.standard_normal((2, 3, 4)) * 20).astype(np.float32)
+    scale = np.array([0.5, 0.25, 2.0], np.float32)
+    zero_point = np.array([0, 10, -3], np.int8)
+    nodes = [
+        helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"], axis=1),
+        helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], axis=1),
+    ]
+    m = model(nodes, {"x": (np.float32, ["n", 3, 4])}, ["q", "y"], {"s": scale, "z": zero_point})
+    check(m, {"x": x})
+
+
+def test_quantize_without_zero_point_is_uint8() -> None:
+    x = (RNG.standard_normal((5,)) * 50).astype(np.float32)
+    check(
+        single("QuantizeLinear", {"x": x}, initializers={"s": np.array(0.3, np.float32)}), {"x": x}
+    )
+
+
+@pytest.mark.parametrize("scale", [1.0, 40.0, -7.0])
+def test_dynamic_quantize_linear(scale: float) -> None:
+    x = (RNG.standard_normal((3, 4)) * scale).astype(np.float32)
+    check(single("DynamicQuantizeLinear", {"x": x}, outputs=3, opset=11), {"x": x})
+
+
+def test_matmul_integer_with_a_zero_point_per_row() -> None:
+    a = RNG.integers(0, 255, (4, 3)).astype(np.uint8)
+    b = RNG.integers(0, 255, (3, 2)).astype(np.uint8)
+    zero_points = {"az": np.array([1, 2, 3, 4], np.uint8), "bz": np.array([5, 6], np.uint8)}
+    node = helper.make_node("MatMulInteger", ["a", "b", "az", "bz"], ["y"])
+    m = model([node], {"a": (np.uint8, [4, 3]), "b": (np.uint8, [3, 2])}, ["y"], zero_points)
+    rows = a.astype(np.int32) - zero_points["az"].astype(np.int32)[:, None]
+    want = rows @ (b.astype(np.int32) - zero_points["bz"].astype(np.int32))
+    check(m, {"a": a, "b": b}, [want])  # onnxruntime takes one zero point per tensor only
+
+
+def test_qlinear_matmul() -> None:
+    a = RNG.integers(-128, 127, (2, 4, 3)).astype(np.int8)
+    b = RNG.integers(-128, 127, (3, 5)).astype(np.int8)
+    params = {
+        "as": np.array(0.02, np.float32),
+        "az": np.array(3, np.int8),
+        "bs": np.array(0.03, np.float32),
+        "bz": np.array(-2, np.int8),
+        "ys": np.array(0.5, np.float32),
+        "yz": np.array(7, np.int8),
+    }
+    names = ["a", "as", "az", "b", "bs", "bz", "ys", "yz"]
+    node = helper.make_node("QLinearMatMul", names, ["y"])
+    m = model([node], {"a": (np.int8, ["n", 4, 3]), "b": (np.int8, [3, 5])}, ["y"], params)
+    check(m, {"a": a, "b": b})
+
+
+def test_blocked_quantization_is_refused() -> None:
+    x = np.zeros((2, 4), np.float32)
+    m = single(
+        "QuantizeLinear",
+        {"x": x},
+        opset=21,
+        initializers={"s": np.ones((2, 2), np.float32)},
+        axis=1,
+        block_size=2,
+    )
+    with pytest.raises(DiagnosticError, match="QuantizeLinear, opset 21.*block_size"):
+        from_onnx(m)
