@@ -77,5 +77,5 @@ def test_blocked_quantization_is_refused() -> None:
         axis=1,
         block_size=2,
     )
-    with pytest.raises(DiagnosticError, match="QuantizeLinear, opset 21.*block_size"):
+    with pytest.raises(DiagnosticError, match=r"QuantizeLinear, opset 21.*block_size"):
         from_onnx(m)
