@@ -14,6 +14,14 @@ from relax_dialect.frontends.onnx import from_onnx
 RNG = np.random.default_rng(5)
 
 
+def onnx_reference(m, feeds: dict) -> list[np.ndarray]:
+    """ONNX's reference outputs: onnxruntime rounds requantized ties differently
+    (in single precision) from the reference, which the node suite follows."""
+    from onnx.reference import ReferenceEvaluator
+
+    return ReferenceEvaluator(m).run(None, feeds)
+
+
 def test_quantize_per_axis_and_dequantize_back() -> None:
     x = (RNG.standard_normal((2, 3, 4)) * 20).astype(np.float32)
     scale = np.array([0.5, 0.25, 2.0], np.float32)
@@ -64,7 +72,8 @@ def test_qlinear_matmul() -> None:
     names = ["a", "as", "az", "b", "bs", "bz", "ys", "yz"]
     node = helper.make_node("QLinearMatMul", names, ["y"])
     m = model([node], {"a": (np.int8, ["n", 4, 3]), "b": (np.int8, [3, 5])}, ["y"], params)
-    check(m, {"a": a, "b": b})
+    feeds = {"a": a, "b": b}
+    check(m, feeds, onnx_reference(m, feeds))
 
 
 def test_blocked_quantization_is_refused() -> None:
@@ -79,3 +88,32 @@ def test_blocked_quantization_is_refused() -> None:
     )
     with pytest.raises(DiagnosticError, match=r"QuantizeLinear, opset 21.*block_size"):
         from_onnx(m)
+
+
+def test_qlinear_conv_with_per_channel_scales_and_bias() -> None:
+    x = RNG.integers(0, 255, (1, 2, 6, 6)).astype(np.uint8)
+    params = {
+        "xs": np.array(0.05, np.float32),
+        "xz": np.array(128, np.uint8),
+        "w": RNG.integers(-100, 100, (3, 2, 3, 3)).astype(np.int8),
+        "ws": np.array([0.01, 0.02, 0.03], np.float32),
+        "wz": np.array(0, np.int8),
+        "ys": np.array(0.2, np.float32),
+        "yz": np.array(120, np.uint8),
+        "b": np.array([100, -50, 7], np.int32),
+    }
+    names = ["x", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"]
+    node = helper.make_node("QLinearConv", names, ["y"], pads=[1, 1, 1, 1], strides=[2, 1])
+    m = model([node], {"x": (np.uint8, ["n", 2, 6, 6])}, ["y"], params)
+    check(m, {"x": x}, onnx_reference(m, {"x": x}))
+
+
+def test_conv_integer() -> None:
+    x = RNG.integers(0, 255, (2, 1, 5, 5)).astype(np.uint8)
+    w = RNG.integers(0, 255, (2, 1, 2, 2)).astype(np.uint8)
+    zero_points = {"xz": np.array(12, np.uint8), "wz": np.array(3, np.uint8)}
+    node = helper.make_node("ConvInteger", ["x", "w", "xz", "wz"], ["y"], dilations=[2, 2])
+    m = model(
+        [node], {"x": (np.uint8, [2, 1, 5, 5]), "w": (np.uint8, [2, 1, 2, 2])}, ["y"], zero_points
+    )
+    check(m, {"x": x, "w": w})

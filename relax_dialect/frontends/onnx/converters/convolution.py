@@ -53,9 +53,11 @@ def with_bias(ctx: NodeContext, result: Call, bias_index: int, spatial: int) -> 
     return ctx.emit("relax.add", result, column)
 
 
-@converter("Conv", since=1)
-def conv(ctx: NodeContext) -> SSAValue:
-    x, weight = ctx.input(0), ctx.input(1)
+def convolution(
+    ctx: NodeContext, x: SSAValue, weight: SSAValue, **extra: object
+) -> tuple[Call, int]:
+    """``relax.nn.conv<k>d`` of ``x`` by ``weight`` with the node's window
+    attributes, and ``k``."""
     dims = known_shape(ctx, x)
     spatial = spatial_count(ctx, dims)
     slide = window(ctx, dims[2:], kernel_shape(ctx, weight, spatial))
@@ -67,7 +69,14 @@ def conv(ctx: NodeContext) -> SSAValue:
         padding=slide.padding,
         dilation=slide.dilations,
         groups=ctx.attr("group", 1),
+        **extra,
     )
+    return result, spatial
+
+
+@converter("Conv", since=1)
+def conv(ctx: NodeContext) -> SSAValue:
+    result, spatial = convolution(ctx, ctx.input(0), ctx.input(1))
     return with_bias(ctx, result, 2, spatial)
 
 

@@ -16,11 +16,14 @@ from __future__ import annotations
 import numpy as np
 from xdsl.ir import SSAValue
 
-from ....dtype import FLOAT32, DataType
+from ....dtype import DataType
 from ..context import NodeContext
+from .convolution import convolution
 from .registry import converter
+from .values import emit
 
 INT32 = DataType("int", 32)
+FLOAT64 = DataType("float", 64)
 UINT8 = DataType("uint", 8)
 
 
@@ -121,6 +124,40 @@ def _integer_product(ctx: NodeContext, a: int, a_zero: int, b: int, b_zero: int)
     return ctx.emit("relax.matmul", left, right, out_dtype=INT32)
 
 
+def _integer_convolution(ctx: NodeContext, x_zero: int, w: int, w_zero: int) -> SSAValue:
+    """The ``int32`` convolution of the widened input and weight; a 1-D weight zero
+    point holds one value per output channel."""
+    x = _widened(ctx, ctx.input(0), ctx.optional_input(x_zero), row=False)
+    weight = ctx.input(w)
+    zero = ctx.optional_input(w_zero)
+    rank = ctx.rank(weight)
+    if zero is not None and ctx.rank(zero) == 1 and rank is not None:
+        zero = ctx.emit("relax.expand_dims", zero, axis=list(range(1, rank)))
+    result, _ = convolution(ctx, x, _widened(ctx, weight, zero, row=False), out_dtype=INT32)
+    return emit(ctx, result)
+
+
+@converter("ConvInteger", since=10)
+def conv_integer(ctx: NodeContext) -> SSAValue:
+    return _integer_convolution(ctx, 2, 1, 3)
+
+
+@converter("QLinearConv", since=10)
+def qlinear_conv(ctx: NodeContext) -> SSAValue:
+    """The ``int32`` convolution plus the ``int32`` bias, scaled by ``x_scale *
+    w_scale / y_scale`` (a 1-D ``w_scale`` per output channel), requantized."""
+    product = _integer_convolution(ctx, 2, 3, 5)
+    bias = ctx.optional_input(8)
+    rank = ctx.rank(product)
+    if bias is not None and rank is not None:
+        column = ctx.emit("relax.expand_dims", bias, axis=list(range(1, rank - 1)))
+        product = ctx.emit("relax.add", product, column)
+    w_scale = ctx.input(4)
+    if ctx.rank(w_scale) == 1 and rank is not None:
+        w_scale = ctx.emit("relax.expand_dims", w_scale, axis=list(range(1, rank - 1)))
+    return _requantized(ctx, product, ctx.input(1), w_scale, ctx.input(6), ctx.input(7))
+
+
 @converter("MatMulInteger", since=10)
 def matmul_integer(ctx: NodeContext) -> SSAValue:
     return _integer_product(ctx, 0, 2, 1, 3)
@@ -128,13 +165,34 @@ def matmul_integer(ctx: NodeContext) -> SSAValue:
 
 @converter("QLinearMatMul", since=10)
 def qlinear_matmul(ctx: NodeContext) -> SSAValue:
-    """The ``int32`` product scaled by ``a_scale * b_scale / y_scale`` (computed in
-    the scales' type), requantized with ``y_zero_point``."""
+    """The ``int32`` product scaled by ``a_scale * b_scale / y_scale``, requantized."""
     product = _integer_product(ctx, 0, 2, 3, 5)
     a_scale = _per_row(ctx, ctx.input(1), row=True)
-    b_scale, y_scale, y_zero = ctx.input(4), ctx.input(6), ctx.input(7)
+    return _requantized(ctx, product, a_scale, ctx.input(4), ctx.input(6), ctx.input(7))
+
+
+def _requantized(
+    ctx: NodeContext,
+    product: SSAValue,
+    a_scale: SSAValue,
+    b_scale: SSAValue,
+    y_scale: SSAValue,
+    y_zero: SSAValue,
+) -> SSAValue:
+    """An ``int32`` product of operands of scales ``a_scale`` and ``b_scale`` as the
+    type of ``y_zero`` at ``y_scale``, as ONNX's reference computes it: the ratio
+    in the scales' type, the scaled product in ``float64`` plus the zero point,
+    rounded half to even, saturated."""
     ratio = ctx.emit("relax.divide", ctx.emit("relax.multiply", a_scale, b_scale), y_scale)
-    ratio = ctx.emit("relax.astype", ratio, dtype=FLOAT32)
-    scaled = ctx.emit("relax.multiply", ctx.emit("relax.astype", product, dtype=FLOAT32), ratio)
-    one = ctx.const(np.ones((), np.float32))
-    return ctx.emit("relax.quantize", scaled, one, y_zero, out_dtype=_dtype(ctx, y_zero))
+    scaled = ctx.emit(
+        "relax.multiply",
+        ctx.emit("relax.astype", product, dtype=FLOAT64),
+        ctx.emit("relax.astype", ratio, dtype=FLOAT64),
+    )
+    shifted = ctx.emit("relax.add", scaled, ctx.emit("relax.astype", y_zero, dtype=FLOAT64))
+    target = _dtype(ctx, y_zero)
+    bounds = np.iinfo(target.to_numpy())
+    rounded = ctx.emit(
+        "relax.round", ctx.emit("relax.clip", shifted, int(bounds.min), int(bounds.max))
+    )
+    return ctx.emit("relax.astype", rounded, dtype=target)
