@@ -1,5 +1,6 @@
-"""GridSample and RoiAlign against onnxruntime, and the operators refused with a
-reason (sequences, training, random numbers), all listed at once."""
+"""GridSample, RoiAlign and NonMaxSuppression against onnxruntime (symbolic numbers
+of boxes and regions), and the operators refused with a reason (sequences, random
+numbers), all listed at once."""
 
 from __future__ import annotations
 
@@ -44,6 +45,26 @@ def test_roi_align(transform: str) -> None:
         "batch": (np.int64, ["k"]),
     }
     check(model([node], inputs, ["y"], opset=16), {"x": x, "rois": rois, "batch": batch})
+
+
+@pytest.mark.parametrize("center", [0, 1])
+def test_non_max_suppression_with_symbolic_boxes(center: int) -> None:
+    corners = RNG.random((2, 9, 2)).astype(np.float32) * 8
+    sizes = RNG.random((2, 9, 2)).astype(np.float32) * 4 + 0.5
+    boxes = np.concatenate([corners, corners + sizes], axis=2)[..., [1, 0, 3, 2]]
+    if center:
+        boxes = np.concatenate([corners + sizes / 2, sizes], axis=2)
+    scores = np.round(RNG.random((2, 3, 9)), 1).astype(np.float32)  # ties
+    limits = {"m": np.array([3], np.int64), "iou": np.array([0.3], np.float32)}
+    limits["s"] = np.array([0.2], np.float32)
+    node = helper.make_node(
+        "NonMaxSuppression", ["b", "sc", "m", "iou", "s"], ["y"], center_point_box=center
+    )
+    inputs = {"b": (np.float32, ["n", "k", 4]), "sc": (np.float32, ["n", 3, "k"])}
+    m = model([node], inputs, ["y"], limits, opset=11)
+    assert "num_selected" in str(from_onnx(m))
+    check(m, {"b": boxes, "sc": scores})
+    check(m, {"b": boxes[:1, :0], "sc": scores[:1, :, :0]})  # no box at all
 
 
 def test_refused_operators_are_listed_with_their_reasons() -> None:
