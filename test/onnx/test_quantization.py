@@ -1,15 +1,12 @@
 """Quantization converters against onnxruntime: per tensor and per axis, without a
-zero point, DynamicQuantizeLinear, the integer products (per-row and per-column
-parameters) and blocked quantization refused with its reason."""
+zero point, blocked, DynamicQuantizeLinear, the integer products (per-row and
+per-column parameters)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from onnx_check import check, helper, model, single
-
-from relax_dialect.diagnostics import DiagnosticError
-from relax_dialect.frontends.onnx import from_onnx
 
 RNG = np.random.default_rng(5)
 
@@ -76,18 +73,16 @@ def test_qlinear_matmul() -> None:
     check(m, feeds, onnx_reference(m, feeds))
 
 
-def test_blocked_quantization_is_refused() -> None:
-    x = np.zeros((2, 4), np.float32)
-    m = single(
-        "QuantizeLinear",
-        {"x": x},
-        opset=21,
-        initializers={"s": np.ones((2, 2), np.float32)},
-        axis=1,
-        block_size=2,
-    )
-    with pytest.raises(DiagnosticError, match=r"QuantizeLinear, opset 21.*block_size"):
-        from_onnx(m)
+def test_blocked_quantization_and_back() -> None:
+    x = (RNG.standard_normal((2, 5)) * 30).astype(np.float32)
+    params = {"s": np.array([[0.5, 2.0, 1.0], [0.1, 0.3, 4.0]], np.float32)}
+    params["z"] = np.array([[1, -2, 0], [3, 4, -5]], np.int8)
+    nodes = [
+        helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"], axis=1, block_size=2),
+        helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], axis=1, block_size=2),
+    ]
+    m = model(nodes, {"x": (np.float32, [2, 5])}, ["q", "y"], params, opset=21)
+    check(m, {"x": x}, onnx_reference(m, {"x": x}))
 
 
 def test_qlinear_conv_with_per_channel_scales_and_bias() -> None:

@@ -3,12 +3,12 @@
 ``QLinearMatMul``.
 
 ``QuantizeLinear``/``DequantizeLinear`` are ``relax.quantize``/``relax.dequantize``
-(per tensor, or per axis with a 1-D scale); the zero point's type is the
-quantized type (``uint8`` when it is absent). The integer products compute as
-ONNX's reference does: operands widened to ``int32`` less their zero points, an
-``int32`` product, then (``QLinearMatMul``) scaled by ``a_scale * b_scale /
-y_scale`` and requantized. Blocked quantization (``block_size``) is not
-supported.
+(per tensor, or per axis with a 1-D scale), or their formulas with the
+parameters repeated over blocks along ``axis`` (``block_size``); the zero point's
+type is the quantized type (``output_dtype``, by default ``uint8``, when it is
+absent). The integer products compute as ONNX's reference does: operands widened
+to ``int32`` less their zero points, an ``int32`` product, then (``QLinearMatMul``,
+``QLinearConv``) scaled by ``a_scale * b_scale / y_scale`` and requantized.
 """
 
 from __future__ import annotations
@@ -16,21 +16,20 @@ from __future__ import annotations
 import numpy as np
 from xdsl.ir import SSAValue
 
+from ....builder import call
 from ....dtype import DataType
 from ..context import NodeContext
 from .convolution import convolution
 from .registry import converter
-from .values import emit
+from .values import emit, known_shape, normalized_axis, onnx_data_type
 
 INT32 = DataType("int", 32)
 FLOAT64 = DataType("float", 64)
 UINT8 = DataType("uint", 8)
 
 
-def _axis(ctx: NodeContext, x: SSAValue, scale: SSAValue) -> int:
+def _axis(ctx: NodeContext, scale: SSAValue) -> int:
     """``axis`` for a per-axis scale; -1 (any) for one scale per tensor."""
-    if ctx.attr("block_size", 0):
-        ctx.unsupported("blocked quantization (block_size) is not supported")
     shape = ctx.shape(scale)
     if shape is not None and (shape == [] or shape == [1]):
         return -1
@@ -46,35 +45,72 @@ def _float(ctx: NodeContext, x: SSAValue, dtype: DataType) -> SSAValue:
     return x if _dtype(ctx, x).is_float else ctx.emit("relax.astype", x, dtype=dtype)
 
 
+def _blocked(ctx: NodeContext, x: SSAValue, params: list[SSAValue]) -> list[SSAValue] | None:
+    """With ``block_size``, the parameters repeated over their blocks along
+    ``axis`` to ``x``'s shape (the last block may be cut short); else None."""
+    block = ctx.attr("block_size", 0)
+    if not block:
+        return None
+    dims = known_shape(ctx, x)
+    axis = normalized_axis(ctx, ctx.attr("axis", 1), len(dims))
+
+    def spread(param: SSAValue) -> SSAValue:
+        if ctx.rank(param) == 0:  # one value for every block
+            return param
+        repeated = call("relax.repeat", param, repeats=block, axis=axis)
+        return emit(ctx, call("relax.strided_slice", repeated, [axis], [0], [dims[axis]]))
+
+    return [spread(p) for p in params]
+
+
 @converter("QuantizeLinear", since=10)
 def quantize_linear(ctx: NodeContext) -> SSAValue:
+    """``relax.quantize``; blocked (``block_size``): ``clip(round(x / scale) +
+    zero_point)`` with the parameters repeated over their blocks."""
     x, scale = ctx.input(0), ctx.input(1)
     zero_point = ctx.optional_input(2)
     if zero_point is None:
-        zero_point = ctx.const(np.zeros((), np.uint8))
+        code = ctx.attr("output_dtype", 0) or 2  # uint8 by default
+        zero_point = ctx.const(np.zeros((), onnx_data_type(ctx, code).to_numpy()))
     x = _float(ctx, x, _dtype(ctx, scale))
+    target = _dtype(ctx, zero_point)
+    blocked = _blocked(ctx, x, [scale, zero_point])
+    if blocked is not None:
+        scale, zero_point = blocked
+        shifted = call(
+            "relax.add",
+            call("relax.round", call("relax.divide", x, scale)),
+            call("relax.astype", zero_point, dtype=_dtype(ctx, x)),
+        )
+        bounds = np.iinfo(target.to_numpy())
+        clipped = call("relax.clip", shifted, int(bounds.min), int(bounds.max))
+        return ctx.emit("relax.astype", clipped, dtype=target)
     return ctx.emit(
-        "relax.quantize",
-        x,
-        scale,
-        zero_point,
-        axis=_axis(ctx, x, scale),
-        out_dtype=_dtype(ctx, zero_point),
+        "relax.quantize", x, scale, zero_point, axis=_axis(ctx, scale), out_dtype=target
     )
 
 
 @converter("DequantizeLinear", since=10)
 def dequantize_linear(ctx: NodeContext) -> SSAValue:
+    """``relax.dequantize``; blocked: ``(x - zero_point) * scale`` (the difference
+    in ``int32``) with the parameters repeated over their blocks."""
     x, scale = ctx.input(0), ctx.input(1)
     zero_point = ctx.optional_input(2)
     if zero_point is None:
         zero_point = ctx.const(np.zeros((), ctx.dtype(x)))
+    blocked = _blocked(ctx, x, [scale, zero_point])
+    if blocked is not None:
+        scale, zero_point = blocked
+        difference = _widened(ctx, x, zero_point, row=False)
+        return ctx.emit(
+            "relax.multiply", call("relax.astype", difference, dtype=_dtype(ctx, scale)), scale
+        )
     return ctx.emit(
         "relax.dequantize",
         x,
         scale,
         zero_point,
-        axis=_axis(ctx, x, scale),
+        axis=_axis(ctx, scale),
         out_dtype=_dtype(ctx, scale),
     )
 
