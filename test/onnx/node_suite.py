@@ -37,6 +37,8 @@ RTOL, ATOL = 1e-3, 1e-4
 READ = "read"
 """The stage of a case the importer does not import (it fails on every backend)."""
 BACKEND_NAMES = ("reference", "lowered", "mlir")
+BATCH = 40
+"""How many cases the native backend compiles into one library."""
 _LINE = re.compile(r"^(?P<case>\S+) (?P<stage>\S+): (?P<reason>.+)$")
 
 
@@ -141,6 +143,43 @@ def verdicts(case: NodeCase, backends: Sequence[str]) -> dict[str, str]:
     return found
 
 
+def batched_verdicts(
+    cases: Sequence[NodeCase], backend: str = "mlir", size: int = BATCH
+) -> dict[str, dict[str, str]]:
+    """Every case's failing stages on a native backend, the cases that lower compiled
+    ``size`` at a time into one library (``native_batch``; when a batch does not build,
+    its cases are compiled one by one, so that the one breaking it is told)."""
+    from native_batch import compile_together
+    from running import Failed, imported, lowered, verdict
+
+    found: dict[str, dict[str, str]] = {}
+    ready = []
+    for case in cases:
+        try:
+            program = imported(case.model, f"{case.name}.onnx")
+        except Failed as failure:
+            found[case.name] = {READ: str(failure)}
+            continue
+        try:
+            lowered(program, backend)
+        except Failed as failure:
+            found[case.name] = {backend: str(failure)}
+            continue
+        ready.append((case, program))
+    for start in range(0, len(ready), size):
+        batch = ready[start : start + size]
+        try:
+            mains = compile_together([program for _, program in batch])
+        except Exception:  # a toolchain failure: compiled alone, each says its own
+            mains = [None] * len(batch)
+        for (case, program), main in zip(batch, mains, strict=True):
+            reason = verdict(
+                program, backend, case.inputs, case.expected, case.rtol, case.atol, main
+            )
+            found[case.name] = {backend: reason} if reason is not None else {}
+    return found
+
+
 def known_failures(listing: Path = KNOWN_FAILURES) -> dict[tuple[str, str], str]:
     """``(case, stage) -> verdict`` from the list of known failures."""
     found = {}
@@ -183,10 +222,18 @@ def write_known_failures(found: dict[str, dict[str, str]], listing: Path = KNOWN
     listing.write_text(HEADER + "".join(f"{line}\n" for line in lines))
 
 
-def _examine(task: tuple[str, tuple[str, ...]]) -> tuple[str, dict[str, str]]:
-    name, backends = task
+NATIVE = "mlir"
+"""The backend whose cases are compiled in batches (``batched_verdicts``)."""
+
+
+def _examine(task: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, dict[str, str]]:
+    """The verdicts of a task: cases on the per-case backends, or a batch on ``NATIVE``."""
+    names, backends = task
     _wire()
-    return name, verdicts(suite().named(name), backends)
+    cases = [suite().named(name) for name in names]
+    if backends == (NATIVE,):
+        return batched_verdicts(cases)
+    return {case.name: verdicts(case, backends) for case in cases}
 
 
 @functools.cache
@@ -200,18 +247,21 @@ def _wire() -> None:
 def examine_all(
     cases: Sequence[NodeCase], backends: Sequence[str], jobs: int
 ) -> dict[str, dict[str, str]]:
-    """Every case's failing stages, in the cases' order (``jobs`` worker processes)."""
-    tasks = [(case.name, tuple(backends)) for case in cases]
-    if jobs <= 1:
-        results = map(_examine, tasks)
-    else:
-        pool = multiprocessing.get_context("fork").Pool(jobs, maxtasksperchild=50)
-        results = pool.imap(_examine, tasks)
-    found = {}
-    for done, (name, failures) in enumerate(results, 1):
-        found[name] = failures
+    """Every case's failing stages, in the cases' order (``jobs`` worker processes): the
+    other backends case by case, then ``NATIVE`` in batches of the cases that import."""
+    found: dict[str, dict[str, str]] = {case.name: {} for case in cases}
+    others = tuple(b for b in backends if b != NATIVE)
+    names = [case.name for case in cases]
+    tasks = [((name,), others) for name in names] if others else []
+    if NATIVE in backends:
+        tasks += [(tuple(names[i : i + BATCH]), (NATIVE,)) for i in range(0, len(names), BATCH)]
+    pool = multiprocessing.get_context("fork").Pool(jobs, maxtasksperchild=50) if jobs > 1 else None
+    results = pool.imap(_examine, tasks) if pool else map(_examine, tasks)
+    for done, result in enumerate(results, 1):
+        for name, failures in result.items():
+            found[name].update(failures)
         if done % 100 == 0:
-            print(f"... {done} of {len(tasks)}", file=sys.stderr, flush=True)
+            print(f"... {done} of {len(tasks)} tasks", file=sys.stderr, flush=True)
     return found
 
 

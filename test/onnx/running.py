@@ -17,8 +17,9 @@ crash          an exception that is not a located error, with its type (a bug)
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +29,7 @@ from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.values import flatten, to_array, to_value
 from relax_xdsl.lowering.backends import backend_named
-from relax_xdsl.lowering.backends.backend import Program
+from relax_xdsl.lowering.backends.backend import Compiled, Program
 from relax_xdsl.lowering.interpreter import LoweredCheckError, LoweredExecutionError
 from relax_xdsl.lowering.toolchain import ToolchainError
 
@@ -81,29 +82,50 @@ def imported(model: object, name: str) -> Program:
         raise crash(error) from None
 
 
-def run(program: Program, backend: str, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """``main``'s outputs (nested tuples flattened) on a backend; raises ``Failed``."""
-    engine = backend_named(backend)
+@contextlib.contextmanager
+def judged(diagnostic_kind: str) -> Iterator[None]:
+    """Whatever goes wrong inside raised as ``Failed``: a located error as
+    ``diagnostic_kind``, a run-time one as ``error``, anything else as ``crash``."""
     try:
-        if (problem := engine.unsupported(program)) is not None:
-            raise DiagnosticError([problem])
-        params = program.function("main").params
-        if len(params) != len(inputs):
-            raise Failed(
-                ERROR, f"main takes {len(params)} parameters, the model has {len(inputs)} inputs"
-            )
-        args = [to_value(array, param.type) for array, param in zip(inputs, params, strict=True)]
-        compiled = engine.compile(program, "main")
-        result = compiled(*args)
+        yield
     except DiagnosticError as error:
-        raise diagnosed(error, NOT_LOWERED if engine.runs_lowered else ERROR) from None
+        raise diagnosed(error, diagnostic_kind) from None
     except RUN_ERRORS as error:
         raise Failed(ERROR, first_line(str(error))) from None
     except Failed:
         raise
-    except Exception as error:
+    except Exception as error:  # the contract: never an unexpected exception
         raise crash(error) from None
-    leaves = [to_array(leaf) for leaf in flatten(result)]
+
+
+def compiled(program: Program, backend: str) -> Compiled:
+    """``main`` compiled by a backend; raises ``Failed`` (``not lowered`` when the lowered or
+    native backend cannot lower it)."""
+    engine = backend_named(backend)
+    if engine.runs_lowered:
+        lowered(program, backend)
+    with judged(ERROR):
+        return engine.compile(program, "main")
+
+
+def lowered(program: Program, backend: str) -> None:
+    """Lower the program for a backend that runs the lowered module; raises ``Failed``
+    (``not lowered``) when the backend cannot run it."""
+    engine = backend_named(backend)
+    with judged(NOT_LOWERED):
+        if (problem := engine.unsupported(program)) is not None:
+            raise DiagnosticError([problem])
+        program.lowered()
+
+
+def outputs(program: Program, main: Compiled, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """``main``'s outputs (nested tuples flattened) on the inputs; raises ``Failed``."""
+    params = program.function("main").params
+    if len(params) != len(inputs):
+        raise Failed(ERROR, f"main takes {len(params)} parameters for {len(inputs)} inputs")
+    with judged(ERROR):
+        args = [to_value(array, param.type) for array, param in zip(inputs, params, strict=True)]
+        leaves = [to_array(leaf) for leaf in flatten(main(*args))]
     return [np.asarray(leaf) if leaf is not None else np.asarray(None) for leaf in leaves]
 
 
@@ -114,11 +136,13 @@ def verdict(
     expected: Sequence[np.ndarray],
     rtol: float,
     atol: float,
+    main: Compiled | None = None,
 ) -> str | None:
     """Why the program does not give ``expected`` on ``backend`` (``kind: message``), or
-    None when it does (floating point within ``rtol``/``atol``, the rest exactly)."""
+    None when it does (floating point within ``rtol``/``atol``, the rest exactly). ``main``:
+    the backend's compilation of the program's ``main``, when the caller has it."""
     try:
-        actual = run(program, backend, inputs)
+        actual = outputs(program, main or compiled(program, backend), inputs)
     except Failed as failure:
         return str(failure)
     problem = mismatch(actual, list(expected), rtol, atol)
