@@ -287,3 +287,24 @@ def test_activations_and_cumsum_reverse_exclusive() -> None:
         reverse=1,
     )
     check(cumsum, {"x": x})
+
+
+def test_top_k_with_a_constant_or_a_run_time_k() -> None:
+    x = np.array([[3, 1, 3, 2], [0, 5, 5, 1]], np.float32)
+    outputs = {"y0": (np.float32, ["n", None]), "y1": (np.int64, ["n", None])}
+    constant = model(
+        [node("TopK", ["x", "k"], 2, largest=0)],
+        {"x": (np.float32, ["n", 4])},
+        outputs,
+        {"k": np.array([3], np.int64)},
+        opset=11,
+    )
+    assert '"n", 3' in signature(constant)
+    check(constant, {"x": x})
+    run_time = model(
+        [node("TopK", ["x", "k"], 2)],
+        {"x": (np.float32, ["n", 4]), "k": (np.int64, [1])},
+        outputs,
+        opset=11,
+    )
+    check(run_time, {"x": x, "k": np.array([2], np.int64)})

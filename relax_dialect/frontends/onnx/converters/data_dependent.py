@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from xdsl.ir import SSAValue
 
+from ....builder import Shape
 from ....dtype import INT64
 from ....prim_expr import PrimExpr, Var
 from ....types import ShapeType
@@ -112,7 +113,7 @@ def topk_of_tensor_k(ctx: NodeContext, x: SSAValue, k: SSAValue) -> list[SSAValu
     axis = ctx.attr("axis", -1)
     largest = bool(ctx.attr("largest", 1))
     both = ctx.emit("relax.topk", x, k=0, axis=axis, largest=largest, ret_type="both", dtype=INT64)
-    shape = ctx.emit("relax.tensor_to_shape", ctx.emit("relax.reshape", k, (1,)))
+    shape = ctx.emit("relax.tensor_to_shape", ctx.emit("relax.reshape", k, Shape((1,))))
     length = Var(ctx.fresh_dim("top_k"))
     ctx.builder.match_cast(shape, ShapeType([length]))
     return [
