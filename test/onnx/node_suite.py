@@ -213,13 +213,26 @@ HEADER = """\
 """
 
 
+def onnx_version() -> str:
+    import onnx
+
+    return onnx.__version__
+
+
+def listed_version(listing: Path = KNOWN_FAILURES) -> str | None:
+    """The ``onnx`` whose node suite the list of known failures is of."""
+    match = re.search(r"^# Of onnx (\S+)'s node suite", listing.read_text(), re.MULTILINE)
+    return match[1] if match else None
+
+
 def write_known_failures(found: dict[str, dict[str, str]], listing: Path = KNOWN_FAILURES) -> None:
     lines = [
         f"{case} {stage}: {reason}"
         for case, stages in found.items()
         for stage, reason in stages.items()
     ]
-    listing.write_text(HEADER + "".join(f"{line}\n" for line in lines))
+    version = f"# Of onnx {onnx_version()}'s node suite.\n"
+    listing.write_text(HEADER + version + "".join(f"{line}\n" for line in lines))
 
 
 NATIVE = "mlir"
