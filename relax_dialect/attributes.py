@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cached_property, lru_cache
 
@@ -16,6 +17,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from .dtype import DataType
 from .prim_expr import PrimExpr, as_expr, float_text, to_text
+from .resources import RESOURCE_BYTES, blob_bytes, storage, store, wait_for_blob
 from .syntax import parse_dtype, parse_prim_expr, parse_shape, print_shape
 
 
@@ -100,11 +102,52 @@ class NDArray:
     def _key(self) -> tuple[str, tuple[int, ...], bytes]:
         return (self.array.dtype.str, self.array.shape, self.array.tobytes())
 
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.array.shape
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.array.dtype
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, NDArray) and self._key == other._key
 
     def __hash__(self) -> int:
         return hash(self._key)
+
+
+class ResourceData(NDArray):
+    """The data of a ``dense_resource`` blob read from its handle: shape and element
+    type known at once, the array once the input's blobs are read."""
+
+    def __init__(self, key: str, shape: tuple[int, ...], dtype: np.dtype):
+        self.key = key
+        self._shape = shape
+        self._dtype = dtype
+        wait_for_blob(self)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._shape
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self._dtype
+
+    def load(self) -> np.ndarray:
+        return self.array
+
+    @cached_property
+    def array(self) -> np.ndarray:  # pyright: ignore[reportIncompatibleVariableOverride]
+        raw = blob_bytes(self.key)
+        expected = int(np.prod(self._shape, dtype=np.int64)) * self._dtype.itemsize
+        if len(raw) != expected:
+            raise ValueError(f"resource '{self.key}' holds {len(raw)} bytes, expected {expected}")
+        array = np.frombuffer(raw, self._dtype.newbyteorder("<")).astype(self._dtype)
+        array = array.reshape(self._shape)
+        array.flags.writeable = False
+        return array
 
 
 _HEX_THRESHOLD = 16
@@ -134,11 +177,13 @@ class DenseAttr(Data[NDArray]):
             return parse_dense_body(parser)
 
     def print_parameter(self, printer: Printer) -> None:
-        printer.print_string(f"<{dense_body_text(self.array)}>")
+        printer.print_string("<")
+        print_dense_body(printer, self.array)
+        printer.print_string(">")
 
 
 def parse_dense_body(parser: AttrParser) -> NDArray:
-    """``[dims], dtype, (value | [values] | "0x...")``."""
+    """``[dims], dtype, (value | [values] | "0x..." | dense_resource<key>)``."""
     start = parser.pos
     dims = parse_shape(parser)
     if not all(d.kind == "int" and hasattr(d, "value") for d in dims):
@@ -153,6 +198,8 @@ def parse_dense_body(parser: AttrParser) -> NDArray:
     parser.parse_punctuation(",")
     count = int(np.prod(shape, dtype=np.int64))
     values_start = parser.pos
+    if parser.parse_optional_keyword("dense_resource") is not None:
+        return _parse_resource(parser, shape, np_dtype)
     if (hex_text := parser.parse_optional_str_literal()) is not None:
         try:
             raw = bytes.fromhex(hex_text.removeprefix("0x"))
@@ -190,6 +237,13 @@ def parse_dense_body(parser: AttrParser) -> NDArray:
     return NDArray(array.reshape(shape))
 
 
+def _parse_resource(parser: AttrParser, shape: tuple[int, ...], dtype: np.dtype) -> NDArray:
+    """``<key>``: data whose blob the input gives after the module."""
+    with parser.in_angle_brackets():
+        key = parser._parse_dialect_resource_handle("builtin", storage())  # pyright: ignore
+    return ResourceData(key, shape, dtype)
+
+
 def _parse_element(parser: AttrParser) -> int | float | bool:
     if (flag := parser.parse_optional_boolean()) is not None:
         return flag
@@ -203,17 +257,44 @@ def _parse_element(parser: AttrParser) -> int | float | bool:
     return parser.parse_number()
 
 
+def print_dense_body(printer: Printer, array: np.ndarray, hint: str = "blob") -> None:
+    """``[dims], dtype, values``; data of more than ``RESOURCE_BYTES`` that is not
+    a splat as a ``dense_resource`` blob named after ``hint``."""
+    flat = array.reshape(-1)
+    if array.nbytes <= RESOURCE_BYTES or _is_splat_value(flat):
+        printer.print_string(dense_body_text(array))
+        return
+    key = store(array, _RESOURCE_KEY.sub("_", hint) or "blob")
+    printer.print_string(
+        f"{_dims_text(array)}, {DataType.from_numpy(array.dtype)}, dense_resource<"
+    )
+    printer.print_resource_handle("builtin", key)
+    printer.print_string(">")
+
+
+_RESOURCE_KEY = re.compile(r"[^A-Za-z0-9_$.]")
+"""What a resource handle (an MLIR bare identifier) cannot hold."""
+
+
+def _dims_text(array: np.ndarray) -> str:
+    return "[" + ", ".join(str(d) for d in array.shape) + "]"
+
+
+def _is_splat_value(flat: np.ndarray) -> bool:
+    """Whether the data prints as one value (every element the first, not NaN)."""
+    return bool(flat.size) and _is_splat(flat) and not np.isnan(flat[0:1]).any()
+
+
 def dense_body_text(array: np.ndarray) -> str:
-    dims = "[" + ", ".join(str(d) for d in array.shape) + "]"
     dtype = DataType.from_numpy(array.dtype)
     flat = array.reshape(-1)
-    if flat.size and _is_splat(flat) and not np.isnan(flat[0:1]).any():
+    if _is_splat_value(flat):
         values = _element_text(flat[0])
     elif flat.size <= _HEX_THRESHOLD:
         values = "[" + ", ".join(_element_text(v) for v in flat) + "]"
     else:
         values = '"0x' + flat.astype(array.dtype.newbyteorder("<")).tobytes().hex().upper() + '"'
-    return f"{dims}, {dtype}, {values}"
+    return f"{_dims_text(array)}, {dtype}, {values}"
 
 
 def _is_splat(flat: np.ndarray) -> bool:

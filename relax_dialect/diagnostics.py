@@ -29,8 +29,14 @@ class SourceLocation:
 
 
 def element_location(file: StringAttr, element: str) -> NameLoc:
-    """The location of an element of a binary input: ``loc("ELEMENT"("FILE":0:0))``."""
-    return NameLoc(StringAttr(element), file_location(file, 0, 0))
+    """The location of an element of a binary input: ``loc("ELEMENT"("FILE":0:0))``
+    (built as ``file_location`` builds its own)."""
+    description = StringAttr.__new__(StringAttr)
+    object.__setattr__(description, "data", element)
+    location = NameLoc.__new__(NameLoc)
+    object.__setattr__(location, "desc", description)
+    object.__setattr__(location, "location", file_location(file, 0, 0))
+    return location
 
 
 @dataclass(frozen=True)

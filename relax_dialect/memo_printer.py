@@ -217,5 +217,8 @@ class MemoMLIRTarget(MLIRTarget):
             print_debuginfo=self.print_debuginfo,
         )
         printer.print_op(module)
+        ctx.get_optional_dialect(
+            "builtin"
+        )  # the blobs' dialect, unloaded in a module built in memory
         printer.print_metadata(ctx.loaded_dialects)
         print("\n", file=output)

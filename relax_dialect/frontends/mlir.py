@@ -23,6 +23,7 @@ from ..diagnostics import DiagnosticError, file_location, from_parse_error
 from ..ops.base import undefined_value_message
 from ..ops.operator import OperatorOp
 from ..recursion import MAX_NESTING
+from ..resources import load_pending
 from .frontend import Frontend
 
 
@@ -197,7 +198,9 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
         message = f"brackets nest deeper than {MAX_NESTING} levels"
         raise ParseError(Span(too_deep, too_deep + 1, Input(text, name)), message)
     try:
-        return parser.parse_module()
+        module = parser.parse_module()
+        load_pending()
+        return module
     except (ValueError, VerifyException) as error:
         message = error.args[0] if error.args else str(error)
         raise ParseError(parser._current_token.span, str(message)) from None  # pyright: ignore

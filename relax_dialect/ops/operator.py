@@ -348,8 +348,15 @@ def attribute_of(value: AttrValue) -> Attribute:
         return FloatAttr(value, f64)
     values = tuple(value)
     if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        return DenseArrayBase.from_list(i64, values)  # pyright: ignore[reportArgumentType]
+        return _int_array_attribute(values)
     return DenseArrayBase.from_list(f64, [float(v) for v in values])
+
+
+@lru_cache(maxsize=1024)
+def _int_array_attribute(values: tuple[int, ...]) -> Attribute:
+    """``array<i64: ...>``, built once (xDSL's ``from_list`` costs more than most
+    inference); floats are left out, as ``-0.0 == 0.0``."""
+    return DenseArrayBase.from_list(i64, values)  # pyright: ignore[reportArgumentType]
 
 
 @lru_cache(maxsize=1024, typed=True)

@@ -24,8 +24,8 @@ from ..attributes import (
     DenseAttr,
     PrimExprAttr,
     ShapeAttr,
-    dense_body_text,
     parse_dense_body,
+    print_dense_body,
 )
 from ..dtype import BOOL, FLOAT32, INT64, DataType
 from ..prim_expr import to_text
@@ -70,13 +70,15 @@ class ConstantOp(BindingOp):
         return parse_or_infer_type(parser, start, lambda t: cls(value, t))  # pyright: ignore
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" dense<{dense_body_text(self.value.array)}>")
+        printer.print_string(" dense<")
+        print_dense_body(printer, self.value.array, self.result.name_hint or "blob")
+        printer.print_string(">")
         print_result_type(printer, self)
 
 
 def constant_type(value: DenseAttr) -> TensorType:
-    array = value.array
-    return TensorType(array.shape, DataType.from_numpy(array.dtype))
+    data = value.data
+    return TensorType(data.shape, DataType.from_numpy(data.dtype))
 
 
 @irdl_op_definition

@@ -20,9 +20,10 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from ...builder import Builder
+from ...builder import Builder, Shape, call
 from ...diagnostics import Diagnostic, DiagnosticError, SourceLocation, element_location
-from ...prim_expr import PrimExpr, Var
+from ...dtype import INT64, DataType
+from ...prim_expr import PrimExpr, Var, as_expr
 from ...types import StructInfoType, TensorType
 from ..frontend import FrontendError
 from . import shape_values
@@ -93,6 +94,12 @@ class ModelImporter:
         self.dims: set[str] = set()
         """Every symbolic variable name given so far."""
         self._schemas: dict[tuple[str, str, int], Any] = {}
+        graph = model.graph
+        self._element_types = {
+            info.name: info.type.tensor_type.elem_type
+            for info in (*graph.value_info, *graph.output)
+            if info.type.WhichOneof("value") == "tensor_type"
+        }
 
     def run(self) -> tuple[ModuleOp, dict[str, np.ndarray]]:
         """The module, and the initializers by parameter name (for ``--params-out``)."""
@@ -110,7 +117,7 @@ class ModelImporter:
         if self.params_as_inputs:
             for name, array in arrays.items():
                 key = self._unique(sanitized(name), params)
-                params[key] = TensorType(array.shape, str(data_type_of(array, self.file)))
+                params[key] = TensorType(array.shape, data_type_of(array, self.file))
                 weights[key] = array
                 names.append(name)
         dataflow = not any(_has_subgraph(node) for node in graph.node)
@@ -161,6 +168,14 @@ class ModelImporter:
                 dims.append(Var(self.fresh_dim(f"{identifier(info.name)}_{axis}")))
         return TensorType(dims, dtype)
 
+    def element_type(self, name: str) -> DataType | None:
+        """The element type ONNX infers for a value of the main graph, if any."""
+        code = self._element_types.get(name)
+        try:
+            return None if code is None else data_type(code)
+        except UnsupportedType:
+            return None
+
     def fresh_dim(self, prefix: str) -> str:
         name = prefix
         counter = 0
@@ -194,13 +209,17 @@ class ModelImporter:
         return candidate
 
 
+def _first_line(error: Exception) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def _has_subgraph(node: onnx.NodeProto) -> bool:
     return any(a.type in (5, 10) for a in node.attribute)
 
 
-def data_type_of(array: np.ndarray, file: str) -> Any:
-    from ...dtype import DataType
-
+def data_type_of(array: np.ndarray, file: str) -> DataType:
+    """The data type of an array's elements (a model error when Relax has none)."""
     try:
         return DataType.from_numpy(array.dtype)
     except ValueError as error:
@@ -247,15 +266,33 @@ class GraphImporter:
         return None
 
     def value(self, name: str) -> SSAValue:
-        """The Relax value of a name (a constant is bound at its first use)."""
+        """The Relax value of a name; a value known at import time is bound at its
+        first use (a constant, or a tensor of its symbolic entries)."""
         scope = self._find(name)
         if scope is None:
             raise NodeError(f"'{name}' is not defined before its use")
         if name in scope.values:
             return scope.values[name]
-        value = self.constant_value(scope.known_arrays[name], name)
+        known = scope.known_arrays[name]
+        if known.dtype == object:
+            value = self.symbolic_value(known, name)
+        else:
+            value = self.constant_value(known, name)
         scope.bind(name, value)
         return value
+
+    def symbolic_value(self, known: np.ndarray, name: str) -> SSAValue:
+        """The tensor of symbolic integers ``known``: ``relax.shape_to_tensor`` of
+        its entries as a shape, in the name's shape and element type."""
+        dims = tuple(as_expr(entry) for entry in known.reshape(-1))
+        tensor = self.builder.emit(call("relax.shape_to_tensor", Shape(dims)))
+        if known.ndim != 1:
+            tensor = self.builder.emit(call("relax.reshape", tensor, Shape(known.shape)))
+        dtype = self.model.element_type(name)
+        if dtype is not None and dtype != INT64:
+            tensor = self.builder.emit(call("relax.astype", tensor, dtype=dtype))
+        tensor.name_hint = sanitized(name)
+        return tensor
 
     def known(self, name: str) -> np.ndarray | None:
         """A name's value when known at import time (maybe symbolic)."""
@@ -307,25 +344,15 @@ class GraphImporter:
             try:
                 ctx = NodeContext(self, node, name, opset)
                 folded = shape_values.fold(ctx)
-                if folded is not None and folded.dtype != object:
-                    outputs: Sequence[SSAValue | None] = [
-                        self.constant_value(folded, node.output[0])
-                    ]
-                else:
-                    outputs = self._outputs(ctx, converter(ctx))
-                if folded is not None:
+                if folded is not None:  # bound when first used (see ``value``)
                     self.known_arrays[node.output[0]] = folded
+                    continue
+                outputs = self._outputs(ctx, converter(ctx))
             except NodeError as error:
                 self._fail(node, where, error.reason)
                 continue
             except (VerifyException, ValueError, TypeError, ArithmeticError, IndexError) as error:
-                self._fail(
-                    node,
-                    where,
-                    str(error).strip().splitlines()[0]
-                    if str(error).strip()
-                    else type(error).__name__,
-                )
+                self._fail(node, where, _first_line(error))
                 continue
             finally:
                 self.builder.location = None
