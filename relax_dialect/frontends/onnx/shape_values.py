@@ -24,6 +24,7 @@ import numpy as np
 
 from ...prim_expr import IntImm, PrimExpr, as_expr
 from ...prim_expr_simplify import prove_equal, prove_not_equal, simplify
+from .context import NodeError
 from .dtypes import data_type
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def fold(ctx: NodeContext) -> np.ndarray | None:
         return None
     try:
         result = np.asarray(rule(ctx))
-    except (Unknown, TypeError, ValueError, ArithmeticError, IndexError):
+    except (Unknown, NodeError, TypeError, ValueError, ArithmeticError, IndexError):
         return None
     if result.dtype == object:
         result = _settled(result)

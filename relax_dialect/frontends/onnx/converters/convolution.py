@@ -6,7 +6,7 @@ from __future__ import annotations
 from xdsl.ir import SSAValue
 
 from ....builder import Call, Shape, call
-from ....prim_expr import IntImm, PrimExpr
+from ....prim_expr import IntImm, PrimExpr, as_expr
 from ....prim_expr_simplify import simplify
 from ..context import NodeContext
 from .registry import converter
@@ -23,14 +23,14 @@ from .windows import (
 def spatial_count(ctx: NodeContext, dims: list[PrimExpr]) -> int:
     """The number of spatial axes of NC... data: 1 to 3."""
     if not 3 <= len(dims) <= 5:
-        ctx.unsupported(f"the data has rank {len(dims)}; 1 to 3 spatial axes are supported")
+        ctx.unsupported(f"data of rank {len(dims)} is not supported (1 to 3 spatial axes are)")
     return len(dims) - 2
 
 
 def kernel_shape(ctx: NodeContext, weight: SSAValue, spatial: int) -> list[int]:
     """The window of the weight's spatial axes (or the ``kernel_shape`` attribute)."""
     dims = ctx.shape(weight)
-    known = [simplify(dim) for dim in dims[2:]] if dims is not None else []
+    known = [simplify(as_expr(dim)) for dim in dims[2:]] if dims is not None else []
     if len(known) == spatial and all(isinstance(dim, IntImm) for dim in known):
         found = [dim.value for dim in known]
         given = ctx.attr("kernel_shape", found)
@@ -39,7 +39,7 @@ def kernel_shape(ctx: NodeContext, weight: SSAValue, spatial: int) -> list[int]:
         return found
     given = ctx.attr("kernel_shape", None)
     if given is None or len(given) != spatial:
-        ctx.unsupported("the kernel size is unknown: the weight's shape is symbolic")
+        ctx.unsupported("a weight of symbolic spatial shape is not supported")
     return list(given)
 
 

@@ -5,46 +5,71 @@ from __future__ import annotations
 import numpy as np
 from xdsl.ir import SSAValue
 
-from ....builder import Call, call
+from ....builder import Call, Shape, call
 from ....dtype import INT64
 from ..context import NodeContext
 from .registry import converter
 from .values import (
-    constant_input,
-    constant_int,
     data_type,
+    dimension_tensor,
     known_shape,
     normalized_axis,
     onnx_data_type,
+    runtime_dim,
+    scalar,
 )
 
 
 @converter("Trilu", since=14)
 def trilu(ctx: NodeContext) -> SSAValue:
-    """The upper (default) or lower triangle from diagonal ``k`` (default 0)."""
-    k = 0 if ctx.optional_input(1) is None else constant_int(ctx, 1, "k")
-    op = "relax.triu" if ctx.attr("upper", 1) else "relax.tril"
-    return ctx.emit(op, ctx.input(0), k)
+    """The upper (default) or lower triangle from diagonal ``k`` (default 0);
+    a ``k`` known only at run time keeps the elements whose ``column - row``
+    is on the kept side of it."""
+    x = ctx.input(0)
+    upper = bool(ctx.attr("upper", 1))
+    k = ctx.scalar_value(1) if ctx.has_input(1) else 0
+    if k is not None:
+        return ctx.emit("relax.triu" if upper else "relax.tril", x, k)
+    dims = known_shape(ctx, x)
+    if len(dims) < 2:
+        ctx.error(f"the input has rank {len(dims)}, expected at least 2")
+    rows, columns = dims[-2:]
+    offsets = call(
+        "relax.subtract",
+        call(
+            "relax.reshape", call("relax.arange", 0, columns, 1, dtype=INT64), Shape((1, columns))
+        ),
+        call("relax.reshape", call("relax.arange", 0, rows, 1, dtype=INT64), Shape((rows, 1))),
+    )
+    diagonal = call("relax.reshape", call("relax.astype", ctx.input(1), dtype=INT64), Shape(()))
+    kept = call("relax.greater_equal" if upper else "relax.less_equal", offsets, diagonal)
+    return ctx.emit("relax.where", kept, x, scalar(ctx, 0, x))
 
 
 @converter("OneHot", since=9)
 def one_hot(ctx: NodeContext) -> SSAValue:
-    """``values[1]`` where a new axis ``axis`` matches the index (negative ones
-    count from ``depth``), ``values[0]`` elsewhere."""
+    """``values[1]`` where a new axis ``axis`` of ``depth`` positions matches
+    the index (negative ones count from ``depth``), ``values[0]`` elsewhere; a
+    ``depth`` known only at run time becomes a symbolic length."""
     indices: SSAValue | Call = ctx.input(0)
     if data_type(ctx, ctx.input(0)) != INT64:
         indices = call("relax.astype", indices, dtype=INT64)
-    depth = int(constant_input(ctx, 1, "the depth").reshape(-1)[0])
-    values = ctx.input(2)
+    depth = runtime_dim(ctx, 1, "depth")
     rank = len(known_shape(ctx, ctx.input(0)))
     axis = normalized_axis(ctx, ctx.attr("axis", -1), rank + 1)
     wrapped = call(
         "relax.where",
         call("relax.less", indices, np.array(0, np.int64)),
-        call("relax.add", indices, np.array(depth, np.int64)),
+        call("relax.add", indices, dimension_tensor(depth)),
         indices,
     )
-    hot = call("relax.one_hot", wrapped, True, False, depth=depth, axis=axis)
+    along = [1] * (rank + 1)
+    along[axis] = depth
+    positions = call(
+        "relax.reshape", call("relax.arange", 0, depth, 1, dtype=INT64), Shape(tuple(along))
+    )
+    hot = call("relax.equal", call("relax.expand_dims", wrapped, axis=[axis]), positions)
+    values = ctx.input(2)
     off, on = (call("relax.take", values, np.array(index, np.int64), axis=0) for index in (0, 1))
     return ctx.emit("relax.where", hot, on, off)
 

@@ -15,6 +15,7 @@ from xdsl.ir import SSAValue
 
 from ....builder import Call, Shape, call
 from ....dtype import FLOAT32
+from ....prim_expr import as_expr
 from ....prim_expr_simplify import prove_equal
 from ..context import NodeContext
 from .registry import converter
@@ -45,7 +46,7 @@ def batch_normalization(ctx: NodeContext) -> SSAValue:
     if not ctx.attr("spatial", 1):
         ctx.unsupported("spatial 0 (statistics per activation) is not supported")
     if any(output_used(ctx, index) for index in range(1, ctx.num_outputs)):
-        ctx.unsupported("the running statistics outputs exist only in training mode")
+        ctx.unsupported("the running statistics outputs (training mode) are not supported")
     x = ctx.input(0)
     params = [_in_data_type(ctx, ctx.input(i), x) for i in range(1, 5)]
     normalized = ctx.emit(
@@ -114,7 +115,9 @@ def _has_normalized_shape(
     return (
         shape is not None
         and len(shape) == len(axes)
-        and all(prove_equal(dims[axis], dim) for axis, dim in zip(axes, shape, strict=True))
+        and all(
+            prove_equal(dims[axis], as_expr(dim)) for axis, dim in zip(axes, shape, strict=True)
+        )
     )
 
 

@@ -9,6 +9,7 @@ from xdsl.ir import SSAValue
 from ....builder import call
 from ....dtype import INT64
 from ..context import NodeContext
+from .data_dependent import topk_of_tensor_k
 from .registry import converter
 from .values import constant_int, emit
 
@@ -32,10 +33,13 @@ def cumsum(ctx: NodeContext) -> SSAValue:
 @converter("TopK", since=1)
 def topk(ctx: NodeContext) -> Sequence[SSAValue]:
     """The ``k`` largest (or smallest) elements along ``axis``, sorted, with
-    their ``i64`` indices (opset 1's ``k`` is an attribute)."""
-    k = ctx.attr("k") if ctx.opset < 10 else constant_int(ctx, 1, "k")
+    their ``i64`` indices (opset 1's ``k`` is an attribute; a ``k`` known only
+    at run time gives results of a symbolic length)."""
+    k = ctx.attr("k") if ctx.opset < 10 else ctx.scalar_value(1)
+    if not isinstance(k, int):
+        return topk_of_tensor_k(ctx, ctx.input(0), ctx.input(1))
     if k < 1:
-        ctx.unsupported(f"k = {k} gives empty results")
+        ctx.unsupported(f"k = {k} (an empty result) is not supported")
     both = ctx.emit(
         "relax.topk",
         ctx.input(0),

@@ -9,13 +9,13 @@ from collections.abc import Callable
 from xdsl.ir import SSAValue
 
 from ....builder import Shape, call
-from ....dtype import INT64
 from ..context import NodeContext
 from .registry import converter
 from .values import (
     data_type,
     known_shape,
     normalized_axis,
+    positions,
     product,
 )
 
@@ -52,13 +52,8 @@ def _hardmax(ctx: NodeContext, x: SSAValue, axis: int) -> SSAValue:
     dims = known_shape(ctx, x)
     axis = normalized_axis(ctx, axis, len(dims))
     largest = call("relax.argmax", x, axis=axis, keepdims=True)
-    positions = call("relax.arange", 0, dims[axis], 1, dtype=INT64)
-    along = [1] * len(dims)
-    along[axis] = dims[axis]
-    positions = call("relax.reshape", positions, Shape(tuple(along)))
-    return ctx.emit(
-        "relax.astype", call("relax.equal", positions, largest), dtype=data_type(ctx, x)
-    )
+    first = call("relax.equal", positions(dims[axis], len(dims), axis), largest)
+    return ctx.emit("relax.astype", first, dtype=data_type(ctx, x))
 
 
 for _op_type, _function in (

@@ -9,9 +9,10 @@ import numpy as np
 from xdsl.ir import SSAValue
 
 from ....builder import Call, Shape, call
-from ....dtype import DataType
-from ....prim_expr import IntImm, PrimExpr, as_expr
+from ....dtype import INT64, DataType
+from ....prim_expr import IntImm, PrimExpr, Var, as_expr
 from ....prim_expr_simplify import simplify
+from ....types import ShapeType
 from .. import dtypes
 from ..context import NodeContext
 
@@ -35,7 +36,7 @@ def known_rank(ctx: NodeContext, value: SSAValue, what: str = "the input") -> in
     """The rank of ``value``; a node error when it is unknown."""
     rank = ctx.rank(value)
     if rank is None:
-        ctx.unsupported(f"{what} has an unknown rank")
+        ctx.unsupported(f"{what} of unknown rank is not supported")
     return rank
 
 
@@ -51,7 +52,7 @@ def known_shape(ctx: NodeContext, value: SSAValue, what: str = "the input") -> l
     when its rank is unknown."""
     shape = ctx.shape(value)
     if shape is None:
-        ctx.unsupported(f"{what} has an unknown rank")
+        ctx.unsupported(f"{what} of unknown rank is not supported")
     return [as_expr(dim) for dim in shape]
 
 
@@ -81,7 +82,7 @@ def static_dim(ctx: NodeContext, dim: PrimExpr | int, what: str) -> int:
     """A dimension's value; a node error naming ``what`` needs it when it is symbolic."""
     dim = simplify(as_expr(dim))
     if not isinstance(dim, IntImm):
-        ctx.unsupported(f"{what} needs a known size, got the symbolic {dim}")
+        ctx.unsupported(f"a symbolic size ({dim}) is not supported: {what} needs a known one")
     return dim.value
 
 
@@ -89,7 +90,9 @@ def constant_input(ctx: NodeContext, index: int, what: str) -> np.ndarray:
     """Input ``index``'s value, which must be known at import time."""
     value = ctx.constant(index)
     if value is None:
-        ctx.unsupported(f"{what} is computed at run time; it must be known at import time")
+        ctx.unsupported(
+            f"{what} computed at run time is not supported: it must be known at import time"
+        )
     return value
 
 
@@ -117,3 +120,30 @@ def onnx_data_type(ctx: NodeContext, code: int) -> DataType:
         return dtypes.data_type(code)
     except dtypes.UnsupportedType as problem:
         ctx.unsupported(str(problem))
+
+
+def runtime_dim(ctx: NodeContext, index: int, what: str) -> int | PrimExpr:
+    """Input ``index``, a one-element non-negative integer, as a dimension: its
+    value when known at import time, else a fresh symbolic variable bound to
+    it at run time (``relax.tensor_to_shape`` and ``relax.match_cast``)."""
+    known = ctx.scalar_value(index)
+    if known is not None:
+        return known if isinstance(known, PrimExpr) else int(known)
+    value: SSAValue | Call = ctx.input(index)
+    if data_type(ctx, ctx.input(index)) != INT64:
+        value = call("relax.astype", value, dtype=INT64)
+    flat = call("relax.reshape", value, Shape((1,)))
+    shape = ctx.emit("relax.tensor_to_shape", flat)
+    length = Var(ctx.fresh_dim(what))
+    ctx.builder.match_cast(shape, ShapeType([length]))
+    return length
+
+
+def positions(length: PrimExpr | int, rank: int, axis: int) -> Call:
+    """``0, 1, ..., length - 1`` (``i64``) along ``axis`` of a ``rank``-d tensor
+    whose other dimensions are 1."""
+    along: list[PrimExpr | int] = [1] * rank
+    along[axis] = length
+    return call(
+        "relax.reshape", call("relax.arange", 0, length, 1, dtype=INT64), Shape(tuple(along))
+    )

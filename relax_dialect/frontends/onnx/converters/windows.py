@@ -76,8 +76,8 @@ def window(ctx: NodeContext, sizes: list[PrimExpr], kernel: list[int]) -> Window
             size = simplify(size)
             if not isinstance(size, IntImm):
                 ctx.unsupported(
-                    f"{mode} padding with stride {stride} needs spatial axis {axis}'s "
-                    f"size, which is symbolic ({size})"
+                    f"{mode} padding with stride {stride} on a symbolic size ({size}) "
+                    "is not supported"
                 )
             total = max(0, (-(-size.value // stride) - 1) * stride + span - size.value)
         before[axis], after[axis] = split_total(ctx, total)
