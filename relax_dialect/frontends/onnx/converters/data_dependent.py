@@ -9,8 +9,6 @@ phases (count, then fill).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from xdsl.ir import SSAValue
 
 from ....builder import Shape
@@ -19,18 +17,7 @@ from ....prim_expr import PrimExpr, Var
 from ....types import ShapeType
 from ..context import NodeContext
 from .registry import converter
-
-
-def _wanted(ctx: NodeContext, index: int) -> bool:
-    """Whether output ``index`` is used (present with a name)."""
-    return index < ctx.num_outputs and ctx.node.output[index] != ""
-
-
-def _product(dims: Sequence[int | PrimExpr]) -> int | PrimExpr:
-    total: int | PrimExpr = 1
-    for dim in dims:
-        total = total * dim  # pyright: ignore[reportOperatorIssue]
-    return total
+from .values import normalized_axis, output_used, product
 
 
 @converter("NonZero", since=9)
@@ -53,10 +40,8 @@ def unique(ctx: NodeContext) -> list[SSAValue | None]:
     axis = ctx.attr("axis", None)
     rank, dims = ctx.rank(x), ctx.shape(x)
     if axis is not None and rank is not None:
-        if not -rank <= axis < rank:
-            ctx.error(f"axis {axis} is out of range for rank {rank}")
-        axis = axis + rank if axis < 0 else axis
-    wanted = [_wanted(ctx, i) for i in (1, 2, 3)]
+        axis = normalized_axis(ctx, axis, rank)
+    wanted = [output_used(ctx, i) for i in (1, 2, 3)]
     args: list[object] = [x, bool(ctx.attr("sorted", 1)), *wanted]
     result = ctx.emit("relax.unique", *args, *([] if axis is None else [axis]))
     fields = [result]
@@ -66,7 +51,7 @@ def unique(ctx: NodeContext) -> list[SSAValue | None]:
     dtype = ctx.dtype(x)
     if axis is None:
         values_shape: list[int | PrimExpr] | None = [count]
-        slices = None if dims is None else _product(dims)
+        slices = None if dims is None else product(dims)
     else:
         values_shape = (
             None if dims is None else [count if a == axis else d for a, d in enumerate(dims)]
@@ -96,8 +81,8 @@ def compress(ctx: NodeContext) -> SSAValue:
         x = ctx.emit("relax.flatten", x)
         axis = 0
     rank = ctx.rank(x)
-    if rank is not None and not -rank <= axis < rank:
-        ctx.error(f"axis {axis} is out of range for rank {rank}")
+    if rank is not None:
+        axis = normalized_axis(ctx, axis, rank)
     if ctx.rank(condition) not in (1, None):
         ctx.error("condition must be 1-D")
     found = ctx.emit("relax.nonzero", condition)
@@ -117,6 +102,13 @@ def topk_of_tensor_k(ctx: NodeContext, x: SSAValue, k: SSAValue) -> list[SSAValu
     length = Var(ctx.fresh_dim("top_k"))
     ctx.builder.match_cast(shape, ShapeType([length]))
     return [
-        ctx.emit("relax.strided_slice", ctx.builder.tuple_get_item(both, i), [axis], [0], [length])
+        ctx.emit(
+            "relax.strided_slice",
+            ctx.builder.tuple_get_item(both, i),
+            [axis],
+            [0],
+            [length],
+            assume_inbound=True,  # ONNX asks for 0 <= k <= the axis' length
+        )
         for i in (0, 1)
     ]

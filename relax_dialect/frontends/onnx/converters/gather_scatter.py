@@ -11,6 +11,7 @@ from xdsl.ir import SSAValue
 
 from ..context import NodeContext
 from .registry import converter
+from .values import normalized_axis
 
 REDUCTIONS = {"none": "update", "add": "add", "mul": "mul", "max": "max", "min": "min"}
 """ONNX's scatter reductions and Relax's names for them."""
@@ -27,11 +28,7 @@ def _axis(ctx: NodeContext, data: SSAValue) -> int:
     """The ``axis`` attribute, normalised when the rank is known."""
     axis = ctx.attr("axis", 0)
     rank = ctx.rank(data)
-    if rank is None:
-        return axis
-    if not -rank <= axis < rank:
-        ctx.error(f"axis {axis} is out of range for rank {rank}")
-    return axis + rank if axis < 0 else axis
+    return axis if rank is None else normalized_axis(ctx, axis, rank)
 
 
 @converter("GatherElements", since=11)
