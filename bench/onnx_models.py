@@ -2,8 +2,8 @@
 
     python bench/onnx_models.py ARCHITECTURE [--full] [-o MODEL.onnx] [--inputs INPUTS.npz]
 
-Each model has a symbolic batch dimension ``batch`` (the sequence models a symbolic
-``seq`` too, GPT-2 a KV cache of symbolic length ``past``) and is written as exporters
+Each model has a symbolic batch dimension ``batch`` (the transformers a symbolic ``seq``
+too, GPT-2 a KV cache of symbolic length ``past``) and is written as exporters
 write it: shapes computed with Shape → Gather → Concat → Reshape, constants as
 initializers, opsets from 11 to 20 so that the attribute and input forms of Clip,
 Squeeze, Split and ReduceMean all appear. The sizes are keyword arguments of each
@@ -23,7 +23,8 @@ gpt2       a GPT-2 decoder block: KV cache of symbolic length, causal mask slice
            from a constant lower triangle, tanh GELU, decomposed layer norm (opset 14)
 vit        ViT: patch embedding, class token, position embedding, one encoder
            layer with the Gelu operator, classifier head (opset 20)
-lstm       a bidirectional LSTM then an LSTM then a classifier (opset 14)
+lstm       a bidirectional LSTM then an LSTM then a classifier, over a fixed number of
+           time steps (opset 14)
 ========== =====================================================================
 """
 
@@ -533,13 +534,18 @@ def vit(
 
 
 def lstm_model(
-    features: int = 64, hidden: int = 256, classes: int = 10, seed: int = 0
+    features: int = 64,
+    hidden: int = 256,
+    classes: int = 10,
+    steps: int | str = 32,
+    seed: int = 0,
 ) -> onnx.ModelProto:
-    """A sequence classifier on ``[seq, batch, features]``: a bidirectional LSTM, whose two
+    """A sequence classifier on ``[steps, batch, features]``: a bidirectional LSTM, whose two
     directions are joined (Transpose, Reshape) into a second LSTM, whose last hidden state
-    goes through a linear layer (opset 14)."""
+    goes through a linear layer (opset 14). ``steps``: the sequence length, a number (the
+    importer unrolls the time steps) or a symbolic name."""
     g = Graph("lstm", seed)
-    x = g.input("sequence", ["seq", "batch", features])
+    x = g.input("sequence", [steps, "batch", features])
 
     def lstm(value: str, inputs: int, directions: int) -> list[str]:
         gates = 4 * hidden
@@ -595,9 +601,7 @@ ARCHITECTURES: dict[str, Architecture] = {
     "vit": Architecture(
         vit, {"width": 32, "heads": 4, "ffn": 64, "image": 32, "patch": 8, "classes": 10}
     ),
-    "lstm": Architecture(
-        lstm_model, {"features": 8, "hidden": 16, "classes": 5}, dims={"batch": 2, "seq": 6}
-    ),
+    "lstm": Architecture(lstm_model, {"features": 8, "hidden": 16, "classes": 5, "steps": 6}),
 }
 
 

@@ -1,9 +1,9 @@
 """Mutation fuzzing of the ONNX frontend (``relax-opt model.onnx``).
 
 Mutants are derived from the models the frontend accepts among a sample of ONNX's node
-suite and the small transformer and LSTM models of ``bench/onnx_models.py``, either at the byte level (bits flipped, bytes
-overwritten, ranges deleted, duplicated or spliced from another model, truncation) or
-structurally (a node's input dropped or renamed to nothing, a graph input or an
+suite and the small transformer and LSTM models of ``bench/onnx_models.py``, either at the
+byte level (bits flipped, bytes overwritten, ranges deleted, duplicated or spliced from
+another model, truncation) or structurally (a node's input dropped or renamed to nothing, a graph input or an
 initializer removed, an attribute dropped or given the wrong type, input shapes made
 empty, negative, huge or of another rank, element types changed, cycles, unknown
 operators, domains and opsets, initializers whose data contradicts their shape, outputs

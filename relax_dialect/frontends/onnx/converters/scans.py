@@ -33,10 +33,11 @@ def cumsum(ctx: NodeContext) -> SSAValue:
 @converter("TopK", since=1)
 def topk(ctx: NodeContext) -> Sequence[SSAValue]:
     """The ``k`` largest (or smallest) elements along ``axis``, sorted, with
-    their ``i64`` indices (opset 1's ``k`` is an attribute)."""
-    if ctx.opset >= 10 and ctx.constant(1) is None:
+    their ``i64`` indices (opset 1's ``k`` is an attribute; a ``k`` known only
+    at run time gives results of a symbolic length)."""
+    k = ctx.attr("k") if ctx.opset < 10 else ctx.scalar_value(1)
+    if not isinstance(k, int):
         return topk_of_tensor_k(ctx, ctx.input(0), ctx.input(1))
-    k = ctx.attr("k") if ctx.opset < 10 else constant_int(ctx, 1, "k")
     if k < 1:
         ctx.unsupported(f"k = {k} (an empty result) is not supported")
     both = ctx.emit(

@@ -129,7 +129,10 @@ def runtime_dim(ctx: NodeContext, index: int, what: str) -> int | PrimExpr:
     known = ctx.scalar_value(index)
     if known is not None:
         return known if isinstance(known, PrimExpr) else int(known)
-    flat = call("relax.reshape", call("relax.astype", ctx.input(index), dtype=INT64), Shape((1,)))
+    value: SSAValue | Call = ctx.input(index)
+    if data_type(ctx, ctx.input(index)) != INT64:
+        value = call("relax.astype", value, dtype=INT64)
+    flat = call("relax.reshape", value, Shape((1,)))
     shape = ctx.emit("relax.tensor_to_shape", flat)
     length = Var(ctx.fresh_dim(what))
     ctx.builder.match_cast(shape, ShapeType([length]))
