@@ -654,6 +654,12 @@ def expand(
         return lw.emit_value(tensor.FromElementsOp(extract(lw, value, []), result_type=type))
     if any([shape[a] for a in group].count(DYNAMIC_INDEX) > 1 for group in groups):
         return _gather_expanded(lw, value, groups, sizes, type)
+    source = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    collapsed = [
+        DYNAMIC_INDEX if any(shape[a] == DYNAMIC_INDEX for a in group) else size
+        for size, group in zip(source, groups, strict=True)
+    ]  # MLIR wants an axis dynamic where it expands into a dynamic one
+    value = lw.cast(value, tensor_of(type.get_element_type(), tuple(collapsed)))
     dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
     return lw.make(tensor.ExpandShapeOp, value, dynamic, reassociation(groups), list(shape), type)
 
