@@ -418,8 +418,11 @@ class GraphImporter:
         return outputs
 
     def _missing(self, op_type: str, domain: str, opset: int) -> str:
-        from .converters.registry import earliest
+        from .converters.registry import earliest, refusal
 
+        reason = refusal(op_type, domain)
+        if reason is not None:
+            return reason
         first = earliest(op_type, domain)
         where = f"domain '{domain}'" if domain else "ONNX"
         if first is not None:

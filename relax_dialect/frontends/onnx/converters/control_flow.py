@@ -111,8 +111,8 @@ class Stacked:
             dims = [d.dim_value if d.HasField("dim_value") else None for d in tensor.shape.dim]
             if not tensor.HasField("shape") or None in dims:
                 ctx.unsupported(
-                    f"the loop may run no iteration, and its scan output '{info.name}' "
-                    "has no static shape declared"
+                    f"a scan output without a static shape ('{info.name}') is not supported "
+                    "when the loop may run no iteration"
                 )
             dims.insert(axis, 0)
             stacks.append(ctx.const(np.zeros(dims, data_type(tensor.elem_type).to_numpy())))
@@ -164,7 +164,7 @@ def _declared(ctx: NodeContext, info: onnx.ValueInfoProto, extra_axes: int) -> T
     """A subgraph output's declared element type and rank (plus ``extra_axes``)."""
     tensor = info.type.tensor_type
     if not tensor.elem_type:
-        ctx.unsupported(f"the body's output '{info.name}' has no declared type")
+        ctx.unsupported(f"a body output without a declared type ('{info.name}') is not supported")
     rank = len(tensor.shape.dim) + extra_axes if tensor.HasField("shape") else -1
     return TensorType(dtype=data_type(tensor.elem_type), ndim=rank)
 
@@ -209,7 +209,7 @@ def loop(ctx: NodeContext) -> list[SSAValue]:
     if len(graph.input) != 2 + n_carried or len(graph.output) < 1 + n_carried:
         ctx.error("the body's inputs and outputs do not match the loop's carried values")
     if not graph.output[1:]:
-        ctx.unsupported("a loop without outputs computes nothing")
+        ctx.unsupported("a loop without outputs is not supported (it computes nothing)")
     cond = ctx.const(np.ones((), np.bool_)) if cond is None else _condition(ctx, cond)
     limit = None if trips is None else ctx.emit("relax.reshape", trips, Shape(()))
     stacked = Stacked([0] * len(scan_infos), [False] * len(scan_infos))

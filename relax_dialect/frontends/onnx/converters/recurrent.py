@@ -76,9 +76,8 @@ def _activation(ctx: NodeContext, name: str, alpha: float, beta: float) -> Activ
                 return ctx.emit(
                     "relax.divide", x, call("relax.add", call("relax.abs", x), number(1))
                 )
-            case "Softplus":
+            case _:  # Softplus, the last of the names checked below
                 return ctx.emit("relax.log", call("relax.add", call("relax.exp", x), number(1)))
-        ctx.unsupported(f"activation '{name}' is not supported")
 
     if name not in (*DEFAULT_ALPHA, "Relu", "Tanh", "Sigmoid", "Softsign", "Softplus"):
         ctx.unsupported(f"activation '{name}' is not supported")

@@ -21,6 +21,8 @@ Converter: TypeAlias = "Callable[[NodeContext], SSAValue | Sequence[SSAValue | N
 
 _CONVERTERS: dict[tuple[str, str], list[tuple[int, Converter]]] = {}
 """The registrations of each (domain, op type), by ascending ``since``."""
+_REFUSED: dict[tuple[str, str], str] = {}
+"""The (domain, op type)s refused on purpose, with the reason."""
 _CONTROL_FLOW: set[tuple[str, str]] = set()
 """The (domain, op type)s whose converters emit control flow (``relax.if``, local
 functions), which a dataflow block cannot hold."""
@@ -59,6 +61,17 @@ def lookup(op_type: str, domain: str, opset: int) -> Converter | None:
         return None
     index = bisect_right([since for since, _ in versions], opset)
     return versions[index - 1][1] if index else None
+
+
+def refuse(*op_types: str, reason: str, domain: str = "") -> None:
+    """Refuse ``op_types`` of ``domain`` at every opset: the error gives ``reason``."""
+    for op_type in op_types:
+        _REFUSED[(_domain(domain), op_type)] = reason
+
+
+def refusal(op_type: str, domain: str) -> str | None:
+    """Why ``op_type`` is refused (None: it is not refused on purpose)."""
+    return _REFUSED.get((_domain(domain), op_type))
 
 
 def emits_control_flow(op_type: str, domain: str) -> bool:
