@@ -36,6 +36,16 @@ END_TO_END = (
     "FuseOps",
 )
 """The stages the issue's end-to-end comparison adds up."""
+PASSES = (
+    "Normalize",
+    "CanonicalizeBindings",
+    "DeadCodeElimination",
+    "FoldConstant",
+    "LegalizeOps",
+    "AnnotateTIROpPattern",
+    "FuseOps",
+)
+"""The passes timed, in turn (``relax.transform``'s names)."""
 
 
 def timed(action: Callable[[], object]) -> tuple[object, dict[str, float]]:
@@ -45,6 +55,16 @@ def timed(action: Callable[[], object]) -> tuple[object, dict[str, float]]:
     result = action()
     seconds = time.perf_counter() - start
     return result, {"seconds": seconds, "peak_mb": peak_mb()}
+
+
+def apply_passes(mod: object, stages: dict[str, dict[str, float]]) -> object:
+    """``PASSES`` applied in turn, each timed into ``stages``; the last one's result."""
+    from tvm import relax
+
+    for name in PASSES:
+        make = getattr(relax.transform, name)
+        mod, stages[name] = timed(lambda make=make, mod=mod: make()(mod))
+    return mod
 
 
 def main() -> None:
@@ -65,17 +85,7 @@ def main() -> None:
     ok, stages["well_formed"] = timed(lambda: relax.analysis.check_well_formed(mod))
     if not ok:
         sys.exit(f"{args.file}: TVM finds the module ill-formed")
-    transform = relax.transform
-    for name, make in (
-        ("Normalize", transform.Normalize),
-        ("CanonicalizeBindings", transform.CanonicalizeBindings),
-        ("DeadCodeElimination", transform.DeadCodeElimination),
-        ("FoldConstant", transform.FoldConstant),
-        ("LegalizeOps", transform.LegalizeOps),
-        ("AnnotateTIROpPattern", transform.AnnotateTIROpPattern),
-        ("FuseOps", transform.FuseOps),
-    ):
-        mod, stages[name] = timed(lambda make=make, mod=mod: make()(mod))
+    apply_passes(mod, stages)
     result = {"version": tvm.__version__, "stages": stages}
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:

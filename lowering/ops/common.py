@@ -2,7 +2,8 @@
 
 * scalars: ``constant``, ``convert`` (TIR's casts), ``pick``/``binary`` (the
   ``arith`` operation for a data type), ``compare``, ``select``, ``element_count``;
-* ``generic``: a ``linalg.generic`` whose body a Python function emits;
+* ``generic``: a ``linalg.generic`` whose body a Python function emits; ``for_loop``:
+  an ``scf.for`` from 0 carrying values;
 * ``elementwise``: an element-wise ``linalg.generic`` over tensors and prim
   values with symbolic broadcasting (below);
 * ``reduce``: a reduction ``linalg.generic`` over some axes, output filled with
@@ -36,7 +37,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import prod
 
-from xdsl.dialects import arith, tensor
+from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
@@ -69,7 +70,7 @@ from ..building import (
     pad_op,
     tensor_of,
 )
-from ..lowerer import Lowerer, static_index
+from ..lowerer import INDEX, Lowerer, static_index
 from ..type_conversion import element_type, is_unsigned, tensor_type
 
 Scalar = Callable[[Lowerer, Sequence[SSAValue]], SSAValue]
@@ -259,6 +260,21 @@ def generic_results(
     maps_attr = _indexing_maps(len(iterators), tuple(map(tuple, maps)))
     op = generic_op(inputs, inits, block, maps_attr, array_of(tuple(iterators)))
     return list(lw.emit(op).results)
+
+
+def for_loop(
+    lw: Lowerer,
+    upper: SSAValue,
+    carried: Sequence[SSAValue],
+    body: Callable[[SSAValue, list[SSAValue]], Sequence[SSAValue]],
+) -> list[SSAValue]:
+    """``scf.for %i = 0 to upper`` carrying ``carried``; ``body(i, values)`` emits one
+    iteration and returns the next values."""
+    block = Block(arg_types=[INDEX, *(v.type for v in carried)])
+    with lw.inside(block):
+        lw.emit(scf.YieldOp(*body(block.args[0], list(block.args[1:]))))
+    zero, one = lw.constant_index(0), lw.constant_index(1)
+    return list(lw.emit(scf.ForOp(zero, upper, one, list(carried), block)).results)
 
 
 def fill(lw: Lowerer, value: SSAValue, into: SSAValue) -> SSAValue:
@@ -546,6 +562,15 @@ def extract(lw: Lowerer, source: SSAValue, indices: Sequence[SSAValue]) -> SSAVa
     return lw.make(tensor.ExtractOp, source, list(indices), element)
 
 
+def coordinates(lw: Lowerer, position: SSAValue, sizes: Sequence[SSAValue]) -> list[SSAValue]:
+    """The coordinates of element ``position`` (row-major) of a tensor of ``sizes``."""
+    inner = []
+    for size in reversed(sizes[1:]):
+        inner.append(lw.make(arith.RemUIOp, position, size))
+        position = lw.make(arith.DivUIOp, position, size)
+    return [position, *reversed(inner)] if sizes else []
+
+
 def to_index(lw: Lowerer, value: SSAValue, dtype: DataType) -> SSAValue:
     """An integer scalar of ``dtype`` as an ``index`` (unsigned values zero-extended)."""
     if is_unsigned(dtype) and not dtype.is_bool and dtype.bits < 64:
@@ -629,6 +654,12 @@ def expand(
         return lw.emit_value(tensor.FromElementsOp(extract(lw, value, []), result_type=type))
     if any([shape[a] for a in group].count(DYNAMIC_INDEX) > 1 for group in groups):
         return _gather_expanded(lw, value, groups, sizes, type)
+    source = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    collapsed = [
+        DYNAMIC_INDEX if any(shape[a] == DYNAMIC_INDEX for a in group) else size
+        for size, group in zip(source, groups, strict=True)
+    ]  # MLIR wants an axis dynamic where it expands into a dynamic one
+    value = lw.cast(value, tensor_of(type.get_element_type(), tuple(collapsed)))
     dynamic = [s for s, static in zip(sizes, shape, strict=True) if static == DYNAMIC_INDEX]
     return lw.make(tensor.ExpandShapeOp, value, dynamic, reassociation(groups), list(shape), type)
 

@@ -70,6 +70,7 @@ from .common import (
     collapse_unit_dims,
     compare,
     constant,
+    coordinates,
     data_type,
     expand,
     expand_unit_dims,
@@ -563,15 +564,6 @@ def _scatter_combine(reduction: str, dtype: DataType) -> ScatterCombine | None:
     return lambda lw, old, new: binary(lw, dtype, float_op, int_op, old, new)
 
 
-def _coordinates(lw: Lowerer, position: SSAValue, sizes: Sequence[SSAValue]) -> list[SSAValue]:
-    """The coordinates of element ``position`` (row-major) of a tensor of ``sizes``."""
-    inner = []
-    for size in reversed(sizes[1:]):
-        inner.append(lw.make(arith.RemUIOp, position, size))
-        position = lw.make(arith.DivUIOp, position, size)
-    return [position, *reversed(inner)] if sizes else []
-
-
 def _scatter(
     lw: Lowerer,
     op: Operation,
@@ -589,7 +581,7 @@ def _scatter(
     block = Block(arg_types=[INDEX, type])
     with lw.inside(block):
         position, out = block.args
-        at = _coordinates(lw, position, sizes)
+        at = coordinates(lw, position, sizes)
         value = extract(lw, updates, at)
         where = target(lw, at)
         if combine is not None:
@@ -901,7 +893,7 @@ def lower_layout_transform(lw: Lowerer, op: ops.LayoutTransformOp) -> SSAValue:
     block = Block(arg_types=[INDEX, type])
     with lw.inside(block):
         position, carried = block.args
-        at = _coordinates(lw, position, sizes)
+        at = coordinates(lw, position, sizes)
         where = [
             fold(expr, at, lw.constant_index, lambda kind, a, b: AFFINE_ARITH[kind](lw, a, b))
             for expr in index_map.results

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects import arith, math, scf
+from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType, i64
 from xdsl.dialects.linalg.ops import IndexOp
-from xdsl.ir import Block, SSAValue
+from xdsl.ir import SSAValue
 
 from relax_dialect.dtype import BOOL, INT64, DataType
 from relax_dialect.ops import sorting as ops
@@ -43,6 +43,7 @@ from .common import (
     extract,
     extract_slice,
     fill,
+    for_loop,
     generic_results,
     insert_slice,
     loop_indices,
@@ -100,16 +101,6 @@ class Network:
         bits = lw.make(arith.SubiOp, constant(lw, 64, INT64), zeros)
         return lw.make(arith.IndexCastOp, bits, INDEX)
 
-    def _loop(self, upper: SSAValue, carried: Sequence[SSAValue], body) -> list[SSAValue]:
-        """``scf.for %i = 0 to upper`` carrying ``carried``; ``body(i, values)`` returns
-        the next values."""
-        lw = self.lw
-        block = Block(arg_types=[INDEX, *(v.type for v in carried)])
-        with lw.inside(block):
-            lw.emit(scf.YieldOp(*body(block.args[0], list(block.args[1:]))))
-        one, zero = lw.constant_index(1), lw.constant_index(0)
-        return list(lw.emit(scf.ForOp(zero, upper, one, list(carried), block)).results)
-
     def _levels(self, log2: SSAValue, values: SSAValue, indices: SSAValue):
         """Merge levels ``s`` (blocks of ``k = 2 << s``), each of steps ``j = k >> (t + 1)``."""
         lw = self.lw
@@ -123,9 +114,9 @@ class Network:
                 distance = lw.make(arith.ShRUIOp, block_size, shift)
                 return self._step(block_size, distance, *carried)
 
-            return self._loop(steps, carried, step)
+            return for_loop(lw, steps, carried, step)
 
-        return tuple(self._loop(log2, [values, indices], level))
+        return tuple(for_loop(lw, log2, [values, indices], level))
 
     def _step(self, block_size: SSAValue, distance: SSAValue, values, indices) -> list[SSAValue]:
         """One compare-exchange step between elements ``distance`` apart: it reads

@@ -355,20 +355,6 @@ relax.function @main(%x: {F32}) -> {F32} {{
     )
 
 
-def test_data_dependent_operator_is_a_located_error() -> None:
-    text = """
-relax.function @main(%x: !relax.tensor<[n], f32>) -> !relax.tensor<ndim = 1, f32> {
-  %f = relax.prim_value false : !relax.prim<bool, false>
-  %u = relax.unique %x, %f, %f, %f, %f
-  relax.return %u
-}
-"""
-    assert lowering_error(text) == (
-        "test.mlir:4:3: error: relax.unique cannot be lowered: "
-        "the length of its result depends on the data"
-    )
-
-
 def test_object_values_are_located_errors() -> None:
     text = """
 relax.function @main(%x: !relax.object) -> !relax.object {

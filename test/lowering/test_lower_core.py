@@ -22,7 +22,6 @@ from lower_harness import (
 )
 
 from relax_dialect.ops import core
-from relax_dialect.ops import set as set_ops
 
 
 def x(shape: str, dtype: str = "f32", name: str = "x") -> str:
@@ -137,13 +136,6 @@ def test_to_vdevice_is_a_copy_carrying_its_destination() -> None:
 
 
 UNLOWERABLE = {
-    "relax.unique": (
-        x("n"),
-        "%t = relax.prim_value true\n  %f = relax.prim_value false\n"
-        "  %r = relax.unique %x, %t, %f, %f, %f",
-        "the length of its result depends on the data",
-    ),
-    "relax.nonzero": (x("n"), "%r = relax.nonzero %x", "depends on the data"),
     "relax.print": (x("n"), "%p = relax.print %x\n  %r = relax.tuple()", "printing"),
     "relax.null_value": ("", "%p = relax.null_value\n  %r = relax.tuple()", "the null object"),
     "relax.assert_op": (
@@ -166,8 +158,8 @@ def test_located_error_naming_the_operator(name: str) -> None:
 
 
 def test_every_operator_is_covered() -> None:
-    """Every core operator with tensor semantics and every set operator is tested here
-    (closures and calls are structural: ``test_convert_closures.py``)."""
+    """Every core operator with tensor semantics is tested here (closures and calls are
+    structural: ``test_convert_closures.py``; the set operators: ``test_lower_set.py``)."""
     closures = (core.MakeClosureOp, core.InvokeClosureOp, core.InvokePureClosureOp)
-    operations = [op for op in [*core.OPERATIONS, *set_ops.OPERATIONS] if op not in closures]
+    operations = [op for op in core.OPERATIONS if op not in closures]
     assert_covered(operations, operators_of(CASES) | set(UNLOWERABLE) | {"relax.to_vdevice"})

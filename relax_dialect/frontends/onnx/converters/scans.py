@@ -1,0 +1,51 @@
+"""CumSum and TopK: operators along one axis given by an input."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.ir import SSAValue
+
+from ....builder import call
+from ....dtype import INT64
+from ..context import NodeContext
+from .data_dependent import topk_of_tensor_k
+from .registry import converter
+from .values import constant_int, emit
+
+
+@converter("CumSum", since=11)
+def cumsum(ctx: NodeContext) -> SSAValue:
+    """The running sum along ``axis``; ``exclusive`` leaves each element out of
+    its own sum, ``reverse`` sums from the end (the data flipped, summed and
+    flipped back)."""
+    axis = constant_int(ctx, 1, "the axis")
+    data = ctx.input(0)
+    reverse = bool(ctx.attr("reverse", 0))
+    if reverse:
+        data = call("relax.flip", data, axis=axis)
+    total = call("relax.cumsum", data, axis=axis, exclusive=bool(ctx.attr("exclusive", 0)))
+    if reverse:
+        return ctx.emit("relax.flip", total, axis=axis)
+    return emit(ctx, total)
+
+
+@converter("TopK", since=1)
+def topk(ctx: NodeContext) -> Sequence[SSAValue]:
+    """The ``k`` largest (or smallest) elements along ``axis``, sorted, with
+    their ``i64`` indices (opset 1's ``k`` is an attribute; a ``k`` known only
+    at run time gives results of a symbolic length)."""
+    k = ctx.attr("k") if ctx.opset < 10 else ctx.scalar_value(1)
+    if not isinstance(k, int):
+        return topk_of_tensor_k(ctx, ctx.input(0), ctx.input(1))
+    if k < 1:
+        ctx.unsupported(f"k = {k} (an empty result) is not supported")
+    both = ctx.emit(
+        "relax.topk",
+        ctx.input(0),
+        k=k,
+        axis=ctx.attr("axis", -1),
+        largest=bool(ctx.attr("largest", 1)),
+        dtype=INT64,
+    )
+    return [ctx.builder.tuple_get_item(both, 0), ctx.builder.tuple_get_item(both, 1)]

@@ -1,0 +1,81 @@
+"""ONNX's backend node suite through ``from_onnx`` (``node_suite.py``): every case on the
+reference backend, a sample on the lowered and native ones (native code compiled 40 cases
+at a time); every case everywhere with ``RELAX_ONNX_FULL=1``. Each case fails exactly as
+``KNOWN_FAILURES.txt`` says, or passes when it has no line there: a fix and a regression
+both show (then rewrite the list)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("onnx")
+
+import functools
+
+from node_suite import (
+    BACKEND_NAMES,
+    NATIVE,
+    READ,
+    batched_verdicts,
+    expected_failure,
+    known_failures,
+    listed_version,
+    onnx_version,
+    suite,
+    verdicts,
+)
+
+from relax_xdsl.lowering.backends import backend_named
+
+FULL = os.environ.get("RELAX_ONNX_FULL") == "1"
+SAMPLES = {"reference": 1, "lowered": 1 if FULL else 10, "mlir": 1 if FULL else 50}
+"""Every how-many-th case each backend runs."""
+KNOWN = known_failures()
+CASES = suite().cases
+
+
+def sample(backend: str) -> list[int]:
+    return list(range(0, len(CASES), SAMPLES[backend]))
+
+
+@functools.cache
+def native_verdicts() -> dict[str, dict[str, str]]:
+    """The native backend's verdicts on its sample, compiled in batches."""
+    return batched_verdicts([CASES[index] for index in sample(NATIVE)])
+
+
+@pytest.mark.parametrize(
+    ("index", "backend"),
+    [
+        pytest.param(index, backend, id=f"{backend}/{CASES[index].name}")
+        for backend in SAMPLES
+        for index in sample(backend)
+    ],
+)
+def test_case_fails_only_as_listed(index: int, backend: str) -> None:
+    if listed_version() != onnx_version():
+        pytest.skip(f"the known failures are of onnx {listed_version()}, not {onnx_version()}")
+    if (reason := backend_named(backend).unavailable()) is not None:
+        pytest.skip(reason)
+    case = CASES[index]
+    found = native_verdicts()[case.name] if backend == NATIVE else verdicts(case, [backend])
+    actual = found.get(READ) or found.get(backend)
+    expected = expected_failure(KNOWN, case.name, backend)
+    assert actual == expected, (
+        f"{case.name} on {backend}: {actual or 'passes'}, listed as {expected or 'passing'} "
+        "(python test/onnx/node_suite.py --write-known-failures)"
+    )
+
+
+def test_suite_is_regenerated_and_known_failures_name_its_cases() -> None:
+    assert listed_version() == onnx_version(), (
+        "KNOWN_FAILURES.txt is of another onnx: pip install -e '.[test]' (its pinned onnx), "
+        "or rewrite it (python test/onnx/node_suite.py --write-known-failures)"
+    )
+    assert len(CASES) >= 1300
+    assert len(suite().others) >= 20
+    names = {case.name for case in CASES}
+    assert {case for case, _ in KNOWN} <= names
+    assert {stage for _, stage in KNOWN} <= {READ, *BACKEND_NAMES}
