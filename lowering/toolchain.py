@@ -31,6 +31,7 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
+from .crash_report import crash_message
 from .host import vector_register_bytes
 from .interpreter import LoweredCheckError
 from .masked_loads import split_masked_loads
@@ -120,6 +121,10 @@ def find_toolchain() -> Toolchain:
 def _run(argv: Sequence[str], stdin: str | None = None) -> str:
     with stage(Path(argv[0]).name):
         result = subprocess.run(list(argv), input=stdin, capture_output=True, text=True)
+    if result.returncode < 0:
+        raise ToolchainError(
+            crash_message(Path(argv[0]).name, result.returncode, result.stderr, stdin or "")
+        )
     if result.returncode:
         raise ToolchainError(
             f"{Path(argv[0]).name} failed (exit {result.returncode}): "
