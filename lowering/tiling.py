@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from .crash_report import SCHEDULE_REMARK
 from .host import vector_register_bytes, vector_registers
-from .schedules import convolution
+from .schedules import convolution, padding, sliding_windows
 
 
 @dataclass(frozen=True)
@@ -159,8 +159,10 @@ def schedule(tile: RegisterTile) -> str:
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
-    sequences += convolution.SEQUENCES
-    rewrite = convolution.rewrite_step("%functions", "%convolved")
+    sequences += padding.SEQUENCES + convolution.SEQUENCES + sliding_windows.SEQUENCES
+    rewrite = padding.rewrite_step("%functions", "%padded")
+    rewrite += convolution.rewrite_step("%padded", "%convolved")
+    rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
     dispatch = ",\n".join(
         f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants
     )
@@ -171,7 +173,7 @@ module attributes {{transform.with_named_sequence}} {{
 {sequences}
   transform.named_sequence @{ENTRY_POINT}(%root: !op {{transform.readonly}}) {{
     %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op{rewrite}
-    %f = transform.foreach_match in %convolved
+    %f = transform.foreach_match in %windowed
 {dispatch}
         : (!op) -> !op
     transform.apply_patterns to %f {{
