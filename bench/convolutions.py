@@ -2,10 +2,11 @@
 a time, natively compiled untiled and tiled: CPU time per call (median), GFLOP/s and the
 fraction of the machine's peak, and the compile time.
 
-    python bench/convolutions.py [--repeat 7] [--only NAME] [--peak GFLOPS]
+    OPENBLAS_NUM_THREADS=1 python bench/convolutions.py [--repeat 7] [--only NAME] [--clock GHZ]
 
 The peak is one core's FMA throughput: vector registers (`lscpu`'s flags) × 2 FMA units ×
-2 flops × the clock (`--clock`, GHz; the nominal one of `lscpu` when it says). CPU time is
+2 flops × the clock (`--clock`, GHz); what is attainable is shown by NumPy's (OpenBLAS's)
+float32 matrix product of 1024 × 1024 matrices, measured the same way. CPU time is
 the process's (`time.process_time`), so a loaded machine slows the numbers less than wall
 time would; still, repeat on a quiet machine before trusting a difference of 10%.
 """
@@ -101,6 +102,12 @@ def peak_gflops(clock: float) -> float:
     return vector_register_bytes() // 4 * 2 * 2 * clock
 
 
+def sgemm_gflops(repeat: int) -> float:
+    """NumPy's float32 1024 × 1024 matrix product, in GFLOP/s of CPU time."""
+    a = np.random.default_rng(0).standard_normal((1024, 1024)).astype(np.float32)
+    return 2 * 1024**3 / cpu_times(lambda args: args[0] @ args[1], [a, a], repeat) / 1e9
+
+
 def cpu_times(call, args, repeat: int) -> float:
     """The median CPU seconds of ``repeat`` calls (after one untimed)."""
     call(args)
@@ -134,6 +141,7 @@ def main() -> None:
     args = parser.parse_args()
     peak = peak_gflops(args.clock)
     print(f"peak {peak:.0f} GFLOP/s (one core, {args.clock} GHz)")
+    print(f"NumPy float32 matrix product 1024²: {sgemm_gflops(args.repeat):.1f} GFLOP/s")
     print("| kernel | GFLOP | untiled | tiled | tiled GFLOP/s | % peak | compile (tiled) |")
     print("|---|---|---|---|---|---|---|")
     for kernel in KERNELS:
