@@ -5,7 +5,9 @@ weights becomes new weights and a bias.
 a constant) is ``conv(x, W * s) + (beta - mean * s)`` with ``s = gamma / sqrt(var +
 epsilon)`` per output channel (``gamma`` only with ``scale``, ``beta`` only with ``center``):
 the new weights and bias are computed here, in the weights' data type, as TVM's
-``FoldBatchnormToConv2D`` then ``FoldConstant`` compute them.
+``FoldBatchnormToConv2D`` then ``FoldConstant`` compute them. The moving statistics an
+inference norm returns are its operands, so that the folded norm and the old convolution are
+left unused (and erased).
 """
 
 from __future__ import annotations
@@ -76,6 +78,18 @@ class FoldBatchNormIntoConvolution(BindingPattern):
         return Replacement(add.result, [scaled, bias, folded, add])
 
 
+class InferenceStatistics(BindingPattern):
+    """The moving mean and variance an inference batch norm returns are its operands
+    (unchanged), so that a folded norm is left unused."""
+
+    def replacement(self, op: TupleGetItemOp) -> Replacement | None:
+        norm = op.tuple_value.owner
+        if op.index.data == 0 or not isinstance(norm, BatchNormOp) or norm.attr("training"):
+            return None
+        statistic = norm.moving_mean if op.index.data == 1 else norm.moving_var
+        return Replacement(statistic) if statistic.type == op.result.type else None
+
+
 @dataclass(frozen=True)
 class FoldBatchNormPass(ModulePass):
     """Fold inference batch norms into the constant weights of the convolutions they
@@ -84,7 +98,7 @@ class FoldBatchNormPass(ModulePass):
     name = "relax-fold-batch-norm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        patterns = (FoldBatchNormIntoConvolution(),)
+        patterns = (FoldBatchNormIntoConvolution(), InferenceStatistics())
         rewrite_functions(
             op, lambda function, refine: FunctionWalk(function, refine, patterns=patterns)
         )

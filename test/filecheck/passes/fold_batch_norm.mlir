@@ -63,3 +63,29 @@ relax.function @kept(%x: !relax.tensor<[1, 1, 3, 3], f32>, %p: !relax.tensor<[2,
   %r = relax.tuple(%a, %b, %d, %c2)
   relax.return %r
 }
+
+// -----
+
+// The moving statistics of an inference norm are its operands: once they are taken from
+// there, the folded norm and the old convolution are unused and erased (TVM's importer binds
+// all three outputs of every batch norm).
+
+// CHECK-LABEL: @statistics
+// CHECK-NOT:     relax.nn.batch_norm
+// CHECK:         %[[C:.*]] = relax.nn.conv2d %x
+// CHECK-NOT:     relax.nn.conv2d
+// CHECK:         relax.tuple(%{{.*}}, %mean, %var)
+relax.function @statistics(%x: !relax.tensor<[1, 1, 3, 3], f32>) {
+  %w = relax.constant dense<[2, 1, 1, 1], f32, [1.0, 3.0]>
+  %gamma = relax.constant dense<[2], f32, [4.0, -2.0]>
+  %beta = relax.constant dense<[2], f32, [1.0, 2.0]>
+  %mean = relax.constant dense<[2], f32, [1.0, 1.0]>
+  %var = relax.constant dense<[2], f32, [4.0, 1.0]>
+  %c = relax.nn.conv2d %x, %w
+  %t = relax.nn.batch_norm %c, %gamma, %beta, %mean, %var {axis = 1, training = false}
+  %y = relax.tuple_get_item %t[0]
+  %m = relax.tuple_get_item %t[1]
+  %v = relax.tuple_get_item %t[2]
+  %r = relax.tuple(%y, %m, %v)
+  relax.return %r
+}
