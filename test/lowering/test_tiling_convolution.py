@@ -124,3 +124,22 @@ def test_schedule_rewrites_exactly_the_supported_convolutions(transformed, name)
         assert '"linalg.conv_2d' not in body
     elif name in {case.name for case in KEPT}:
         assert "vector<" not in body
+
+
+WINDOWED = [
+    "grouped",
+    "depthwise",
+    "transposed",
+    "family-conv2d-i8-to-i32",
+    "family-max_pool2d-strided-padded",
+    "family-avg_pool2d-include-pad",
+]
+"""Cases whose window loops the schedule moves outside the output rows."""
+
+
+@pytest.mark.parametrize("name", WINDOWED)
+def test_schedule_moves_the_windows_outside(transformed, name):
+    start = transformed.index(f'sym_name = "{CASES[name].symbol}"')
+    end = transformed.find('"func.func"', start)
+    body = transformed[start : None if end < 0 else end]
+    assert "reduction>, #linalg.iterator_type<parallel>" in body
