@@ -7,8 +7,10 @@ projected permutations with one m dimension (of the left operand and the result)
 dimension (right operand and result), one k dimension (both operands, reduced) and up to
 `MAX_BATCH` batch dimensions (all three): matrix and batched products, attention's two
 products, einsums; never a convolution (every operand's map must be a projected permutation:
-packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First the
-convolutions that `schedules/convolution.py` handles become im2col and such a product.
+packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First the rewrites
+of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions im2col and
+such a product (`convolution`), grouped convolutions and pooling get their window loops
+outside the output rows (`sliding_windows`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
 crashes (`crash_report`). For each contraction:
