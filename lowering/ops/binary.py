@@ -130,7 +130,6 @@ NUMERICS: dict[type[ops.BinaryBroadcastOp], Compute] = {
     ops.RightShiftOp: _simple(arith.ShRSIOp, arith.ShRSIOp, arith.ShRUIOp),
 }
 
-
 @lowers(*NUMERICS)
 def lower_binary(lw: Lowerer, op: ops.BinaryBroadcastOp) -> SSAValue:
     compute = NUMERICS[type(op)]
