@@ -1,12 +1,20 @@
-"""Two models on every backend, against hand-written NumPy.
+"""Two models on every backend, against hand-written NumPy; real CNNs against onnxruntime.
 
     python bench/models.py [--batch 256] [--seq 128] [--layers 2] [--repeat 5]
+    TVM_PYTHON=/path/to/tvmenv/bin/python python bench/models.py --cnn [--repeat 7]
 
 *MLP*: three dense layers (512 → 1024 → 1024 → 256, ReLU between) on a batch of
 symbolic size ``n``. *Transformer*: ``--layers`` pre-norm decoder layers
 (``d_model = 256``, 4 heads, causal ``R.nn.attention``, RMS norm, layer norm, a
 SiLU-gated MLP of width 1024, residuals) on a sequence of symbolic length ``s``.
 Both are TVMScript text with the weights as parameters.
+
+With ``--cnn``: ResNet-18 and MobileNetV2 at batch 1 (224×224), built with
+``onnx_models.py`` (random weights), imported by TVM 0.25 (``tvm_import.py`` under
+``$TVM_PYTHON``) and run natively untiled and tiled against onnxruntime with one and two
+intra-op threads: the median CPU time per call of ``--repeat`` calls (compilation apart; the
+process's CPU time, so that other load on a shared machine counts less), every result checked
+against onnxruntime's.
 
 Per model: *lower* is ``relax-lower-to-linalg`` (a fresh clone each time; bindings/s
 is the lowering throughput), *compile* the MLIR toolchain on an empty cache (untiled
@@ -281,13 +289,99 @@ def print_iree_table(models: list[Model], repeat: int) -> None:
         )
 
 
+CNNS = ("resnet18", "mobilenet")
+
+
+def median_seconds(
+    repeat: int, action: Callable[[], object], clock: Callable[[], float] = time.process_time
+) -> float:
+    """The median ``clock`` time (by default the process's CPU time) of ``repeat`` calls of
+    ``action`` (after one untimed)."""
+    action()
+    times = []
+    for _ in range(repeat):
+        start = clock()
+        action()
+        times.append(clock() - start)
+    return sorted(times)[len(times) // 2]
+
+
+def cnn_row(name: str, repeat: int, work: str) -> dict[str, float]:
+    """Median CPU seconds per call of ``name`` on onnxruntime (1, 2 threads) and native code
+        (untiled, tiled), and the compile seconds of each native variant (onnxruntime with two
+    threads: wall time, its CPU time counting both)."""
+    import subprocess
+    import sys
+
+    import onnxruntime
+    from onnx import numpy_helper
+    from onnx_models import ARCHITECTURES
+
+    from relax_xdsl.lowering.toolchain import compile_module
+
+    model = ARCHITECTURES[name].model(full=True)
+    path = os.path.join(work, f"{name}.onnx")
+    with open(path, "wb") as handle:
+        handle.write(model.SerializeToString())
+    script = os.path.join(work, f"{name}.py")
+    tvm_python = os.environ.get("TVM_PYTHON", sys.executable)
+    importer = os.path.join(os.path.dirname(__file__), "tvm_import.py")
+    subprocess.run([tvm_python, importer, path, script], check=True)
+    with open(script) as handle:
+        module = parse_tvmscript(handle.read(), script)
+    image = np.random.default_rng(0).standard_normal((1, 3, 224, 224)).astype(np.float32)
+    weights = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    function = next(op for op in module.body.block.ops if isinstance(op, FunctionOp))
+    names = [arg.name_hint for arg in function.body.block.args]
+    args = [image if n == "input" else weights[n] for n in names]
+    row: dict[str, float] = {}
+    expected = None
+    for threads in (1, 2):
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        session = onnxruntime.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+        run_ort = lambda session=session: session.run(None, {"input": image})[0]  # noqa: E731
+        expected = run_ort()
+        clock = time.process_time if threads == 1 else time.perf_counter  # 2 threads: wall
+        row[f"onnxruntime {threads}t"] = median_seconds(repeat, run_ort, clock)
+    text = generic_text(lower(module))
+    for tile in (False, True):
+        label = "mlir tiled" if tile else "mlir"
+        started = time.perf_counter()
+        native = compile_module(text, tile=tile)
+        row[f"compile {label}"] = time.perf_counter() - started
+        call = lambda native=native: native.call("main", args)[0]  # noqa: E731
+        np.testing.assert_allclose(call(), expected, rtol=1e-3, atol=1e-3, err_msg=label)
+        row[label] = median_seconds(repeat, call)
+    return row
+
+
+def cnn_main(repeat: int) -> None:
+    columns = ("onnxruntime 1t", "onnxruntime 2t", "mlir", "mlir tiled")
+    print("| model | " + " | ".join(columns) + " | tiled / ORT 1t | compile (tiled) |")
+    print("|---" * (len(columns) + 3) + "|")
+    with tempfile.TemporaryDirectory() as work:
+        for name in CNNS:
+            row = cnn_row(name, repeat, work)
+            cells = " | ".join(f"{row[c] * 1e3:.1f} ms" for c in columns)
+            ratio = row["mlir tiled"] / row["onnxruntime 1t"]
+            print(
+                f"| {name} | {cells} | {ratio:.1f}x | {row['compile mlir tiled']:.1f} s |",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--seq", type=int, default=128)
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--cnn", action="store_true", help="ResNet-18, MobileNetV2 vs ORT")
     args = parser.parse_args()
+    if args.cnn:
+        cnn_main(args.repeat)
+        return
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")  # native code: one thread
     print(
         f"python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, "

@@ -6,8 +6,14 @@ conversions allowed): `linalg.matmul` and the `linalg.generic`s whose indexing m
 projected permutations with one m dimension (of the left operand and the result), one n
 dimension (right operand and result), one k dimension (both operands, reduced) and up to
 `MAX_BATCH` batch dimensions (all three): matrix and batched products, attention's two
-products, einsums. `transform.foreach_match` picks the variant for the number of batch
-dimensions. For each contraction:
+products, einsums; never a convolution (every operand's map must be a projected permutation:
+packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First the rewrites
+of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions im2col and
+such a product (`convolution`), grouped convolutions and pooling get their window loops
+outside the output rows (`sliding_windows`).
+`transform.foreach_match` picks the variant for the number of batch dimensions; each action
+announces the operation it transforms in a remark, which names the kernel if the toolchain
+crashes (`crash_report`). For each contraction:
 1. `pack_greedily` packs the operands into zero-padded blocks sized by the register tile
    (`RegisterTile`, from the host's vector registers): the left one into `m × k` blocks, the
    right one into `k × n` and the result into `m × n` ones (`8 × 32`, `32 × 32`, `8 × 32` with
@@ -32,7 +38,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from .crash_report import SCHEDULE_REMARK
 from .host import vector_register_bytes, vector_registers
+from .schedules import convolution, padding, sliding_windows
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,8 @@ def _matcher(batch: int, body: str) -> str:
     %batch, %m, %n, %k = transform.match.structured failures(propagate) %op
         : (!op) -> (!param, !param, !param, !param) {{
     ^bb0(%s: !op):
+      transform.match.structured.input %s[all] {{projected_permutation}} : !op
+      transform.match.structured.init %s[all] {{projected_permutation}} : !op
       transform.match.structured.body %s {{contraction = ["{multiply}", "{add}"]}} : !op
       %b0, %m0, %n0, %k0 = transform.match.structured.classify_contraction_dims %s
           : (!op) -> (!param, !param, !param, !param)
@@ -108,6 +118,7 @@ def _action(batch: int, tile: RegisterTile) -> str:
     loops = ", ".join(["!op"] * (batch + 3))
     return f"""
   transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
     %packed = transform.structured.pack_greedily %op
         matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
         : (!op) -> !transform.op<"linalg.generic">
@@ -150,6 +161,10 @@ def schedule(tile: RegisterTile) -> str:
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
+    sequences += padding.SEQUENCES + convolution.SEQUENCES + sliding_windows.SEQUENCES
+    rewrite = padding.rewrite_step("%functions", "%padded")
+    rewrite += convolution.rewrite_step("%padded", "%convolved")
+    rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
     dispatch = ",\n".join(
         f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants
     )
@@ -159,8 +174,8 @@ def schedule(tile: RegisterTile) -> str:
 module attributes {{transform.with_named_sequence}} {{
 {sequences}
   transform.named_sequence @{ENTRY_POINT}(%root: !op {{transform.readonly}}) {{
-    %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op
-    %f = transform.foreach_match in %functions
+    %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op{rewrite}
+    %f = transform.foreach_match in %windowed
 {dispatch}
         : (!op) -> !op
     transform.apply_patterns to %f {{

@@ -32,6 +32,7 @@ from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
 from .disk_cache import CACHE_HIT, cache_dir, write_atomic
+from .crash_report import crash_message
 from .host import vector_register_bytes
 from .interpreter import LoweredCheckError
 from .masked_loads import split_masked_loads
@@ -119,6 +120,10 @@ def find_toolchain() -> Toolchain:
 def _run(argv: Sequence[str], stdin: str | None = None) -> str:
     with stage(Path(argv[0]).name):
         result = subprocess.run(list(argv), input=stdin, capture_output=True, text=True)
+    if result.returncode < 0:
+        raise ToolchainError(
+            crash_message(Path(argv[0]).name, result.returncode, result.stderr, stdin or "")
+        )
     if result.returncode:
         raise ToolchainError(
             f"{Path(argv[0]).name} failed (exit {result.returncode}): "

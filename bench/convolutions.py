@@ -1,0 +1,161 @@
+"""The convolution and pooling kernels of ResNet-18 and MobileNetV2 (batch 1, 224×224), one at
+a time, natively compiled untiled and tiled: CPU time per call (median), GFLOP/s and the
+fraction of the machine's peak, and the compile time.
+
+    OPENBLAS_NUM_THREADS=1 python bench/convolutions.py [--repeat 7] [--only NAME] [--clock GHZ]
+
+The peak is one core's FMA throughput: vector registers (`lscpu`'s flags) × 2 FMA units ×
+2 flops × the clock (`--clock`, GHz); what is attainable is shown by NumPy's (OpenBLAS's)
+float32 matrix product of 1024 × 1024 matrices, measured the same way. CPU time is
+the process's (`time.process_time`), so a loaded machine slows the numbers less than wall
+time would; still, repeat on a quiet machine before trusting a difference of 10%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import Builtin
+
+from relax_dialect.dialect import Relax
+from relax_dialect.frontends.mlir import parse_module
+from relax_xdsl.lowering.host import vector_register_bytes
+from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.toolchain import compile_module, generic_text
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """One operator on a tensor of ``data`` shape (NCHW) with ``attrs``; ``weight`` for a
+    convolution (OIHW), None for pooling."""
+
+    name: str
+    op: str
+    data: tuple[int, ...]
+    weight: tuple[int, ...] | None
+    attrs: str
+    flops: float
+
+    def text(self) -> str:
+        shapes = [self.data] + ([self.weight] if self.weight else [])
+        params = ", ".join(
+            f"%a{i}: !relax.tensor<[{', '.join(map(str, s))}], f32>" for i, s in enumerate(shapes)
+        )
+        operands = ", ".join(f"%a{i}" for i in range(len(shapes)))
+        return (
+            f"relax.function @main({params}) {{\n"
+            f"  %r = relax.nn.{self.op} {operands} {{{self.attrs}}}\n  relax.return %r\n}}\n"
+        )
+
+    def inputs(self) -> list[np.ndarray]:
+        rng = np.random.default_rng(0)
+        shapes = [self.data] + ([self.weight] if self.weight else [])
+        return [rng.standard_normal(s).astype(np.float32) for s in shapes]
+
+
+def conv(name: str, c: int, size: int, f: int, k: int, stride: int = 1, groups: int = 1):
+    pad = k // 2
+    out = (size + 2 * pad - k) // stride + 1
+    flops = 2.0 * f * out * out * (c // groups) * k * k
+    attrs = f"strides = [{stride}, {stride}], padding = [{pad}], groups = {groups}"
+    return Kernel(name, "conv2d", (1, c, size, size), (f, c // groups, k, k), attrs, flops)
+
+
+def pool(name: str, op: str, c: int, size: int, attrs: str, window: int, out: int) -> Kernel:
+    return Kernel(name, op, (1, c, size, size), None, attrs, float(c * out * out * window))
+
+
+KERNELS = [
+    conv("resnet stem 7x7/2", 3, 224, 64, 7, 2),
+    conv("resnet 3x3 64", 64, 56, 64, 3),
+    conv("resnet 3x3/2 128", 64, 56, 128, 3, 2),
+    conv("resnet 3x3 128", 128, 28, 128, 3),
+    conv("resnet 1x1/2 128", 64, 56, 128, 1, 2),
+    conv("resnet 3x3 256", 256, 14, 256, 3),
+    conv("resnet 3x3 512", 512, 7, 512, 3),
+    conv("mobilenet 1x1 96->24", 96, 56, 24, 1),
+    conv("mobilenet 1x1 24->144", 24, 56, 144, 1),
+    conv("mobilenet dw 3x3 144", 144, 56, 144, 3, 1, 144),
+    conv("mobilenet dw 3x3/2 96", 96, 112, 96, 3, 2, 96),
+    pool(
+        "resnet max_pool 3x3/2",
+        "max_pool2d",
+        64,
+        112,
+        "pool_size = [3, 3], strides = [2, 2], padding = [1]",
+        9,
+        56,
+    ),
+    pool("resnet global avg", "adaptive_avg_pool2d", 512, 7, "output_size = [1, 1]", 49, 1),
+]
+
+
+def peak_gflops(clock: float) -> float:
+    """One core's float32 FMA peak: lanes × 2 units × 2 flops × clock (GHz)."""
+    return vector_register_bytes() // 4 * 2 * 2 * clock
+
+
+def sgemm_gflops(repeat: int) -> float:
+    """NumPy's float32 1024 × 1024 matrix product, in GFLOP/s of CPU time."""
+    a = np.random.default_rng(0).standard_normal((1024, 1024)).astype(np.float32)
+    return 2 * 1024**3 / cpu_times(lambda args: args[0] @ args[1], [a, a], repeat) / 1e9
+
+
+def cpu_times(call, args, repeat: int) -> float:
+    """The median CPU seconds of ``repeat`` calls (after one untimed)."""
+    call(args)
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        call(args)
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def measure(kernel: Kernel, tile: bool, repeat: int) -> tuple[float, float]:
+    """(compile seconds on an empty cache, median CPU seconds per call)."""
+    context = Context()
+    context.load_dialect(Builtin)
+    context.load_dialect(Relax)
+    text = generic_text(lower(parse_module(context, kernel.text(), "kernel.mlir")))
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["XDG_CACHE_HOME"] = cache
+        start = time.perf_counter()
+        module = compile_module(text, tile=tile)
+        compiled = time.perf_counter() - start
+    return compiled, cpu_times(lambda args: module.call("main", args), kernel.inputs(), repeat)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--only", help="kernels whose name contains this")
+    parser.add_argument("--clock", type=float, default=2.45, help="GHz (default 2.45)")
+    args = parser.parse_args()
+    peak = peak_gflops(args.clock)
+    print(f"peak {peak:.0f} GFLOP/s (one core, {args.clock} GHz)")
+    print(f"NumPy float32 matrix product 1024²: {sgemm_gflops(args.repeat):.1f} GFLOP/s")
+    print("| kernel | GFLOP | untiled | tiled | tiled GFLOP/s | % peak | compile (tiled) |")
+    print("|---|---|---|---|---|---|---|")
+    for kernel in KERNELS:
+        if args.only and args.only not in kernel.name:
+            continue
+        _, untiled = measure(kernel, False, args.repeat)
+        compiled, tiled = measure(kernel, True, args.repeat)
+        rate = kernel.flops / tiled / 1e9
+        print(
+            f"| {kernel.name} | {kernel.flops / 1e9:.3f} | {untiled * 1e3:.2f} ms | "
+            f"{tiled * 1e3:.2f} ms | {rate:.1f} | {100 * rate / peak:.0f}% | {compiled:.1f} s |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

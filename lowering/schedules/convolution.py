@@ -1,0 +1,83 @@
+"""Convolutions as contractions (the tiling schedule's `compile_module(tile=True)`).
+
+A 2-D convolution ``linalg.conv_2d_nchw_fchw`` (every float convolution with one group, after
+the lowering has brought its operands to ``NCHW``/``OIHW`` and padded the data) whose sizes
+are static except the batch is rewritten, one image at a time, into *im2col*: the windows of
+the image copied into a ``C·KH·KW × OH·OW`` matrix, then the product of the ``F × C·KH·KW``
+weight matrix with it. With the image's unit dimension folded away the product is a plain
+matrix product, which the contraction schedule then packs, tiles and vectorises; strides and
+padding are in the copy's indexing map. Dilated convolutions (MLIR's im2col has no dilation),
+convolutions with a symbolic size other than the batch, and grouped or depthwise ones
+(``linalg.conv_2d_ngchw_gfchw``, generics) keep the loop lowering.
+"""
+
+from __future__ import annotations
+
+from ..crash_report import SCHEDULE_REMARK
+
+CONVOLUTION = "linalg.conv_2d_nchw_fchw"
+STATIC_LOOPS = (1, 2, 3, 4, 5, 6)
+"""The loops of the convolution whose sizes must be static: all but the batch (0)."""
+
+
+def _matcher() -> str:
+    """Matches `CONVOLUTION` with static `STATIC_LOOPS` and no dilation (the im2col rewrite
+    handles neither). ``match.structured.dim {static}`` accepts dynamic loops: each size is
+    compared with zero instead (a dynamic one is negative)."""
+    sizes = ", ".join(f"%s{loop}" for loop in STATIC_LOOPS)
+    types = ", ".join(["!param"] * (len(STATIC_LOOPS) + 1))
+    dims = "".join(
+        f"""
+      %s{loop} = transform.match.structured.dim %s[{loop}] : (!op) -> !param"""
+        for loop in STATIC_LOOPS
+    )
+    checks = "".join(
+        f"""
+    transform.match.param.cmpi ge %sizes#{i}, %zero : !param"""
+        for i in range(len(STATIC_LOOPS))
+    )
+    return f"""
+  transform.named_sequence @match_convolution(%op: !op {{transform.readonly}}) -> !op {{
+    transform.match.operation_name %op ["{CONVOLUTION}"] : !op
+    %sizes:{len(STATIC_LOOPS)}, %dilations = transform.match.structured %op
+        : (!op) -> ({types}) {{
+    ^bb0(%s: !op):{dims}
+      %b, %o, %c, %f, %i, %d, %strides, %dilation =
+          transform.match.structured.classify_convolution_dims %s
+          : (!op) -> (!param, !param, !param, !param, !param, !param, !param, !param)
+      transform.match.structured.yield {sizes}, %dilation : {types}
+    }}
+    %zero = transform.param.constant 0 : i64 -> !param{checks}
+    %one = transform.param.constant 1 : i64 -> !param
+    %undilated = transform.merge_handles %one, %one : !param
+    transform.match.param.cmpi eq %dilations, %undilated : !param
+    transform.yield %op : !op
+  }}
+"""
+
+
+_ACTION = f"""
+  transform.named_sequence @im2col(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: im2col" : !op
+    %image, %images = transform.structured.tile_using_for %op tile_sizes [1]
+        : (!op) -> (!op, !op)
+    %columns, %product = transform.structured.convert_conv2d_to_img2col %image
+        : (!op) -> (!op, !op)
+    transform.apply_patterns to %images {{
+      transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
+      transform.apply_patterns.canonicalization
+    }} : !op
+    transform.yield
+  }}
+"""
+
+SEQUENCES = _matcher() + _ACTION
+"""The matcher and the action (the schedule's ``!op`` and ``!param`` aliases are assumed)."""
+
+
+def rewrite_step(functions: str, rewritten: str) -> str:
+    """The entry point's step rewriting the convolutions of the handle ``functions`` (the
+    same functions are the handle ``rewritten`` after it)."""
+    return f"""
+    {rewritten} = transform.foreach_match in {functions}
+        @match_convolution -> @im2col : (!op) -> !op"""

@@ -1,0 +1,145 @@
+"""Convolutions and pooling under the tiling schedule (``compile_module(tile=True)``,
+``lowering/schedules/``): every layout, stride, padding, dilation and grouping compiled natively
+at odd sizes and symbolic dimensions and compared with the reference interpreter, ResNet-18's
+convolutions among them; and which of them the schedule rewrites (the others keep the loop
+lowering, and none may crash the toolchain)."""
+
+from __future__ import annotations
+
+import subprocess
+
+import numpy as np
+import pytest
+from convert_harness import flatten, generic_text, load, lower
+from lower_harness import Case, assert_same, floats, inputs, tensor
+from test_lower_convolution import CASES as CONVOLUTION_FAMILY
+from test_lower_pooling import CASES as POOLING_FAMILY
+from toolchain_harness import needs_toolchain
+
+from relax_dialect.interpreter import run
+from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering.toolchain import _transform_library, compile_module, find_toolchain
+
+pytestmark = needs_toolchain
+
+SIZES = (1, 3)
+"""Values of the symbolic size ``n`` each case runs with."""
+
+
+def conv(name: str, data: str, weight: str, attrs: str = "", op: str = "conv2d") -> Case:
+    """``relax.nn.<op>`` of data and weight shapes (``n``, ``h`` symbolic: ``h`` is ``n + 6``)."""
+    shapes = [
+        [d if d in ("n",) else "n+6" if d == "h" else int(d) for d in s.split(", ")]
+        for s in (data, weight)
+    ]
+    binding = f"%r = relax.nn.{op} %x, %w" + (f" {{{attrs}}}" if attrs else "")
+    return Case(
+        name,
+        f"%x: {tensor(data, 'f32')}, %w: {tensor(weight, 'f32')}",
+        binding,
+        inputs(*(floats(*shape, salt=i) for i, shape in enumerate(shapes))),
+    )
+
+
+REWRITTEN = [
+    conv("resnet-stem", "n, 3, 23, 23", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("resnet-3x3", "n, 64, 14, 14", "64, 64, 3, 3", "padding = [1]"),
+    conv("resnet-3x3-strided", "n, 16, 17, 17", "32, 16, 3, 3", "strides = [2, 2], padding = [1]"),
+    conv("resnet-1x1-strided", "n, 16, 7, 7", "32, 16, 1, 1", "strides = [2, 2]"),
+    conv("one-pixel", "n, 1, 1, 1", "1, 1, 1, 1"),
+    conv("odd-channels", "n, 7, 17, 3", "17, 7, 3, 1", "padding = [2, 0, 1, 0]"),
+    conv("asymmetric", "n, 3, 13, 9", "4, 3, 2, 3", "strides = [3, 1], padding = [0, 1, 2, 0]"),
+    conv("wide", "1, 3, 7, 130", "130, 3, 3, 3", "padding = [1]"),
+    conv("nhwc-hwio", "n, 9, 11, 5", "3, 3, 5, 8", 'data_layout = "NHWC", kernel_layout = "HWIO"'),
+]
+"""Convolutions the schedule turns into im2col and a tiled matrix product."""
+
+KEPT = [
+    conv("grouped", "n, 8, 9, 9", "6, 4, 3, 3", "groups = 2, padding = [1]"),
+    conv("depthwise", "n, 6, 17, 17", "6, 1, 3, 3", "groups = 6, padding = [1]"),
+    conv("symbolic-height", "1, 4, h, 7", "5, 4, 3, 3"),
+    conv("dilated", "n, 3, 17, 17", "5, 3, 3, 3", "dilation = [2, 3], padding = [2, 3]"),
+    conv("transposed", "n, 4, 5, 5", "4, 3, 3, 3", "strides = [2, 2]", "conv2d_transpose"),
+]
+"""Convolutions it leaves to the loop lowering (groups; a symbolic size other than the batch;
+dilation; a transposed convolution, a generic)."""
+
+FAMILIES = [
+    Case(f"family-{case.name}", case.params, case.body, case.inputs)
+    for case in CONVOLUTION_FAMILY + POOLING_FAMILY
+]
+"""Every case of the convolution and pooling lowering tests (the schedule reorders the
+pooling windows and the grouped convolutions' loops, and pads by copies)."""
+
+CASES = {case.name: case for case in REWRITTEN + KEPT + FAMILIES}
+
+
+@pytest.fixture(scope="module")
+def module_text() -> str:
+    return generic_text(lower(load("".join(c.function(c.symbol) for c in CASES.values())), True))
+
+
+@pytest.fixture(scope="module")
+def native(module_text):
+    return compile_module(module_text, tile=True)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_tiled_convolution_matches_reference(native, name):
+    case = CASES[name]
+    reference = load(case.function())
+    for n in SIZES:
+        args = case.inputs(n)
+        got = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
+        want = flatten(run(reference, "main", *args))
+        if name.startswith("family-"):  # small integers: exact whatever the summation order
+            assert_same(got, want)
+        else:
+            [got], [want] = got, want
+            assert got.shape == want.shape
+            scale = max(float(np.abs(want).max(initial=0)), 1.0)
+            np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+
+
+@pytest.fixture(scope="module")
+def transformed(module_text) -> str:
+    """The module after the schedule (before bufferization), in generic form."""
+    pipeline = ",".join(tiling_passes(_transform_library()))
+    command = [
+        find_toolchain().mlir_opt,
+        "--mlir-print-op-generic",
+        f"--pass-pipeline=builtin.module({pipeline})",
+    ]
+    result = subprocess.run(command, input=module_text, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_schedule_rewrites_exactly_the_supported_convolutions(transformed, name):
+    start = transformed.index(f'sym_name = "{CASES[name].symbol}"')
+    end = transformed.find('"func.func"', start)
+    body = transformed[start : None if end < 0 else end]
+    if name in {case.name for case in REWRITTEN}:
+        assert '"linalg.conv_2d' not in body
+    elif name in {case.name for case in KEPT}:
+        assert "vector<" not in body
+
+
+WINDOWED = [
+    "grouped",
+    "depthwise",
+    "transposed",
+    "family-conv2d-i8-to-i32",
+    "family-max_pool2d-strided-padded",
+    "family-avg_pool2d-include-pad",
+]
+"""Cases whose window loops the schedule moves outside the output rows."""
+
+
+@pytest.mark.parametrize("name", WINDOWED)
+def test_schedule_moves_the_windows_outside(transformed, name):
+    start = transformed.index(f'sym_name = "{CASES[name].symbol}"')
+    end = transformed.find('"func.func"', start)
+    body = transformed[start : None if end < 0 else end]
+    assert "reduction>, #linalg.iterator_type<parallel>" in body
