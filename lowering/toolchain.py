@@ -31,8 +31,8 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
-from .disk_cache import CACHE_HIT, cache_dir, write_atomic
 from .crash_report import crash_message
+from .disk_cache import CACHE_HIT, cache_dir, write_atomic
 from .host import vector_register_bytes
 from .interpreter import LoweredCheckError
 from .masked_loads import split_masked_loads
