@@ -181,11 +181,16 @@ def _retype_attribute(model: onnx.ModelProto, rng: random.Random) -> None:
             [1, 2, 3],
             [0.5, -1.0],
             ["a", "b"],
-            [],
+            (),
             helper.make_tensor("t", TensorProto.FLOAT, [2], [1.0, 2.0]),
             helper.make_graph([], "empty", [], []),
         ]
     )
+    if value == ():  # an empty list, of integers
+        node.attribute[index].CopyFrom(
+            helper.make_attribute(name, [], attr_type=AttributeProto.INTS)
+        )
+        return
     node.attribute[index].CopyFrom(helper.make_attribute(name, value))
 
 
