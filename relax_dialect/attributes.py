@@ -94,13 +94,31 @@ def _shape_attr(dims: tuple[PrimExpr, ...]) -> ShapeAttr:
 class NDArray:
     """An immutable NumPy array with value semantics (equality and hashing)."""
 
+    HASHED = 1024
+    """How many evenly spaced elements the hash reads (equality reads them all)."""
+
     def __init__(self, array: np.ndarray):
         self.array = np.array(array, copy=True)
         self.array.flags.writeable = False
 
+    @classmethod
+    def adopt(cls, array: np.ndarray) -> NDArray:
+        """The NDArray of an array nothing else will write to, made read-only
+        rather than copied (an importer's weights)."""
+        adopted = cls.__new__(cls)
+        adopted.array = array
+        array.flags.writeable = False
+        return adopted
+
     @cached_property
     def _key(self) -> tuple[str, tuple[int, ...], bytes]:
         return (self.array.dtype.str, self.array.shape, self.array.tobytes())
+
+    @cached_property
+    def _hash(self) -> int:
+        flat = self.array.reshape(-1)
+        sample = flat[:: max(1, flat.size // self.HASHED)]
+        return hash((self.array.dtype.str, self.array.shape, sample.tobytes()))
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -114,7 +132,7 @@ class NDArray:
         return isinstance(other, NDArray) and self._key == other._key
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return self._hash
 
 
 class ResourceData(NDArray):

@@ -217,8 +217,7 @@ class MemoMLIRTarget(MLIRTarget):
             print_debuginfo=self.print_debuginfo,
         )
         printer.print_op(module)
-        ctx.get_optional_dialect(
-            "builtin"
-        )  # the blobs' dialect, unloaded in a module built in memory
+        # the dialect of large constants' blobs, not loaded for a module built in memory
+        ctx.get_optional_dialect("builtin")
         printer.print_metadata(ctx.loaded_dialects)
         print("\n", file=output)

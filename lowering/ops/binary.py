@@ -6,7 +6,8 @@ narrower one, an integer ``bool``, unsigned signed of equal width), then
 combined; ``maximum``/``minimum`` are selects on ordered comparisons (a NaN
 second operand wins), ``not_equal`` is ordered, integer ``divide``/``mod``
 truncate and ``floor_divide``/``floor_mod`` floor (by zero they give 0, see
-``_guarded``). Data types TVM cannot
+``_guarded``), shifts by an amount outside the width give 0 (or the sign, for
+a signed right shift: see ``_shift``). Data types TVM cannot
 compute an operator on (``power`` on integers, ``logical_and`` on floats) are a
 lowering error.
 """
@@ -88,6 +89,34 @@ def _zero(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
     return constant(lw, 0, dt)
 
 
+def _shift(
+    signed_op, unsigned_op, fill: Callable[[Lowerer, SSAValue, DataType], SSAValue]
+) -> Compute:
+    """A shift as NumPy computes it: by an amount outside ``[0, width)``,
+    ``fill(x)`` (MLIR's shifts give poison there)."""
+
+    def compute(lw: Lowerer, x: SSAValue, y: SSAValue, dt: DataType) -> SSAValue:
+        op = unsigned_op if is_unsigned(dt) else signed_op
+        if dt.bits == 1:
+            return lw.make(op, x, y)
+        zero = constant(lw, 0, dt)
+        inside = compare(lw, "lt", y, constant(lw, dt.bits, dt), dt)
+        if not is_unsigned(dt):
+            inside = lw.make(arith.AndIOp, inside, compare(lw, "ge", y, zero, dt))
+        shifted = lw.make(op, x, select(lw, inside, y, zero))
+        return select(lw, inside, shifted, fill(lw, x, dt))
+
+    return compute
+
+
+def _sign_fill(lw: Lowerer, x: SSAValue, dt: DataType) -> SSAValue:
+    """What an arithmetic right shift leaves of ``x`` shifted out entirely."""
+    if is_unsigned(dt):
+        return constant(lw, 0, dt)
+    negative = compare(lw, "lt", x, constant(lw, 0, dt), dt)
+    return select(lw, negative, constant(lw, -1, dt), constant(lw, 0, dt))
+
+
 def _select_by(predicate: str) -> Compute:
     return lambda lw, x, y, dt: select(lw, compare(lw, predicate, x, y, dt), x, y)
 
@@ -126,9 +155,10 @@ NUMERICS: dict[type[ops.BinaryBroadcastOp], Compute] = {
     ops.BitwiseAndOp: _integer(arith.AndIOp),
     ops.BitwiseOrOp: _integer(arith.OrIOp),
     ops.BitwiseXorOp: _integer(arith.XOrIOp),
-    ops.LeftShiftOp: _integer(arith.ShLIOp),
-    ops.RightShiftOp: _simple(arith.ShRSIOp, arith.ShRSIOp, arith.ShRUIOp),
+    ops.LeftShiftOp: _shift(arith.ShLIOp, arith.ShLIOp, _zero),
+    ops.RightShiftOp: _shift(arith.ShRSIOp, arith.ShRUIOp, _sign_fill),
 }
+
 
 @lowers(*NUMERICS)
 def lower_binary(lw: Lowerer, op: ops.BinaryBroadcastOp) -> SSAValue:

@@ -111,6 +111,14 @@ def binary_cases() -> list[Case]:
             params = f"%x: {tensor('n, 4', 'i32')}, %y: {tensor('n, 1', 'i32')}"
             makers = (ints("n", 4), ints("n", 1, nonzero=True))
             cases.append(Case(f"{name}-i32", params, f"{op.name} %x, %y", inputs(*makers)))
+        if name in ("left_shift", "right_shift"):  # amounts outside the width: no poison
+            for dtype, numpy_dtype, low in (("i8", "int8", -100), ("ui16", "uint16", 0)):
+                params = f"%x: {tensor('n, 4', dtype)}, %y: {tensor('4', dtype)}"
+                amounts = ints(4, dtype=numpy_dtype, low=-3 if low else 0, high=20)
+                makers = (ints("n", 4, dtype=numpy_dtype, low=low, high=100), amounts)
+                cases.append(
+                    Case(f"{name}-{dtype}-wide", params, f"{op.name} %x, %y", inputs(*makers))
+                )
     cases += [
         Case(
             "add-prim",

@@ -59,17 +59,24 @@ def single(
     initializers: Mapping[str, np.ndarray] | None = None,
     inputs: Sequence[str] | None = None,
     outputs: int = 1,
+    ranks: Sequence[int] | None = None,
     **attributes: object,
 ) -> onnx.ModelProto:
     """A model of one node whose inputs are ``inputs`` (default: the feeds, then
-    the initializers, in order) and outputs ``y0``, ``y1``..."""
+    the initializers, in order) and outputs ``y0``, ``y1``... of types ONNX
+    infers, or float tensors of ``ranks`` when it cannot."""
     names = list(inputs) if inputs is not None else [*feeds, *(initializers or {})]
     out = [f"y{i}" for i in range(outputs)]
     node = helper.make_node(op_type, names, out, **attributes)
+    declared = (
+        out
+        if ranks is None
+        else {n: (np.float32, [None] * r) for n, r in zip(out, ranks, strict=True)}
+    )
     return model(
         [node],
         {n: (a.dtype, a.shape) for n, a in feeds.items()},
-        out,
+        declared,
         initializers,
         opset,
     )

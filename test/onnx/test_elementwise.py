@@ -152,3 +152,11 @@ def test_clip_inputs_from_opset_11(bounds: dict[str, np.ndarray]) -> None:
 def test_clip_with_run_time_bounds_and_integers() -> None:
     x, lo, hi = ints(10, low=-10, high=10), np.array(-3, np.int32), np.array(4, np.int32)
     check(single("Clip", {"x": x, "lo": lo, "hi": hi}, opset=13), {"x": x, "lo": lo, "hi": hi})
+
+
+def test_integer_power_and_float_remainder_with_the_divisor_sign() -> None:
+    base, exponent = np.array([2, -3, 5], np.int64), np.array([10, 3, 0], np.int64)
+    check(single("Pow", {"a": base, "b": exponent}, opset=15), {"a": base, "b": exponent})
+    a = np.array([5.0, -5.0, 3.0, -0.0, 7.5], np.float32)
+    b = np.array([np.inf, np.inf, -2.0, 2.0, 2.0], np.float32)
+    check(single("Mod", {"a": a, "b": b}, opset=28), {"a": a, "b": b}, [np.mod(a, b)])

@@ -29,25 +29,9 @@ def main_signature(module: object) -> str:
 
 
 def heads_model() -> onnx.ModelProto:
-    """BERT's reshape to heads as exporters write it: the target shape computed
-    from ``Shape``, then the heads transposed forward."""
-    nodes = [
-        helper.make_node("Shape", ["x"], ["shape"]),
-        helper.make_node("Gather", ["shape", "zero"], ["batch"], axis=0),
-        helper.make_node("Gather", ["shape", "one"], ["seq"], axis=0),
-        helper.make_node("Unsqueeze", ["batch", "axis0"], ["batch1"]),
-        helper.make_node("Unsqueeze", ["seq", "axis0"], ["seq1"]),
-        helper.make_node("Concat", ["batch1", "seq1", "heads"], ["target"], axis=0),
-        helper.make_node("Reshape", ["x", "target"], ["split"]),
-        helper.make_node("Transpose", ["split"], ["y"], perm=[0, 2, 1, 3]),
-    ]
-    initializers = {
-        "zero": np.array(0, np.int64),
-        "one": np.array(1, np.int64),
-        "axis0": i64(0),
-        "heads": i64(12, 64),
-    }
-    return model(nodes, {"x": (np.float32, ["batch", "seq", 768])}, ["y"], initializers)
+    """BERT's reshape to heads as exporters write it (``Shape → Gather → Unsqueeze
+    → Concat → Reshape``, then the heads transposed forward): the lit tests' model."""
+    return onnx.load(str(Path(__file__).parents[1] / "filecheck/onnx/Inputs/heads.onnx"))
 
 
 def test_reshape_to_heads_keeps_the_symbolic_dimensions() -> None:
@@ -319,3 +303,20 @@ def test_subgraphs_see_the_enclosing_names() -> None:
     from onnx_check import run
 
     assert np.array_equal(run(m, {"x": x})[0], x + np.maximum(x, 0))
+
+
+def test_external_data_is_read_next_to_the_model(tmp_path: Path) -> None:
+    m = weights_model()
+    path = tmp_path / "model.onnx"
+    onnx.save(m, str(path), save_as_external_data=True, location="weights.bin", size_threshold=0)
+    assert (tmp_path / "weights.bin").exists() and path.stat().st_size < 400
+    x = RNG.standard_normal((2, 2, 3)).astype(np.float32)
+    want = x * np.arange(6, dtype=np.float32).reshape(2, 3) + 1
+    for source in (path, path.read_bytes()):
+        module = from_onnx(source, source_name=str(path))
+        from relax_dialect.interpreter import run as interpret
+
+        np.testing.assert_allclose(interpret(module, "main", x), want, rtol=1e-6)
+    (tmp_path / "weights.bin").unlink()
+    with pytest.raises(DiagnosticError, match="cannot load external data"):
+        from_onnx(path)

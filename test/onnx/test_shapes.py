@@ -199,3 +199,40 @@ def test_constant_of_shape_and_range() -> None:
     check(single("Range", {}, initializers=bounds), {})
     fbounds = {k: v.astype(np.float32) for k, v in bounds.items()}
     check(single("Range", {}, initializers=fbounds), {})
+
+
+# --- targets, axes and bounds known only at run time (graph inputs) ---------------
+
+
+def test_run_time_unsqueeze_and_squeeze_axes() -> None:
+    x, axes = floats(3, 4), i64(-1, 0)
+    check(single("Unsqueeze", {"x": x, "a": axes}, ranks=[4]), {"x": x, "a": axes})
+    y, axes = floats(1, 3, 1, 4), i64(2, -4)
+    check(single("Squeeze", {"y": y, "a": axes}, ranks=[2]), {"y": y, "a": axes})
+
+
+def test_run_time_reshape_copies_zeros_and_infers_minus_one() -> None:
+    x, target = floats(2, 3, 4), i64(0, -1, 2)
+    check(single("Reshape", {"x": x, "t": target}, ranks=[3]), {"x": x, "t": target})
+
+
+def test_run_time_expand_tile_and_split() -> None:
+    x, target = floats(3, 1), i64(2, 1, 4)
+    check(single("Expand", {"x": x, "t": target}, ranks=[3]), {"x": x, "t": target})
+    y, repeats = floats(2, 3), i64(2, 3)
+    check(single("Tile", {"y": y, "r": repeats}, ranks=[2]), {"y": y, "r": repeats})
+    z, lengths = floats(6, 2), i64(1, 3, 2)
+    m = single("Split", {"z": z, "s": lengths}, outputs=3, ranks=[2, 2, 2])
+    check(m, {"z": z, "s": lengths})
+
+
+def test_run_time_slice_bounds_axes_and_steps() -> None:
+    x = floats(5, 6)
+    bounds = {"s": i64(-1, 1), "e": i64(-100, 5), "a": i64(0, -1), "t": i64(-2, 2)}
+    check(single("Slice", {"x": x, **bounds}), {"x": x, **bounds})
+
+
+def test_run_time_range_binds_its_length() -> None:
+    for dtype in (np.int32, np.float32):
+        bounds = {"a": np.array(10, dtype), "b": np.array(1, dtype), "c": np.array(-3, dtype)}
+        check(single("Range", bounds), bounds)

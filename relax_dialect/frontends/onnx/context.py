@@ -102,6 +102,13 @@ class NodeContext:
     def has_attr(self, name: str) -> bool:
         return any(a.name == name for a in self.node.attribute)
 
+    def run_time_input(self, index: int, since: int) -> SSAValue | None:
+        """Input ``index`` when the opset has it (from ``since``), it is given and
+        its value is known only at run time; else None."""
+        if self.opset < since or not self.has_input(index) or self.constant(index) is not None:
+            return None
+        return self.input(index)
+
     def ints(self, name: str, index: int, since: int) -> list[int] | None:
         """Integers given as attribute ``name`` before opset ``since`` and as input
         ``index`` from then on (``axes`` of ``Squeeze``...); None when not given.
@@ -112,7 +119,7 @@ class NodeContext:
             return None
         known = self.constant(index)
         if known is None:
-            self.unsupported(f"input {index} ({name}) must be known at import time")
+            self.unsupported(f"input {index} ({name}) computed at run time is not supported")
         if known.dtype.kind not in "iu":
             self.error(f"input {index} ({name}) must hold integers")
         return [int(v) for v in known.reshape(-1)]

@@ -20,9 +20,11 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from ...attributes import DenseAttr, NDArray
 from ...builder import Builder, Shape, call
 from ...diagnostics import Diagnostic, DiagnosticError, SourceLocation, element_location
 from ...dtype import INT64, DataType
+from ...ops.values import ConstantOp
 from ...prim_expr import PrimExpr, Var, as_expr
 from ...types import StructInfoType, TensorType
 from ..frontend import FrontendError
@@ -42,7 +44,7 @@ def read(
     """The frontend's reader (see ``frontends.Reader``)."""
     params_as_inputs = bool(options.get("params_as_inputs"))
     params_out = options.get("params_out")
-    module, params = ModelImporter(load_model(source, name), name, params_as_inputs).run()
+    module, params = ModelImporter(*load_model(source, name), name, params_as_inputs).run()
     if params_out is not None:
         try:
             np.savez(str(params_out), **params)
@@ -59,7 +61,7 @@ def import_model(
     name = source_name
     if name is None:
         name = "model.onnx" if isinstance(model, onnx.ModelProto | bytes) else str(model)
-    return ModelImporter(load_model(model, name), name, params_as_inputs).run()[0]
+    return ModelImporter(*load_model(model, name), name, params_as_inputs).run()[0]
 
 
 _INVALID = re.compile(r"[^A-Za-z0-9_$.-]")
@@ -80,7 +82,13 @@ def identifier(name: str) -> str:
 class ModelImporter:
     """One model's import: the state its graph and subgraphs share."""
 
-    def __init__(self, model: onnx.ModelProto, file: str, params_as_inputs: bool):
+    def __init__(
+        self,
+        model: onnx.ModelProto,
+        element_types: dict[str, int],
+        file: str,
+        params_as_inputs: bool,
+    ):
         self.model = model
         self.file = file
         self.file_attr = StringAttr(file)
@@ -94,12 +102,8 @@ class ModelImporter:
         self.dims: set[str] = set()
         """Every symbolic variable name given so far."""
         self._schemas: dict[tuple[str, str, int], Any] = {}
-        graph = model.graph
-        self._element_types = {
-            info.name: info.type.tensor_type.elem_type
-            for info in (*graph.value_info, *graph.output)
-            if info.type.WhichOneof("value") == "tensor_type"
-        }
+        self._element_types = element_types
+        """What ONNX's shape inference gives (see ``reader.load_model``)."""
 
     def run(self) -> tuple[ModuleOp, dict[str, np.ndarray]]:
         """The module, and the initializers by parameter name (for ``--params-out``)."""
@@ -107,6 +111,12 @@ class ModelImporter:
         top = GraphImporter(self, None)
         initializers = {t.name: t for t in graph.initializer}
         inputs = [i for i in graph.input if i.name not in initializers]
+        self.dims.update(  # first, so that no fresh variable takes a name given later
+            identifier(dim.dim_param)
+            for info in inputs
+            for dim in info.type.tensor_type.shape.dim
+            if dim.dim_param not in ("", "?")
+        )
         params: dict[str, StructInfoType] = {}
         names: list[str] = []
         for info in inputs:
@@ -161,9 +171,7 @@ class ModelImporter:
             if dim.HasField("dim_value") and dim.dim_value >= 0:
                 dims.append(dim.dim_value)
             elif dim.HasField("dim_param") and dim.dim_param not in ("", "?"):
-                variable = identifier(dim.dim_param)
-                self.dims.add(variable)
-                dims.append(Var(variable))
+                dims.append(Var(identifier(dim.dim_param)))
             else:
                 dims.append(Var(self.fresh_dim(f"{identifier(info.name)}_{axis}")))
         return TensorType(dims, dtype)
@@ -177,6 +185,7 @@ class ModelImporter:
             return None
 
     def fresh_dim(self, prefix: str) -> str:
+        """``prefix``, or ``prefix_N``: a symbolic variable name not given yet."""
         name = prefix
         counter = 0
         while name in self.dims:
@@ -309,8 +318,11 @@ class GraphImporter:
         if array.dtype == object:
             raise NodeError("a symbolic value cannot be a constant")
         data_type_of(array, self.model.file)
-        data = array if array.flags.c_contiguous else array.copy()
-        return self.builder.emit(data, sanitized(name) if name else None)
+        data = NDArray.adopt(array if array.flags.c_contiguous else array.copy())
+        constant = DenseAttr(data)
+        return self.builder.add_binding(
+            lambda t: ConstantOp(constant, t), sanitized(name) if name else None
+        )
 
     def tensor_array(self, tensor: onnx.TensorProto) -> np.ndarray:
         """An initializer's data."""
@@ -340,6 +352,7 @@ class GraphImporter:
             if any(self._has_failed(i) for i in node.input if i):
                 self.failed.update(node.output)
                 continue
+            enclosing = self.builder.location  # a subgraph's node is inside another's
             self.builder.location = element_location(self.model.file_attr, where)
             try:
                 ctx = NodeContext(self, node, name, opset)
@@ -355,7 +368,7 @@ class GraphImporter:
                 self._fail(node, where, _first_line(error))
                 continue
             finally:
-                self.builder.location = None
+                self.builder.location = enclosing
             for output, value in zip(node.output, outputs, strict=False):
                 if output and value is not None:
                     if value not in self.bound and value.name_hint is None:

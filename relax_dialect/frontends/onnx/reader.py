@@ -3,6 +3,8 @@ shape inference, with a clean located error for what cannot be read."""
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -32,36 +34,65 @@ def model_error(name: str, message: str) -> DiagnosticError:
     return DiagnosticError([Diagnostic(SourceLocation(name, 0, 0), message)])
 
 
-def load_model(source: Any, name: str) -> onnx.ModelProto:
+def load_model(source: Any, name: str) -> tuple[onnx.ModelProto, dict[str, int]]:
     """The checked model of a ``ModelProto``, serialized bytes or a path, with its
-    external data loaded (from the directory of ``name``, or of the path) and
-    the shapes ONNX infers recorded (non-strict: what it cannot infer is left)."""
+    external data loaded (from the directory of ``name``, or of the path), and the
+    element types ONNX's shape inference gives its values (non-strict: what it
+    cannot infer is left out). The checker reads the serialized model, so that a
+    model given as bytes is not serialized again (its weights are most of its
+    bytes); shape inference reads it without the data of its large weights."""
     onnx = onnx_module()
     if isinstance(source, onnx.ModelProto):
-        model = source
-        base = os.path.dirname(name)
+        model, data, base = source, None, os.path.dirname(name)
     else:
-        if not isinstance(source, bytes):
+        if isinstance(source, bytes):
+            data, base = source, os.path.dirname(name)
+        else:
             path = os.fspath(source)
             base = os.path.dirname(path)
             try:
                 with open(path, "rb") as handle:
-                    source = handle.read()
+                    data = handle.read()
             except OSError as error:
                 raise FrontendError(f"cannot read '{path}': {error}") from None
-        else:
-            base = os.path.dirname(name)
-        model = _parse(onnx, source, name)
-    _load_external_data(onnx, model, base, name)
+        model = _parse(onnx, data, name)
     check_opsets(model, name)
+    if _load_external_data(onnx, model, base, name) or data is None:
+        data = model.SerializeToString()
     try:
-        onnx.checker.check_model(model)
+        onnx.checker.check_model(data)
     except (onnx.checker.ValidationError, ValueError) as error:
         raise model_error(name, f"invalid ONNX model: {_first_line(error)}") from None
-    try:
-        return onnx.shape_inference.infer_shapes(model, data_prop=True)
-    except Exception:
-        return model
+    return model, _inferred_element_types(onnx, model)
+
+
+INFERRED_WEIGHT_ELEMENTS = 1024
+"""Weights of more elements go to shape inference without their data (their
+shape is what it needs; the values it propagates are those of small tensors)."""
+
+
+def _inferred_element_types(onnx: Any, model: onnx.ModelProto) -> dict[str, int]:
+    """The element type ONNX infers for each value of the main graph."""
+    light = onnx.ModelProto(ir_version=model.ir_version)
+    light.opset_import.extend(model.opset_import)
+    light.functions.extend(model.functions)
+    graph, light_graph = model.graph, light.graph
+    for field in ("node", "input", "output", "value_info"):
+        getattr(light_graph, field).extend(getattr(graph, field))
+    for tensor in graph.initializer:
+        if math.prod(tensor.dims) > INFERRED_WEIGHT_ELEMENTS:
+            light_graph.initializer.add(
+                name=tensor.name, dims=tensor.dims, data_type=tensor.data_type
+            )
+        else:
+            light_graph.initializer.append(tensor)
+    with contextlib.suppress(Exception):  # non-strict: inference that fails adds nothing
+        light_graph = onnx.shape_inference.infer_shapes(light, data_prop=True).graph
+    return {
+        info.name: info.type.tensor_type.elem_type
+        for info in (*light_graph.value_info, *light_graph.output)
+        if info.type.WhichOneof("value") == "tensor_type"
+    }
 
 
 def _parse(onnx: Any, data: bytes, name: str) -> onnx.ModelProto:
@@ -79,15 +110,17 @@ def _parse(onnx: Any, data: bytes, name: str) -> onnx.ModelProto:
     return model
 
 
-def _load_external_data(onnx: Any, model: onnx.ModelProto, base: str, name: str) -> None:
+def _load_external_data(onnx: Any, model: onnx.ModelProto, base: str, name: str) -> bool:
+    """Load the data of the initializers stored in files; whether there were any."""
     from onnx.external_data_helper import load_external_data_for_model, uses_external_data
 
     if not any(uses_external_data(t) for t in model.graph.initializer):
-        return
+        return False
     try:
         load_external_data_for_model(model, base or ".")
     except (OSError, ValueError, onnx.checker.ValidationError) as error:
         raise model_error(name, f"cannot load external data: {_first_line(error)}") from None
+    return True
 
 
 def check_opsets(model: onnx.ModelProto, name: str) -> None:

@@ -7,7 +7,10 @@ import numpy as np
 from xdsl.ir import SSAValue
 
 from ....builder import Shape
+from ....prim_expr import Var
+from ....types import ShapeType
 from ..context import NodeContext
+from ..dtypes import data_type
 from .registry import converter
 
 _VALUE_ATTRIBUTES = {
@@ -69,9 +72,21 @@ def shape_argument(ctx: NodeContext, i: int) -> Shape | SSAValue:
 
 @converter("Range", since=11)
 def arange(ctx: NodeContext) -> SSAValue:
-    """``relax.arange`` of the three scalar inputs, symbolic when folded."""
+    """``relax.arange`` of the three scalar inputs, symbolic when folded; known
+    only at run time, ``start + delta * arange(count)`` with the count,
+    ``max(ceil((limit - start) / delta), 0)``, bound to a fresh variable."""
     bounds = [ctx.scalar_value(i) for i in range(3)]
     dtype = ctx.tensor_type(ctx.input(0)).data_type
-    if any(b is None for b in bounds):
-        ctx.unsupported("start, limit and delta must be known at import time (or shape values)")
-    return ctx.emit("relax.arange", *bounds, dtype=dtype)
+    if all(b is not None for b in bounds):
+        return ctx.emit("relax.arange", *bounds, dtype=dtype)
+    start, limit, delta = (ctx.input(i) for i in range(3))
+    wide = [ctx.emit("relax.astype", v, dtype=data_type(11)) for v in (start, limit, delta)]
+    span = ctx.emit("relax.divide", ctx.emit("relax.subtract", wide[1], wide[0]), wide[2])
+    steps = ctx.emit("relax.maximum", ctx.emit("relax.ceil", span), ctx.const(0.0, "float64"))
+    count = ctx.emit(
+        "relax.reshape", ctx.emit("relax.astype", steps, dtype=data_type(7)), Shape((1,))
+    )
+    length = Var(ctx.fresh_dim("range_length"))
+    ctx.builder.match_cast(ctx.emit("relax.tensor_to_shape", count), ShapeType([length]))
+    positions = ctx.emit("relax.arange", 0, length, 1, dtype=dtype)
+    return ctx.emit("relax.add", start, ctx.emit("relax.multiply", positions, delta))

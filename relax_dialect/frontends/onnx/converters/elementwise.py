@@ -95,24 +95,42 @@ def reciprocal(ctx: NodeContext) -> SSAValue:
 
 @converter("Pow")
 def power(ctx: NodeContext) -> SSAValue:
-    """The exponent may have another type than the base (opset 12): it is
-    converted to the base's, the result's."""
+    """The result has the base's type; the exponent may have another (opset 12).
+    Relax's ``power`` takes floats: an integer base is raised in ``float64``
+    (exact below 2**53) and converted back."""
     base, exponent = ctx.input(0), ctx.input(1)
-    if ctx.dtype(exponent) != ctx.dtype(base):
-        exponent = ctx.emit("relax.astype", exponent, dtype=ctx.dtype(base))
-    return ctx.emit("relax.power", base, exponent)
+    dtype = ctx.dtype(base)
+    work = dtype if dtype.startswith("float") else "float64"
+    raised = ctx.emit("relax.power", _as(ctx, base, work), _as(ctx, exponent, work))
+    return _as(ctx, raised, dtype)
+
+
+def _as(ctx: NodeContext, value: SSAValue, dtype: str) -> SSAValue:
+    return value if ctx.dtype(value) == dtype else ctx.emit("relax.astype", value, dtype=dtype)
 
 
 @converter("Mod")
 def mod(ctx: NodeContext) -> SSAValue:
-    """``fmod = 0``: the remainder has the divisor's sign (integers only);
-    ``fmod = 1``: the dividend's, as C's ``fmod``."""
+    """``fmod = 1``: the remainder has the dividend's sign, as C's ``fmod``;
+    ``fmod = 0``: the divisor's, as Python's ``%``. For floats (opset 28), ``fmod`` moved
+    by the divisor when the signs differ (NumPy's rule, which keeps ``-5 % inf``
+    and ``x % 0`` right where ``x - floor(x / y) * y`` gives NaN)."""
     x, y = ctx.input(0), ctx.input(1)
     if ctx.attr("fmod", 0):
         return ctx.emit("relax.mod", x, y)
-    if ctx.dtype(x).startswith("float"):
-        ctx.error("fmod must be 1 for floating-point operands")
-    return ctx.emit("relax.floor_mod", x, y)
+    if not ctx.dtype(x).startswith("float"):
+        return ctx.emit("relax.floor_mod", x, y)
+    if ctx.opset < 28:
+        ctx.error("fmod must be 1 for floating-point operands before opset 28")
+    remainder = ctx.emit("relax.mod", x, y)
+    zero = ctx.const(0, ctx.dtype(x))
+    signs_differ = ctx.emit(
+        "relax.not_equal", ctx.emit("relax.less", remainder, zero), ctx.emit("relax.less", y, zero)
+    )
+    moved = ctx.emit(
+        "relax.logical_and", ctx.emit("relax.not_equal", remainder, zero), signs_differ
+    )
+    return ctx.emit("relax.where", moved, ctx.emit("relax.add", remainder, y), remainder)
 
 
 @converter("BitShift")

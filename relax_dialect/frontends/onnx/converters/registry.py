@@ -57,8 +57,3 @@ def earliest(op_type: str, domain: str = "") -> int | None:
     """The first opset ``op_type`` has a converter for (None: it has none)."""
     versions = _CONVERTERS.get((_domain(domain), op_type))
     return versions[0][0] if versions else None
-
-
-def registered() -> dict[tuple[str, str], tuple[int, ...]]:
-    """Each (domain, op type) with the ``since`` of its converters."""
-    return {key: tuple(since for since, _ in versions) for key, versions in _CONVERTERS.items()}

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from xdsl.ir import SSAValue
 
 from ....builder import Shape
 from ....prim_expr import PrimExpr
 from ..context import NodeContext
 from ..dtypes import data_type
-from .constants import shape_argument
+from . import run_time
 from .registry import converter
 
 
@@ -68,11 +69,31 @@ def reshape(ctx: NodeContext) -> SSAValue:
     x = ctx.input(0)
     dims = ctx.shape_value(1)
     if dims is None:
-        return ctx.emit("relax.reshape", x, shape_argument(ctx, 1))
+        return run_time.reshaped(ctx, x, _copied_zeros(ctx, x, ctx.input(1)))
     if ctx.attr("allowzero", 0) and 0 in dims:
         # a zero-length result (the input must be empty too): no element to move
         return ctx.emit("relax.zeros", Shape(tuple(dims)), dtype=ctx.tensor_type(x).data_type)
     return ctx.emit("relax.reshape", x, Shape(tuple(dims)))
+
+
+def _copied_zeros(ctx: NodeContext, x: SSAValue, target: SSAValue) -> SSAValue:
+    """A run-time target resolved as ONNX says: each 0 the input's length there
+    (unless ``allowzero``), a -1 the length that keeps the element count."""
+    target = run_time.as_int64(ctx, target)
+    rank = ctx.rank(x)
+    if not ctx.attr("allowzero", 0) and rank:
+        count = run_time.length(ctx, target, "a reshape target")
+        positions = run_time.vector(ctx, np.minimum(np.arange(count), rank - 1))
+        copied = ctx.emit("relax.take", run_time.dims_of(ctx, x), positions, axis=0)
+        zero = ctx.emit("relax.equal", target, ctx.const(0, "int64"))
+        target = ctx.emit("relax.where", zero, copied, target)
+    inferred = ctx.emit("relax.equal", target, ctx.const(-1, "int64"))
+    known = ctx.emit("relax.prod", ctx.emit("relax.where", inferred, ctx.const(1, "int64"), target))
+    size = run_time.as_int64(ctx, ctx.emit("relax.size", x))
+    rest = ctx.emit(
+        "relax.floor_divide", size, ctx.emit("relax.maximum", known, ctx.const(1, "int64"))
+    )
+    return ctx.emit("relax.where", inferred, rest, target)
 
 
 @converter("Flatten")
@@ -101,6 +122,8 @@ def _product(dims: Sequence[int | PrimExpr]) -> int | PrimExpr:
 def unsqueeze(ctx: NodeContext) -> SSAValue:
     """Axes of length 1 at positions of the result (attribute before opset 13)."""
     x = ctx.input(0)
+    if (run_time_axes := ctx.run_time_input(1, since=13)) is not None:
+        return _run_time_unsqueeze(ctx, x, run_time_axes)
     axes = ctx.ints("axes", 1, since=13)
     if axes is None:
         ctx.error("axes are required")
@@ -111,14 +134,48 @@ def unsqueeze(ctx: NodeContext) -> SSAValue:
     return ctx.emit("relax.expand_dims", x, axis=axes)
 
 
+def _run_time_unsqueeze(ctx: NodeContext, x: SSAValue, axes: SSAValue) -> SSAValue:
+    """Axes known at run time: the result's dimensions are 1 where an axis names
+    the position, else the input's next dimension."""
+    count = ctx.rank(x)
+    if count is None:
+        ctx.unsupported("run-time axes of a tensor of unknown rank are not supported")
+    rank = count + run_time.length(ctx, axes, "run-time axes")
+    new = run_time.membership(ctx, run_time.normalised(ctx, axes, rank), rank)
+    before = ctx.emit("relax.cumsum", new, axis=0)
+    source = ctx.emit("relax.subtract", run_time.vector(ctx, list(range(rank))), before)
+    dims = ctx.emit("relax.take", run_time.dims_of(ctx, x), source, axis=0, mode="clip")
+    added = ctx.emit("relax.greater", new, ctx.const(0, "int64"))
+    return run_time.reshaped(ctx, x, ctx.emit("relax.where", added, ctx.const(1, "int64"), dims))
+
+
 @converter("Squeeze")
 def squeeze(ctx: NodeContext) -> SSAValue:
     """Remove the axes of length 1 given (every one when none is given)."""
     x = ctx.input(0)
+    if (run_time_axes := ctx.run_time_input(1, since=13)) is not None:
+        return _run_time_squeeze(ctx, x, run_time_axes)
     axes = ctx.ints("axes", 1, since=13)
     if axes is None:
         return ctx.emit("relax.squeeze", x)
     return ctx.emit("relax.squeeze", x, axis=axes)
+
+
+def _run_time_squeeze(ctx: NodeContext, x: SSAValue, axes: SSAValue) -> SSAValue:
+    """Axes known at run time: the dimensions of the positions no axis names, in
+    order (sorted first by an argsort of ``named * rank + position``)."""
+    rank = run_time.static_rank(ctx, x)
+    kept = rank - run_time.length(ctx, axes, "run-time axes")
+    named = run_time.membership(ctx, run_time.normalised(ctx, axes, rank), rank)
+    positions = run_time.vector(ctx, list(range(rank)))
+    key = ctx.emit(
+        "relax.add", ctx.emit("relax.multiply", named, ctx.const(rank, "int64")), positions
+    )
+    order = ctx.emit("relax.argsort", key, axis=0, dtype=run_time.INT64)
+    first = ctx.emit("relax.strided_slice", order, [0], [0], [kept])
+    return run_time.reshaped(
+        ctx, x, ctx.emit("relax.take", run_time.dims_of(ctx, x), first, axis=0)
+    )
 
 
 @converter("Expand", since=8)
@@ -129,7 +186,7 @@ def expand(ctx: NodeContext) -> SSAValue:
     target = ctx.shape_value(1)
     dims = ctx.shape(x)
     if target is None or dims is None:
-        ctx.unsupported("the target shape and the input's shape must be known")
+        return _run_time_expand(ctx, x, ctx.input(1))
     rank = max(len(target), len(dims))
     padded_target = [1] * (rank - len(target)) + list(target)
     padded_dims = [1] * (rank - len(dims)) + list(dims)
@@ -140,12 +197,37 @@ def expand(ctx: NodeContext) -> SSAValue:
     return ctx.emit("relax.broadcast_to", x, Shape(tuple(result)))
 
 
+def _run_time_expand(ctx: NodeContext, x: SSAValue, target: SSAValue) -> SSAValue:
+    """A target known at run time: both shapes padded with leading ones to one
+    rank, the input's length where the target's is 1."""
+    rank = run_time.static_rank(ctx, x)
+    count = run_time.length(ctx, target, "an expand target")
+    joint = max(rank, count)
+    wanted = _padded(ctx, run_time.as_int64(ctx, target), joint - count)
+    own = _padded(ctx, run_time.dims_of(ctx, x), joint - rank)
+    one = ctx.emit("relax.equal", wanted, ctx.const(1, "int64"))
+    dims = ctx.emit("relax.where", one, own, wanted)
+    return ctx.emit("relax.broadcast_to", x, ctx.emit("relax.tensor_to_shape", dims))
+
+
+def _padded(ctx: NodeContext, dims: SSAValue, ones: int) -> SSAValue:
+    return dims if not ones else ctx.emit("relax.concat", [run_time.vector(ctx, [1] * ones), dims])
+
+
 @converter("Tile", since=6)
 def tile(ctx: NodeContext) -> SSAValue:
-    repeats = ctx.constant(1)
-    if repeats is None:
-        ctx.unsupported("repeats must be known at import time")
-    return ctx.emit("relax.tile", ctx.input(0), repeats=[int(r) for r in repeats.reshape(-1)])
+    """``relax.tile``; repeats known only at run time: the input broadcast along
+    a new axis of length 1 before each of its own, then merged with it."""
+    x, repeats = ctx.input(0), ctx.constant(1)
+    if repeats is not None:
+        return ctx.emit("relax.tile", x, repeats=[int(r) for r in repeats.reshape(-1)])
+    rank = run_time.static_rank(ctx, x)
+    dims, times = run_time.dims_of(ctx, x), run_time.as_int64(ctx, ctx.input(1))
+    pairs = ctx.emit("relax.stack", [times, dims], axis=1)
+    target = ctx.emit("relax.tensor_to_shape", ctx.emit("relax.reshape", pairs, Shape((2 * rank,))))
+    spread = ctx.emit("relax.expand_dims", x, axis=list(range(0, 2 * rank, 2)))
+    repeated = ctx.emit("relax.broadcast_to", spread, target)
+    return run_time.reshaped(ctx, repeated, ctx.emit("relax.multiply", times, dims))
 
 
 @converter("Transpose")
@@ -170,8 +252,10 @@ def split(ctx: NodeContext) -> list[SSAValue]:
     ``num_outputs``)."""
     x = ctx.input(0)
     axis = ctx.attr("axis", 0)
-    lengths = ctx.ints("split", 1, since=13)
     count = ctx.num_outputs
+    if (lengths := ctx.run_time_input(1, since=13)) is not None:
+        return _run_time_split(ctx, x, axis, count, lengths)
+    lengths = ctx.ints("split", 1, since=13)
     if lengths is not None:
         if len(lengths) != count:
             ctx.error(f"split has {len(lengths)} lengths for {count} outputs")
@@ -184,6 +268,34 @@ def split(ctx: NodeContext) -> list[SSAValue]:
             "relax.split", x, indices_or_sections=_equal_split(ctx, x, axis, count), axis=axis
         )
     return [ctx.builder.tuple_get_item(pieces, i) for i in range(count)]
+
+
+def _run_time_split(
+    ctx: NodeContext, x: SSAValue, axis: int, count: int, lengths: SSAValue
+) -> list[SSAValue]:
+    """Lengths known at run time: each piece sliced from the running sum of the
+    lengths before it."""
+    rank = run_time.static_rank(ctx, x)
+    axis = axis + rank if axis < 0 else axis
+    lengths = run_time.as_int64(ctx, lengths)
+    ends = ctx.emit("relax.cumsum", lengths, axis=0)
+    starts = ctx.emit("relax.subtract", ends, lengths)
+    where = run_time.vector(ctx, [axis])
+    pieces = []
+    for i in range(count):
+        begin = run_time.scattered(
+            ctx, [0] * rank, where, ctx.emit("relax.strided_slice", starts, [0], [i], [i + 1])
+        )
+        end = run_time.scattered(
+            ctx,
+            [run_time.INT64_MAX] * rank,
+            where,
+            ctx.emit("relax.strided_slice", ends, [0], [i], [i + 1]),
+        )
+        pieces.append(
+            ctx.emit("relax.dynamic_strided_slice", x, begin, end, run_time.vector(ctx, [1] * rank))
+        )
+    return pieces
 
 
 def _equal_split(ctx: NodeContext, x: SSAValue, axis: int, count: int) -> int | list[int]:

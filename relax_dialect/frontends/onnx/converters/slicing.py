@@ -7,7 +7,7 @@ from xdsl.ir import SSAValue
 
 from ....prim_expr import PrimExpr
 from ..context import NodeContext
-from ..dtypes import data_type
+from . import run_time
 from .registry import converter
 
 Bound = int | PrimExpr
@@ -24,12 +24,12 @@ def slice_arguments(ctx: NodeContext) -> tuple[list[Bound], list[Bound], list[in
     else:
         starts, ends = ctx.shape_value(1), ctx.shape_value(2)
         if starts is None or ends is None:
-            ctx.unsupported("starts and ends must be known at import time")
+            ctx.unsupported("starts and ends computed at run time are not supported here")
         axes = ctx.ints("axes", 3, since=10)
         axes = list(range(len(starts))) if axes is None else axes
         steps = ctx.shape_value(4) if ctx.has_input(4) else [1] * len(starts)
         if steps is None:
-            ctx.unsupported("steps must be known at import time")
+            ctx.unsupported("steps computed at run time are not supported here")
     if not len(starts) == len(ends) == len(axes) == len(steps):
         ctx.error("starts, ends, axes and steps must have one length")
     if len(set(axes)) != len(axes):
@@ -43,42 +43,36 @@ def slice_arguments(ctx: NodeContext) -> tuple[list[Bound], list[Bound], list[in
 def slice_tensor(ctx: NodeContext) -> SSAValue:
     """``relax.strided_slice`` with the bounds as prim values (symbolic ones
     keep the result's dimensions); Python's rules for negative and out-of-range
-    bounds, as ONNX's."""
+    bounds, as ONNX's. Bounds known only at run time (from opset 10):
+    ``relax.dynamic_strided_slice``."""
     x = ctx.input(0)
-    if ctx.opset >= 10 and (ctx.shape_value(1) is None or ctx.shape_value(2) is None):
-        return _dynamic_slice(ctx, x)
+    if ctx.opset >= 10 and not _known_bounds(ctx):
+        return _run_time_slice(ctx, x)
     starts, ends, axes, steps = slice_arguments(ctx)
     return ctx.emit("relax.strided_slice", x, axes, starts, ends, steps)
 
 
-def _dynamic_slice(ctx: NodeContext, x: SSAValue) -> SSAValue:
-    """Bounds computed at run time: ``relax.dynamic_strided_slice`` over every
-    axis, those not sliced taken whole."""
-    rank = ctx.rank(x)
-    if rank is None:
-        ctx.unsupported("bounds computed at run time need the input's rank")
+def _known_bounds(ctx: NodeContext) -> bool:
+    """Whether starts and ends are known and axes and steps constant (or absent)."""
+    known = ctx.shape_value(1) is not None and ctx.shape_value(2) is not None
+    return known and all(not ctx.has_input(i) or ctx.constant(i) is not None for i in (3, 4))
+
+
+def _run_time_slice(ctx: NodeContext, x: SSAValue) -> SSAValue:
+    """The bounds of every axis as vectors written where ``axes`` say (the axes
+    not sliced taken whole), for ``relax.dynamic_strided_slice``."""
+    rank = run_time.static_rank(ctx, x)
     starts, ends = ctx.input(1), ctx.input(2)
-    axes = ctx.ints("axes", 3, since=10)
-    if axes is None:
-        length = (ctx.shape(starts) or [None])[0]
-        if not isinstance(length, int):
-            ctx.unsupported("bounds computed at run time need constant axes or a static count")
-        axes = list(range(length))
-    steps = ctx.constant(4) if ctx.has_input(4) else np.ones(len(axes), np.int64)
-    if steps is None:
-        ctx.unsupported("bounds computed at run time need constant steps")
-    axes = [a + rank if a < 0 else a for a in axes]
-    positions = ctx.const(np.array(axes, np.int64))
-
-    def every_axis(bounds: SSAValue, whole: int) -> SSAValue:
-        full = ctx.const(np.full(rank, whole, np.int64))
-        bounds = ctx.emit("relax.astype", bounds, dtype=data_type(7))
-        return ctx.emit("relax.scatter_elements", full, positions, bounds)
-
-    stride = np.ones(rank, np.int64)
-    stride[axes] = steps.reshape(-1)
-    begin, end = every_axis(starts, 0), every_axis(ends, np.iinfo(np.int64).max)
-    return ctx.emit("relax.dynamic_strided_slice", x, begin, end, ctx.const(stride))
+    count = run_time.length(ctx, starts, "a slice")
+    if ctx.has_input(3):
+        axes = run_time.normalised(ctx, ctx.input(3), rank)
+    else:
+        axes = run_time.vector(ctx, list(range(count)))
+    steps = ctx.input(4) if ctx.has_input(4) else run_time.vector(ctx, [1] * count)
+    begin = run_time.scattered(ctx, [0] * rank, axes, starts)
+    end = run_time.scattered(ctx, [run_time.INT64_MAX] * rank, axes, ends)
+    stride = run_time.scattered(ctx, [1] * rank, axes, steps)
+    return ctx.emit("relax.dynamic_strided_slice", x, begin, end, stride)
 
 
 @converter("Gather")
