@@ -308,3 +308,18 @@ def test_top_k_with_a_constant_or_a_run_time_k() -> None:
         opset=11,
     )
     check(run_time, {"x": x, "k": np.array([2], np.int64)})
+
+
+@pytest.mark.parametrize("reduction", ["none", "mean"])
+def test_softmax_cross_entropy_with_weights_and_an_ignored_class(reduction: str) -> None:
+    m = model(
+        [node("SoftmaxCrossEntropyLoss", ["x", "t", "w"], 2, reduction=reduction, ignore_index=1)],
+        {"x": (np.float32, ["n", 3, 2]), "t": (np.int64, ["n", 2])},
+        ["y0", "y1"],
+        {"w": np.array([0.5, 1.0, 2.0], np.float32)},
+        opset=13,
+    )
+    text = signature(m)
+    assert 'R.Tensor(("n", 3, 2), dtype="float32")' in text
+    targets = np.array([[0, 1], [2, 2], [1, 0]], np.int64)
+    check(m, {"x": floats(3, 3, 2), "t": targets})

@@ -217,7 +217,9 @@ def attention(ctx: NodeContext) -> Sequence[SSAValue | None]:
         batch, length, _ = known_shape(ctx, q)
         size = known_shape(ctx, heads.value)[3]
         merged = call("relax.permute_dims", result, axes=[0, 2, 1, 3])
-        result = call("relax.reshape", merged, Shape((batch, length, heads.query_heads * size)))
+        result = call(
+            "relax.reshape", merged, Shape((batch, length, simplify(heads.query_heads * size)))
+        )
     mode = ctx.attr("qk_matmul_output_mode", 0)
     if mode not in (0, 1, 2, 3):
         ctx.error(f"qk_matmul_output_mode must be 0 to 3, got {mode}")

@@ -53,24 +53,6 @@ def with_bias(ctx: NodeContext, result: Call, bias_index: int, spatial: int) -> 
     return ctx.emit("relax.add", result, column)
 
 
-@converter("Conv", since=1)
-def conv(ctx: NodeContext) -> SSAValue:
-    x, weight = ctx.input(0), ctx.input(1)
-    dims = known_shape(ctx, x)
-    spatial = spatial_count(ctx, dims)
-    slide = window(ctx, dims[2:], kernel_shape(ctx, weight, spatial))
-    result = call(
-        f"relax.nn.conv{spatial}d",
-        x,
-        weight,
-        strides=slide.strides,
-        padding=slide.padding,
-        dilation=slide.dilations,
-        groups=ctx.attr("group", 1),
-    )
-    return with_bias(ctx, result, 2, spatial)
-
-
 def _transposed_window(
     ctx: NodeContext, sizes: list[PrimExpr], kernel: list[int]
 ) -> tuple[Window, list[int]]:
@@ -105,20 +87,34 @@ def _transposed_window(
     return Window(kernel, strides, dilations, before, after), [0] * count
 
 
-@converter("ConvTranspose", since=1)
-def conv_transpose(ctx: NodeContext) -> SSAValue:
+def _convolution(ctx: NodeContext, transposed: bool) -> SSAValue:
     x, weight = ctx.input(0), ctx.input(1)
     dims = known_shape(ctx, x)
     spatial = spatial_count(ctx, dims)
-    slide, output_padding = _transposed_window(ctx, dims[2:], kernel_shape(ctx, weight, spatial))
+    kernel = kernel_shape(ctx, weight, spatial)
+    if transposed:
+        slide, output_padding = _transposed_window(ctx, dims[2:], kernel)
+        extra = {"output_padding": output_padding}
+    else:
+        slide, extra = window(ctx, dims[2:], kernel), {}
     result = call(
-        f"relax.nn.conv{spatial}d_transpose",
+        f"relax.nn.conv{spatial}d" + ("_transpose" if transposed else ""),
         x,
         weight,
         strides=slide.strides,
         padding=slide.padding,
         dilation=slide.dilations,
-        output_padding=output_padding,
         groups=ctx.attr("group", 1),
+        **extra,
     )
     return with_bias(ctx, result, 2, spatial)
+
+
+@converter("Conv", since=1)
+def conv(ctx: NodeContext) -> SSAValue:
+    return _convolution(ctx, transposed=False)
+
+
+@converter("ConvTranspose", since=1)
+def conv_transpose(ctx: NodeContext) -> SSAValue:
+    return _convolution(ctx, transposed=True)

@@ -15,6 +15,7 @@ from .values import (
     known_shape,
     normalized_axis,
     onnx_data_type,
+    positions,
     runtime_dim,
     scalar,
 )
@@ -34,13 +35,7 @@ def trilu(ctx: NodeContext) -> SSAValue:
     if len(dims) < 2:
         ctx.error(f"the input has rank {len(dims)}, expected at least 2")
     rows, columns = dims[-2:]
-    offsets = call(
-        "relax.subtract",
-        call(
-            "relax.reshape", call("relax.arange", 0, columns, 1, dtype=INT64), Shape((1, columns))
-        ),
-        call("relax.reshape", call("relax.arange", 0, rows, 1, dtype=INT64), Shape((rows, 1))),
-    )
+    offsets = call("relax.subtract", positions(columns, 2, 1), positions(rows, 2, 0))
     diagonal = call("relax.reshape", call("relax.astype", ctx.input(1), dtype=INT64), Shape(()))
     kept = call("relax.greater_equal" if upper else "relax.less_equal", offsets, diagonal)
     return ctx.emit("relax.where", kept, x, scalar(ctx, 0, x))
@@ -63,12 +58,8 @@ def one_hot(ctx: NodeContext) -> SSAValue:
         call("relax.add", indices, dimension_tensor(depth)),
         indices,
     )
-    along = [1] * (rank + 1)
-    along[axis] = depth
-    positions = call(
-        "relax.reshape", call("relax.arange", 0, depth, 1, dtype=INT64), Shape(tuple(along))
-    )
-    hot = call("relax.equal", call("relax.expand_dims", wrapped, axis=[axis]), positions)
+    expanded = call("relax.expand_dims", wrapped, axis=[axis])
+    hot = call("relax.equal", expanded, positions(depth, rank + 1, axis))
     values = ctx.input(2)
     off, on = (call("relax.take", values, np.array(index, np.int64), axis=0) for index in (0, 1))
     return ctx.emit("relax.where", hot, on, off)
