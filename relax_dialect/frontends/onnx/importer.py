@@ -130,7 +130,7 @@ class ModelImporter:
                 params[key] = TensorType(array.shape, data_type_of(array, self.file))
                 weights[key] = array
                 names.append(name)
-        dataflow = not any(_has_subgraph(node) for node in graph.node)
+        dataflow = not any(_has_control_flow(node) for node in graph.node)
         with self.builder.function("main", params) as frame:
             for name, value in zip(names, frame.params, strict=True):
                 top.bind(name, value)
@@ -223,8 +223,14 @@ def _first_line(error: Exception) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-def _has_subgraph(node: onnx.NodeProto) -> bool:
-    return any(a.type in (5, 10) for a in node.attribute)
+def _has_control_flow(node: onnx.NodeProto) -> bool:
+    """Whether the node has a subgraph, or a converter that emits control flow:
+    the function then has no dataflow block."""
+    from .converters.registry import emits_control_flow
+
+    return any(a.type in (5, 10) for a in node.attribute) or emits_control_flow(
+        node.op_type, node.domain
+    )
 
 
 def data_type_of(array: np.ndarray, file: str) -> DataType:

@@ -54,7 +54,7 @@ def _fields(ctx: NodeContext, value: SSAValue, count: int) -> list[SSAValue]:
     return [ctx.builder.tuple_get_item(value, i) for i in range(count)]
 
 
-@converter("If", since=1)
+@converter("If", since=1, control_flow=True)
 def if_(ctx: NodeContext) -> list[SSAValue]:
     """``relax.if`` whose branches are the ``then_branch`` and ``else_branch``
     subgraphs; their outputs' types are joined."""
@@ -195,7 +195,7 @@ def _one(ctx: NodeContext) -> SSAValue:
     return ctx.const(np.ones((), np.int64))
 
 
-@converter("Loop", since=1)
+@converter("Loop", since=1, control_flow=True)
 def loop(ctx: NodeContext) -> list[SSAValue]:
     """A recursive function running one iteration of ``body`` (iteration number,
     condition, carried values → condition, carried values, scan slices) and
@@ -239,7 +239,7 @@ def loop(ctx: NodeContext) -> list[SSAValue]:
     )
 
 
-@converter("Scan", since=9)
+@converter("Scan", since=9, control_flow=True)
 def scan(ctx: NodeContext) -> list[SSAValue]:
     """A recursive function running ``body`` on the states and one slice of each
     scan input (``scan_input_axes``, from the end for ``scan_input_directions``

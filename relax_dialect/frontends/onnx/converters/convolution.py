@@ -87,16 +87,19 @@ def _transposed_window(
     return Window(kernel, strides, dilations, before, after), [0] * count
 
 
-def _convolution(ctx: NodeContext, transposed: bool) -> SSAValue:
-    x, weight = ctx.input(0), ctx.input(1)
+def convolution(
+    ctx: NodeContext, x: SSAValue, weight: SSAValue, transposed: bool = False, **extra: object
+) -> tuple[Call, int]:
+    """``relax.nn.conv<k>d`` (``_transpose``) of ``x`` by ``weight`` with the node's
+    window attributes (and ``extra`` ones), and ``k``."""
     dims = known_shape(ctx, x)
     spatial = spatial_count(ctx, dims)
     kernel = kernel_shape(ctx, weight, spatial)
     if transposed:
         slide, output_padding = _transposed_window(ctx, dims[2:], kernel)
-        extra = {"output_padding": output_padding}
+        extra["output_padding"] = output_padding
     else:
-        slide, extra = window(ctx, dims[2:], kernel), {}
+        slide = window(ctx, dims[2:], kernel)
     result = call(
         f"relax.nn.conv{spatial}d" + ("_transpose" if transposed else ""),
         x,
@@ -107,14 +110,16 @@ def _convolution(ctx: NodeContext, transposed: bool) -> SSAValue:
         groups=ctx.attr("group", 1),
         **extra,
     )
-    return with_bias(ctx, result, 2, spatial)
+    return result, spatial
 
 
 @converter("Conv", since=1)
 def conv(ctx: NodeContext) -> SSAValue:
-    return _convolution(ctx, transposed=False)
+    result, spatial = convolution(ctx, ctx.input(0), ctx.input(1))
+    return with_bias(ctx, result, 2, spatial)
 
 
 @converter("ConvTranspose", since=1)
 def conv_transpose(ctx: NodeContext) -> SSAValue:
-    return _convolution(ctx, transposed=True)
+    result, spatial = convolution(ctx, ctx.input(0), ctx.input(1), transposed=True)
+    return with_bias(ctx, result, 2, spatial)

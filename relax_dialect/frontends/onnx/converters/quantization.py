@@ -3,12 +3,12 @@
 ``QLinearMatMul``.
 
 ``QuantizeLinear``/``DequantizeLinear`` are ``relax.quantize``/``relax.dequantize``
-(per tensor, or per axis with a 1-D scale); the zero point's type is the
-quantized type (``uint8`` when it is absent). The integer products compute as
-ONNX's reference does: operands widened to ``int32`` less their zero points, an
-``int32`` product, then (``QLinearMatMul``) scaled by ``a_scale * b_scale /
-y_scale`` and requantized. Blocked quantization (``block_size``) is not
-supported.
+(per tensor, or per axis with a 1-D scale), or their formulas with the
+parameters repeated over blocks along ``axis`` (``block_size``); the zero point's
+type is the quantized type (``output_dtype``, by default ``uint8``, when it is
+absent). The integer products compute as ONNX's reference does: operands widened
+to ``int32`` less their zero points, an ``int32`` product, then (``QLinearMatMul``,
+``QLinearConv``) scaled by ``a_scale * b_scale / y_scale`` and requantized.
 """
 
 from __future__ import annotations
@@ -16,18 +16,20 @@ from __future__ import annotations
 import numpy as np
 from xdsl.ir import SSAValue
 
-from ....dtype import FLOAT32, DataType
+from ....builder import call
+from ....dtype import DataType
 from ..context import NodeContext
+from .convolution import convolution
 from .registry import converter
+from .values import emit, known_shape, normalized_axis, onnx_data_type
 
 INT32 = DataType("int", 32)
+FLOAT64 = DataType("float", 64)
 UINT8 = DataType("uint", 8)
 
 
-def _axis(ctx: NodeContext, x: SSAValue, scale: SSAValue) -> int:
+def _axis(ctx: NodeContext, scale: SSAValue) -> int:
     """``axis`` for a per-axis scale; -1 (any) for one scale per tensor."""
-    if ctx.attr("block_size", 0):
-        ctx.unsupported("blocked quantization (block_size) is not supported")
     shape = ctx.shape(scale)
     if shape is not None and (shape == [] or shape == [1]):
         return -1
@@ -43,35 +45,72 @@ def _float(ctx: NodeContext, x: SSAValue, dtype: DataType) -> SSAValue:
     return x if _dtype(ctx, x).is_float else ctx.emit("relax.astype", x, dtype=dtype)
 
 
+def _blocked(ctx: NodeContext, x: SSAValue, params: list[SSAValue]) -> list[SSAValue] | None:
+    """With ``block_size``, the parameters repeated over their blocks along
+    ``axis`` to ``x``'s shape (the last block may be cut short); else None."""
+    block = ctx.attr("block_size", 0)
+    if not block:
+        return None
+    dims = known_shape(ctx, x)
+    axis = normalized_axis(ctx, ctx.attr("axis", 1), len(dims))
+
+    def spread(param: SSAValue) -> SSAValue:
+        if ctx.rank(param) == 0:  # one value for every block
+            return param
+        repeated = call("relax.repeat", param, repeats=block, axis=axis)
+        return emit(ctx, call("relax.strided_slice", repeated, [axis], [0], [dims[axis]]))
+
+    return [spread(p) for p in params]
+
+
 @converter("QuantizeLinear", since=10)
 def quantize_linear(ctx: NodeContext) -> SSAValue:
+    """``relax.quantize``; blocked (``block_size``): ``clip(round(x / scale) +
+    zero_point)`` with the parameters repeated over their blocks."""
     x, scale = ctx.input(0), ctx.input(1)
     zero_point = ctx.optional_input(2)
     if zero_point is None:
-        zero_point = ctx.const(np.zeros((), np.uint8))
+        code = ctx.attr("output_dtype", 0) or 2  # uint8 by default
+        zero_point = ctx.const(np.zeros((), onnx_data_type(ctx, code).to_numpy()))
     x = _float(ctx, x, _dtype(ctx, scale))
+    target = _dtype(ctx, zero_point)
+    blocked = _blocked(ctx, x, [scale, zero_point])
+    if blocked is not None:
+        scale, zero_point = blocked
+        shifted = call(
+            "relax.add",
+            call("relax.round", call("relax.divide", x, scale)),
+            call("relax.astype", zero_point, dtype=_dtype(ctx, x)),
+        )
+        bounds = np.iinfo(target.to_numpy())
+        clipped = call("relax.clip", shifted, int(bounds.min), int(bounds.max))
+        return ctx.emit("relax.astype", clipped, dtype=target)
     return ctx.emit(
-        "relax.quantize",
-        x,
-        scale,
-        zero_point,
-        axis=_axis(ctx, x, scale),
-        out_dtype=_dtype(ctx, zero_point),
+        "relax.quantize", x, scale, zero_point, axis=_axis(ctx, scale), out_dtype=target
     )
 
 
 @converter("DequantizeLinear", since=10)
 def dequantize_linear(ctx: NodeContext) -> SSAValue:
+    """``relax.dequantize``; blocked: ``(x - zero_point) * scale`` (the difference
+    in ``int32``) with the parameters repeated over their blocks."""
     x, scale = ctx.input(0), ctx.input(1)
     zero_point = ctx.optional_input(2)
     if zero_point is None:
         zero_point = ctx.const(np.zeros((), ctx.dtype(x)))
+    blocked = _blocked(ctx, x, [scale, zero_point])
+    if blocked is not None:
+        scale, zero_point = blocked
+        difference = _widened(ctx, x, zero_point, row=False)
+        return ctx.emit(
+            "relax.multiply", call("relax.astype", difference, dtype=_dtype(ctx, scale)), scale
+        )
     return ctx.emit(
         "relax.dequantize",
         x,
         scale,
         zero_point,
-        axis=_axis(ctx, x, scale),
+        axis=_axis(ctx, scale),
         out_dtype=_dtype(ctx, scale),
     )
 
@@ -121,6 +160,40 @@ def _integer_product(ctx: NodeContext, a: int, a_zero: int, b: int, b_zero: int)
     return ctx.emit("relax.matmul", left, right, out_dtype=INT32)
 
 
+def _integer_convolution(ctx: NodeContext, x_zero: int, w: int, w_zero: int) -> SSAValue:
+    """The ``int32`` convolution of the widened input and weight; a 1-D weight zero
+    point holds one value per output channel."""
+    x = _widened(ctx, ctx.input(0), ctx.optional_input(x_zero), row=False)
+    weight = ctx.input(w)
+    zero = ctx.optional_input(w_zero)
+    rank = ctx.rank(weight)
+    if zero is not None and ctx.rank(zero) == 1 and rank is not None:
+        zero = ctx.emit("relax.expand_dims", zero, axis=list(range(1, rank)))
+    result, _ = convolution(ctx, x, _widened(ctx, weight, zero, row=False), out_dtype=INT32)
+    return emit(ctx, result)
+
+
+@converter("ConvInteger", since=10)
+def conv_integer(ctx: NodeContext) -> SSAValue:
+    return _integer_convolution(ctx, 2, 1, 3)
+
+
+@converter("QLinearConv", since=10)
+def qlinear_conv(ctx: NodeContext) -> SSAValue:
+    """The ``int32`` convolution plus the ``int32`` bias, scaled by ``x_scale *
+    w_scale / y_scale`` (a 1-D ``w_scale`` per output channel), requantized."""
+    product = _integer_convolution(ctx, 2, 3, 5)
+    bias = ctx.optional_input(8)
+    rank = ctx.rank(product)
+    if bias is not None and rank is not None:
+        column = ctx.emit("relax.expand_dims", bias, axis=list(range(1, rank - 1)))
+        product = ctx.emit("relax.add", product, column)
+    w_scale = ctx.input(4)
+    if ctx.rank(w_scale) == 1 and rank is not None:
+        w_scale = ctx.emit("relax.expand_dims", w_scale, axis=list(range(1, rank - 1)))
+    return _requantized(ctx, product, ctx.input(1), w_scale, ctx.input(6), ctx.input(7))
+
+
 @converter("MatMulInteger", since=10)
 def matmul_integer(ctx: NodeContext) -> SSAValue:
     return _integer_product(ctx, 0, 2, 1, 3)
@@ -128,13 +201,34 @@ def matmul_integer(ctx: NodeContext) -> SSAValue:
 
 @converter("QLinearMatMul", since=10)
 def qlinear_matmul(ctx: NodeContext) -> SSAValue:
-    """The ``int32`` product scaled by ``a_scale * b_scale / y_scale`` (computed in
-    the scales' type), requantized with ``y_zero_point``."""
+    """The ``int32`` product scaled by ``a_scale * b_scale / y_scale``, requantized."""
     product = _integer_product(ctx, 0, 2, 3, 5)
     a_scale = _per_row(ctx, ctx.input(1), row=True)
-    b_scale, y_scale, y_zero = ctx.input(4), ctx.input(6), ctx.input(7)
+    return _requantized(ctx, product, a_scale, ctx.input(4), ctx.input(6), ctx.input(7))
+
+
+def _requantized(
+    ctx: NodeContext,
+    product: SSAValue,
+    a_scale: SSAValue,
+    b_scale: SSAValue,
+    y_scale: SSAValue,
+    y_zero: SSAValue,
+) -> SSAValue:
+    """An ``int32`` product of operands of scales ``a_scale`` and ``b_scale`` as the
+    type of ``y_zero`` at ``y_scale``, as ONNX's reference computes it: the ratio
+    in the scales' type, the scaled product in ``float64`` plus the zero point,
+    rounded half to even, saturated."""
     ratio = ctx.emit("relax.divide", ctx.emit("relax.multiply", a_scale, b_scale), y_scale)
-    ratio = ctx.emit("relax.astype", ratio, dtype=FLOAT32)
-    scaled = ctx.emit("relax.multiply", ctx.emit("relax.astype", product, dtype=FLOAT32), ratio)
-    one = ctx.const(np.ones((), np.float32))
-    return ctx.emit("relax.quantize", scaled, one, y_zero, out_dtype=_dtype(ctx, y_zero))
+    scaled = ctx.emit(
+        "relax.multiply",
+        ctx.emit("relax.astype", product, dtype=FLOAT64),
+        ctx.emit("relax.astype", ratio, dtype=FLOAT64),
+    )
+    shifted = ctx.emit("relax.add", scaled, ctx.emit("relax.astype", y_zero, dtype=FLOAT64))
+    target = _dtype(ctx, y_zero)
+    bounds = np.iinfo(target.to_numpy())
+    rounded = ctx.emit(
+        "relax.round", ctx.emit("relax.clip", shifted, int(bounds.min), int(bounds.max))
+    )
+    return ctx.emit("relax.astype", rounded, dtype=target)

@@ -23,10 +23,10 @@ from xdsl.ir import SSAValue
 
 from ....builder import Shape, call
 from ....dtype import INT64
-from ....prim_expr import PrimExpr
 from ..context import NodeContext
 from .activation import _exponential_linear, _hard_sigmoid
 from .registry import converter
+from .sequences import reversed_prefixes
 from .values import data_type, emit, known_shape, numpy_dtype, output_used, scalar, static_dim
 
 Activation = Callable[[SSAValue], SSAValue]
@@ -218,22 +218,12 @@ def _direction(ctx: NodeContext, tensor: SSAValue, direction: int) -> SSAValue:
     return ctx.emit("relax.squeeze", sliced, axis=[0])
 
 
-def _reversed(
-    ctx: NodeContext, x: SSAValue, lengths: SSAValue | None, dims: Sequence[int | PrimExpr]
-) -> SSAValue:
+def _reversed(ctx: NodeContext, x: SSAValue, lengths: SSAValue | None) -> SSAValue:
     """``x`` (``[T, B, ...]``) with each batch entry's first ``lengths`` steps
     reversed (every step without ``lengths``)."""
     if lengths is None:
         return ctx.emit("relax.flip", x, axis=0)
-    steps = static_dim(ctx, dims[0], "unrolling the time steps")
-    t = np.arange(steps, dtype=np.int64).reshape(-1, 1)
-    length = call("relax.expand_dims", call("relax.astype", lengths, dtype=INT64), axis=[0])
-    last = call("relax.subtract", length, np.array(1, np.int64))
-    inside = call("relax.less", t, length)
-    order = call("relax.where", inside, call("relax.subtract", last, t), t)
-    index = call("relax.expand_dims", order, axis=[2])
-    spread = call("relax.broadcast_to", index, Shape(tuple(dims)))
-    return ctx.emit("relax.gather_elements", x, spread, axis=0)
+    return reversed_prefixes(ctx, x, lengths, 0, 1)
 
 
 def _valid(ctx: NodeContext, lengths: SSAValue, t: int) -> SSAValue:
@@ -309,7 +299,7 @@ def _layer(ctx: NodeContext, kind: Kind) -> list[SSAValue | None]:
     outputs: list[SSAValue] = []
     for d in range(directions):
         backwards = direction == "reverse" or d == 1
-        sequence = _reversed(ctx, x, lengths, dims) if backwards else x
+        sequence = _reversed(ctx, x, lengths) if backwards else x
         layer = _prepare(ctx, kind, sequence, d, size, functions[d])
         state = [emit(ctx, zeros) if s is None else _direction(ctx, s, d) for s in initial]
         hidden = []
@@ -325,7 +315,7 @@ def _layer(ctx: NodeContext, kind: Kind) -> list[SSAValue | None]:
                 hidden.append(ctx.emit("relax.where", valid, new[0], np.zeros((), dtype)))
             state = new
         y = ctx.emit("relax.stack", hidden, axis=0)
-        outputs.append(_reversed(ctx, y, lengths, [dims[0], dims[1], size]) if backwards else y)
+        outputs.append(_reversed(ctx, y, lengths) if backwards else y)
         finals.append(state)
     y = ctx.emit("relax.stack", outputs, axis=1)
     last = [ctx.emit("relax.stack", [s[i] for s in finals], axis=0) for i in range(kind.states)]

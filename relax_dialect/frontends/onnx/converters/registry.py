@@ -21,6 +21,9 @@ Converter: TypeAlias = "Callable[[NodeContext], SSAValue | Sequence[SSAValue | N
 
 _CONVERTERS: dict[tuple[str, str], list[tuple[int, Converter]]] = {}
 """The registrations of each (domain, op type), by ascending ``since``."""
+_CONTROL_FLOW: set[tuple[str, str]] = set()
+"""The (domain, op type)s whose converters emit control flow (``relax.if``, local
+functions), which a dataflow block cannot hold."""
 
 
 def _domain(domain: str) -> str:
@@ -28,12 +31,17 @@ def _domain(domain: str) -> str:
     return "" if domain == "ai.onnx" else domain
 
 
-def converter(*op_types: str, since: int = 1, domain: str = "") -> Callable[[Converter], Converter]:
+def converter(
+    *op_types: str, since: int = 1, domain: str = "", control_flow: bool = False
+) -> Callable[[Converter], Converter]:
     """Register the decorated function as the converter of ``op_types`` from opset
-    ``since`` of ``domain`` on."""
+    ``since`` of ``domain`` on; ``control_flow`` when it emits ``relax.if`` or
+    local functions."""
 
     def register(function: Converter) -> Converter:
         for op_type in op_types:
+            if control_flow:
+                _CONTROL_FLOW.add((_domain(domain), op_type))
             versions = _CONVERTERS.setdefault((_domain(domain), op_type), [])
             if any(known == since for known, _ in versions):
                 raise ValueError(f"{op_type} has a converter since opset {since} already")
@@ -51,6 +59,11 @@ def lookup(op_type: str, domain: str, opset: int) -> Converter | None:
         return None
     index = bisect_right([since for since, _ in versions], opset)
     return versions[index - 1][1] if index else None
+
+
+def emits_control_flow(op_type: str, domain: str) -> bool:
+    """Whether the converter of ``op_type`` emits control flow."""
+    return (_domain(domain), op_type) in _CONTROL_FLOW
 
 
 def earliest(op_type: str, domain: str = "") -> int | None:
