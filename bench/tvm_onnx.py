@@ -14,10 +14,9 @@ one JSON object: ``{"version": ..., "stages": {name: {"seconds": s, "peak_mb": m
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from tvm_stages import apply_passes, timed
+from tvm_stages import apply_passes, timed, write
 
 
 def main() -> None:
@@ -26,7 +25,6 @@ def main() -> None:
     arguments.add_argument("--json", help="write the result here (default: standard output)")
     args = arguments.parse_args()
     import onnx
-    import tvm
     from tvm import relax
     from tvm.relax.frontend.onnx import from_onnx
 
@@ -36,13 +34,7 @@ def main() -> None:
     if not ok:
         sys.exit(f"{args.model}: TVM finds its import ill-formed")
     apply_passes(mod, stages)
-    result = {"version": tvm.__version__, "stages": stages}
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(result, handle)
-    else:
-        json.dump(result, sys.stdout)
-        print()
+    write(stages, args.json)
 
 
 if __name__ == "__main__":

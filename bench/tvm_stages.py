@@ -67,6 +67,19 @@ def apply_passes(mod: object, stages: dict[str, dict[str, float]]) -> object:
     return mod
 
 
+def write(stages: dict[str, dict[str, float]], path: str | None) -> None:
+    """``{"version": ..., "stages": stages}`` as JSON into ``path`` (None: standard output)."""
+    import tvm
+
+    result = {"version": tvm.__version__, "stages": stages}
+    if path:
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(result, handle)
+    else:
+        json.dump(result, sys.stdout)
+        print()
+
+
 def main() -> None:
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments.add_argument("file")
@@ -86,13 +99,7 @@ def main() -> None:
     if not ok:
         sys.exit(f"{args.file}: TVM finds the module ill-formed")
     apply_passes(mod, stages)
-    result = {"version": tvm.__version__, "stages": stages}
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(result, handle)
-    else:
-        json.dump(result, sys.stdout)
-        print()
+    write(stages, args.json)
 
 
 if __name__ == "__main__":

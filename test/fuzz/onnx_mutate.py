@@ -25,10 +25,10 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import onnx
+from mutate import ACCEPTED, REJECTED, Campaign
 from onnx import AttributeProto, TensorProto, helper
 
 from relax_dialect import frontends
@@ -181,11 +181,16 @@ def _retype_attribute(model: onnx.ModelProto, rng: random.Random) -> None:
             [1, 2, 3],
             [0.5, -1.0],
             ["a", "b"],
-            [],
+            (),
             helper.make_tensor("t", TensorProto.FLOAT, [2], [1.0, 2.0]),
             helper.make_graph([], "empty", [], []),
         ]
     )
+    if value == ():  # an empty list, of integers
+        node.attribute[index].CopyFrom(
+            helper.make_attribute(name, [], attr_type=AttributeProto.INTS)
+        )
+        return
     node.attribute[index].CopyFrom(helper.make_attribute(name, value))
 
 
@@ -325,23 +330,6 @@ def mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
 
 
 # --- the campaign ------------------------------------------------------------------------
-
-
-@dataclass
-class Campaign:
-    """Counts of a fuzzing run and the mutants that broke the contract."""
-
-    accepted: int = 0
-    rejected: int = 0
-    failures: list[tuple[bytes, str]] = field(default_factory=list)
-
-    @property
-    def total(self) -> int:
-        return self.accepted + self.rejected + len(self.failures)
-
-
-ACCEPTED = "accepted"
-REJECTED = "rejected"
 
 
 class TookTooLong(Exception):

@@ -40,7 +40,10 @@ READ = "read"
 BACKEND_NAMES = ("reference", "lowered", "mlir")
 BATCH = 40
 """How many cases the native backend compiles into one library."""
-_LINE = re.compile(r"^(?P<case>\S+) (?P<stage>\S+): (?P<reason>.+)$")
+sys.path.insert(0, str(HERE.parent / "tvmscript"))
+
+from onnx_corpus import expected_failure  # noqa: E402
+from onnx_corpus import known_failures as corpus_known_failures  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -182,22 +185,8 @@ def batched_verdicts(
 
 
 def known_failures(listing: Path = KNOWN_FAILURES) -> dict[tuple[str, str], str]:
-    """``(case, stage) -> verdict`` from the list of known failures."""
-    found = {}
-    if not listing.exists():
-        return found
-    for line in listing.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            match = _LINE.match(line)
-            if match is None:
-                raise ValueError(f"{listing}: bad line {line!r}")
-            found[(match["case"], match["stage"])] = match["reason"]
-    return found
-
-
-def expected_failure(known: dict[tuple[str, str], str], case: str, backend: str) -> str | None:
-    """Why ``case`` fails on ``backend`` today, if it does: its own line or its ``read`` line."""
-    return known.get((case, READ)) or known.get((case, backend))
+    """``(case, stage) -> verdict`` from the list of known failures (as the ONNX corpus's)."""
+    return corpus_known_failures(listing)
 
 
 def passed(cases: Iterable[NodeCase], known: dict[tuple[str, str], str], backend: str) -> int:
