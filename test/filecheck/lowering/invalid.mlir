@@ -1,24 +1,5 @@
 // RUN: relax-opt %s --split-input-file --verify-diagnostics -p relax-lower-to-linalg
 
-relax.function @main(%x: !relax.tensor<[n], f32>) -> !relax.tensor<ndim = 1, f32> {
-  %f = relax.prim_value false : !relax.prim<bool, false>
-  // expected-error @+1 {{relax.unique cannot be lowered: the length of its result depends on the data}}
-  %u = relax.unique %x, %f, %f, %f, %f
-  relax.return %u
-}
-
-// -----
-
-// The operator is named before the result of unknown rank that it produces.
-relax.function @main(%x: !relax.tensor<[n], f32>) -> !relax.tensor<f32> {
-  %f = relax.prim_value false : !relax.prim<bool, false>
-  // expected-error @+1 {{relax.unique cannot be lowered: the length of its result depends on the data}}
-  %u = relax.unique %x, %f, %f, %f, %f
-  relax.return %u
-}
-
-// -----
-
 // A result of unknown rank: reported once the body is lowered.
 // expected-error @+1 {{@main: the result: cannot be lowered: tensor<f32> has an unknown rank}}
 relax.function @main(%x: !relax.tensor<[n], f32>) -> !relax.tensor<f32> {
