@@ -262,7 +262,9 @@ def _parse_resource(parser: AttrParser, shape: tuple[int, ...], dtype: np.dtype)
     return ResourceData(key, shape, dtype)
 
 
-def _parse_element(parser: AttrParser) -> int | float | bool:
+def parse_optional_scalar(parser: AttrParser) -> int | float | bool | None:
+    """``true``/``false``, a number, or ``inf``/``-inf``/``nan`` as ``float_text``
+    prints them."""
     if (flag := parser.parse_optional_boolean()) is not None:
         return flag
     for word, value in (("inf", np.inf), ("nan", np.nan)):
@@ -272,7 +274,12 @@ def _parse_element(parser: AttrParser) -> int | float | bool:
         if parser.parse_optional_keyword("inf") is not None:
             return -np.inf
         return -parser.parse_number()
-    return parser.parse_number()
+    return parser.parse_optional_number()
+
+
+def _parse_element(parser: AttrParser) -> int | float | bool:
+    value = parse_optional_scalar(parser)
+    return parser.parse_number() if value is None else value
 
 
 def print_dense_body(printer: Printer, array: np.ndarray, hint: str = "blob") -> None:

@@ -55,7 +55,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from ..attributes import DataTypeAttr
+from ..attributes import DataTypeAttr, parse_optional_scalar
 from ..bounded_memo import BoundedMemo
 from ..dtype import DataType
 from ..prim_expr import float_text
@@ -441,10 +441,8 @@ def parse_attributes(parser: Parser) -> dict[str, Attribute]:
 
 
 def _parse_attribute_value(parser: Parser) -> Attribute:
-    if (flag := parser.parse_optional_boolean()) is not None:
-        return attribute_of(flag)
-    if (number := parser.parse_optional_number()) is not None:
-        return attribute_of(number)
+    if (scalar := parse_optional_scalar(parser)) is not None:
+        return attribute_of(scalar)
     if (text := parser.parse_optional_str_literal()) is not None:
         return attribute_of(text)
     if parser.parse_optional_punctuation("[") is not None:

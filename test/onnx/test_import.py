@@ -335,3 +335,9 @@ def test_equal_and_where_on_dimensions_fold() -> None:
     m = model(nodes, {"x": (np.float32, ["n", 4])}, ["y"], initializers)
     assert '-> R.Tensor(("n", 4), dtype="float32")' in main_signature(from_onnx(m))
     check(m, {"x": RNG.standard_normal((3, 4)).astype(np.float32)})
+
+
+def test_a_graph_without_outputs_is_refused() -> None:
+    m = model([helper.make_node("Relu", ["x"], ["y"])], {"x": (np.float32, [2])}, [])
+    with pytest.raises(DiagnosticError, match="the graph has no outputs"):
+        from_onnx(m)

@@ -130,6 +130,8 @@ class ModelImporter:
                 params[key] = TensorType(array.shape, data_type_of(array, self.file))
                 weights[key] = array
                 names.append(name)
+        if not graph.output:
+            raise self.model_error("the graph has no outputs: a model computes at least one")
         dataflow = not any(_has_control_flow(node) for node in graph.node)
         with self.builder.function("main", params) as frame:
             for name, value in zip(names, frame.params, strict=True):

@@ -68,6 +68,11 @@ relax.function @pad(%a: !relax.tensor<[n, 3], f32>, %b: !relax.tensor<ndim = 2, 
   %3 = relax.nn.pad %c {pad_width = [1, 1, 2, 2, 0, 1], pad_mode = "circular"}
   // CHECK: relax.nn.pad %d {pad_width = [0, 0, 2, 2, 1, 0], pad_mode = "replicate"} : !relax.tensor<[n, m + 4, 5]>
   %4 = relax.nn.pad %d {pad_width = [0, 0, 2, 2, 1, 0], pad_mode = "replicate"}
+  // non-finite values read back as they print
+  // CHECK: relax.nn.pad %a {pad_width = [0, 0, 1, 1], pad_value = -inf} : !relax.tensor<[n, 5], f32>
+  %5 = relax.nn.pad %a {pad_width = [0, 0, 1, 1], pad_value = -inf}
+  // CHECK: relax.nn.pad %a {pad_width = [0, 0, 1, 1], pad_value = nan} : !relax.tensor<[n, 5], f32>
+  %6 = relax.nn.pad %a {pad_width = [0, 0, 1, 1], pad_value = nan}
   relax.return %0
 }
 
