@@ -3,13 +3,13 @@ XLA's client library that StableHLO consumers decompose."""
 
 from __future__ import annotations
 
-from typing import Self
+from typing import ClassVar, Self
 
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from .ops import StableHLOOp, named_classes, print_attribute_dict
+from .ops import Relax, StableHLOOp, named_classes, print_attribute_dict
 from .syntax import integer, resolve
 
 
@@ -17,6 +17,7 @@ class ChloUnaryOp(StableHLOOp):
     """``chlo.erf %x : tensor<...> -> tensor<...>``."""
 
     OPERANDS = 1
+    RELAX: ClassVar[Relax] = None
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
@@ -41,9 +42,26 @@ class ChloUnaryOp(StableHLOOp):
 UNARY = named_classes(
     ChloUnaryOp,
     "chlo",
-    ("erf", "erfc", "erf_inv", "lgamma", "digamma", "tan", "sinh", "cosh", "asin", "acos",
-     "atan", "asinh", "acosh", "atanh", "is_inf", "is_neg_inf", "is_pos_inf"),
-)  # fmt: skip
+    {
+        "erf": "relax.erf",
+        "erfc": None,
+        "erf_inv": None,
+        "lgamma": None,
+        "digamma": None,
+        "tan": "relax.tan",
+        "sinh": "relax.sinh",
+        "cosh": "relax.cosh",
+        "asin": "relax.asin",
+        "acos": "relax.acos",
+        "atan": "relax.atan",
+        "asinh": "relax.asinh",
+        "acosh": "relax.acosh",
+        "atanh": "relax.atanh",
+        "is_inf": "relax.isinf",
+        "is_neg_inf": None,
+        "is_pos_inf": None,
+    },
+)
 
 
 class TopKOp(StableHLOOp):

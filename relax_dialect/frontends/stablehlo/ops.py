@@ -8,7 +8,9 @@ and that the properties the operation needs are there."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+import struct
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Self, TypeVar
 
 from xdsl.dialects.builtin import (
@@ -147,6 +149,7 @@ class ElementwiseOp(ClauseOp):
     function type."""
 
     TYPES = Types.SAME
+    RELAX: ClassVar[Relax] = None
 
 
 class UnaryOp(ElementwiseOp):
@@ -157,38 +160,81 @@ class BinaryOp(ElementwiseOp):
     OPERANDS = 2
 
 
-def named_classes(base: type[OpT], dialect: str, names: Sequence[str]) -> tuple[type[OpT], ...]:
-    """A class per operation name, on ``base``: operations that differ only in
-    what they compute, which the conversion knows by name."""
+Relax = str | tuple[str, str] | None
+"""The Relax operator computing an elementwise operation, or one for numbers and
+one for booleans (``and``: ``bitwise_and``, ``logical_and``); None when a rule
+of the conversion computes it, or refuses it."""
+
+
+def named_classes(
+    base: type[OpT], dialect: str, relax: Mapping[str, Relax]
+) -> tuple[type[OpT], ...]:
+    """A class per operation name, on ``base``, with the Relax operator that
+    computes it (``RELAX``): operations that differ only in what they compute."""
     return tuple(
         type(
             "".join(part.title() for part in name.split("_")) + "Op",
             (base,),
-            {"name": f"{dialect}.{name}", "__doc__": f"``{dialect}.{name}``."},
+            {"name": f"{dialect}.{name}", "__doc__": f"``{dialect}.{name}``.", "RELAX": operator},
         )
-        for name in names
+        for name, operator in relax.items()
     )
 
 
 UNARY = named_classes(
     UnaryOp,
     "stablehlo",
-    (
-    "abs", "cbrt", "ceil", "convert", "cosine", "count_leading_zeros", "exponential",
-    "exponential_minus_one", "floor", "imag", "is_finite", "log", "log_plus_one", "logistic",
-    "negate", "not", "popcnt", "real", "round_nearest_afz", "round_nearest_even", "rsqrt",
-    "sign", "sine", "sqrt", "tan", "tanh",
-    ),
-)  # fmt: skip
+    {
+        "abs": "relax.abs",
+        "cbrt": None,
+        "ceil": "relax.ceil",
+        "convert": None,
+        "cosine": "relax.cos",
+        "count_leading_zeros": None,
+        "exponential": "relax.exp",
+        "exponential_minus_one": None,
+        "floor": "relax.floor",
+        "imag": None,
+        "is_finite": "relax.isfinite",
+        "log": "relax.log",
+        "log_plus_one": None,
+        "logistic": "relax.sigmoid",
+        "negate": "relax.negative",
+        "not": ("relax.bitwise_not", "relax.logical_not"),
+        "popcnt": None,
+        "real": None,
+        "round_nearest_afz": None,
+        "round_nearest_even": "relax.round",
+        "rsqrt": "relax.rsqrt",
+        "sign": "relax.sign",
+        "sine": "relax.sin",
+        "sqrt": "relax.sqrt",
+        "tan": "relax.tan",
+        "tanh": "relax.tanh",
+    },
+)
 BINARY = named_classes(
     BinaryOp,
     "stablehlo",
-    (
-    "add", "and", "atan2", "complex", "divide", "maximum", "minimum", "multiply", "or",
-    "power", "remainder", "shift_left", "shift_right_arithmetic", "shift_right_logical",
-    "subtract", "xor",
-    ),
-)  # fmt: skip
+    {
+        "add": ("relax.add", "relax.logical_or"),
+        "and": ("relax.bitwise_and", "relax.logical_and"),
+        "atan2": "relax.atan2",
+        "complex": None,
+        "divide": "relax.divide",
+        "maximum": ("relax.maximum", "relax.logical_or"),
+        "minimum": ("relax.minimum", "relax.logical_and"),
+        "multiply": ("relax.multiply", "relax.logical_and"),
+        "or": ("relax.bitwise_or", "relax.logical_or"),
+        "power": "relax.power",
+        "remainder": "relax.mod",
+        "shift_left": "relax.left_shift",
+        "shift_right_arithmetic": "relax.right_shift",
+        "shift_right_logical": None,
+        "subtract": "relax.subtract",
+        "xor": ("relax.bitwise_xor", "relax.logical_xor"),
+    },
+)
 
 
 class ClampOp(ElementwiseOp):
@@ -337,12 +383,37 @@ class ConstantOp(StableHLOOp):
         value = parser.parse_attribute()
         if not isinstance(value, DenseIntOrFPElementsAttr):
             parser.raise_error("expected a dense<...> tensor constant", position, parser.pos)
+        value = with_float_bits(value, parser.lexer.input.content[position : parser.pos])
         return cls.build([], [value.type], attributes | {"value": value})
 
     def print(self, printer: Printer) -> None:
         print_attribute_dict(printer, self, {"value"})
         printer.print_string(" ")
         printer.print_attribute(self.properties["value"])
+
+
+FLOAT_LITERAL = re.compile(r"0x[0-9A-Fa-f]+|[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
+FLOAT_FORMATS = {16: "e", 32: "f", 64: "d"}
+
+
+def with_float_bits(value: DenseIntOrFPElementsAttr, text: str) -> DenseIntOrFPElementsAttr:
+    """``value`` with the floats MLIR writes as their bits (``0xFF800000``:
+    -inf) read as such (xDSL 0.74 reads them as integers)."""
+    element = value.type.element_type
+    body = text[text.find("<") + 1 : text.rfind(">", 0, text.rfind(":"))]
+    width = getattr(element, "bitwidth", None)
+    if '"' in body or "0x" not in body or width not in FLOAT_FORMATS:
+        return value
+    literals = FLOAT_LITERAL.findall(body)
+    values = [
+        struct.unpack(FLOAT_FORMATS[width], int(lit, 16).to_bytes(width // 8, "little"))[0]
+        if lit.startswith("0x")
+        else float(lit)
+        for lit in literals
+    ]
+    if len(values) == 1:
+        values *= max(1, len(value.get_values()))
+    return DenseIntOrFPElementsAttr.from_list(value.type, values)
 
 
 class CompareOp(StableHLOOp):
@@ -991,5 +1062,4 @@ OPERATIONS: tuple[type[StableHLOOp], ...] = (
     RngBitGeneratorOp,
 )
 
-ELEMENTWISE = {op.name: op for op in OPERATIONS if issubclass(op, ElementwiseOp | SelectOp)}
-"""The elementwise operations by name."""
+BY_NAME = {op.name: op for op in OPERATIONS}
