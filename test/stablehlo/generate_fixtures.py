@@ -66,7 +66,12 @@ def cnn(x, k1, scale, offset, mean, var, k2, w):
     y = jax.nn.relu(batch_norm(y, scale, offset, mean, var))
     y = lax.reduce_window(y, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
     y = lax.conv_general_dilated(
-        y, k2, (2, 2), [(1, 1), (1, 1)], rhs_dilation=(1, 1), dimension_numbers=("NHWC", "HWIO", "NHWC")
+        y,
+        k2,
+        (2, 2),
+        [(1, 1), (1, 1)],
+        rhs_dilation=(1, 1),
+        dimension_numbers=("NHWC", "HWIO", "NHWC"),
     )
     y = lax.reduce_window(y, 0.0, lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "SAME") / 4.0
     return jnp.mean(y, axis=(1, 2)) @ w
@@ -130,69 +135,259 @@ def per_op_fixtures() -> list[Fixture]:
     p = np.abs(normal(2, 3, 4)) + 0.5
     ints = rng(3).integers(-5, 5, (3, 4)).astype(np.int32)
     return [
-        Fixture("op_unary", lambda x, y: (jnp.exp(x), jnp.log(y), jnp.sqrt(y), lax.rsqrt(y), jnp.tanh(x),
-                                          jax.nn.sigmoid(x), jnp.abs(x), -x, jnp.floor(x), jnp.ceil(x),
-                                          jnp.sin(x), jnp.cos(x), jnp.sign(x), jnp.round(x), lax.erf(x),
-                                          jnp.log1p(y), jnp.expm1(x)), [a, p], ["b, 4", "b, 4"]),
-        Fixture("op_binary", lambda x, y: (x + y, x - y, x * y, x / y, jnp.maximum(x, y), jnp.minimum(x, y),
-                                           x ** 2, jnp.power(y, x), jnp.arctan2(x, y), jnp.remainder(x, y)),
-                [a, p], ["b, 4", "b, 4"]),
-        Fixture("op_integer", lambda i, j: (i + j, i * j, lax.div(i, jnp.where(j == 0, 1, j)),
-                                            lax.rem(i, jnp.where(j == 0, 1, j)), i & j, i | j, i ^ j, ~i,
-                                            lax.shift_left(i, 1), lax.shift_right_arithmetic(i, 1)),
-                [ints, ints[::-1].copy()], ["b, 4", "b, 4"]),
-        Fixture("op_compare_select", lambda x, y: (jnp.where(x > y, x, y), (x >= y) & (x != y),
-                                                   jnp.clip(x, -0.5, 0.5), jnp.logical_not(x < y)),
-                [a, p], ["b, 4", "b, 4"]),
-        Fixture("op_convert", lambda x: (x.astype(jnp.int32), x.astype(jnp.float16).astype(jnp.float32) * 2,
-                                         (x > 0).astype(jnp.float32)), [a], ["b, 4"]),
-        Fixture("op_shape", lambda x: (x.T, x.reshape(4, 3), jnp.concatenate([x, x * 2], axis=1),
-                                       x[1:3, ::2], jnp.pad(x, ((1, 0), (0, 2))), jnp.broadcast_to(x[:, None, :], (3, 2, 4)),
-                                       jnp.flip(x, 0), jnp.arange(12, dtype=jnp.float32).reshape(3, 4) + x),
-                [a], None),
-        Fixture("op_reduce", lambda x: (x.sum(0), x.max(1), x.min(), jnp.prod(x, 1), jnp.argmax(x, 1),
-                                        jnp.argmin(x, 0), jnp.any(x > 1, 1), jnp.all(x > -2, 0), jnp.mean(x, 1)),
-                [a], ["b, 4"]),
-        Fixture("op_dot", lambda x, y, z: (x @ y, jnp.einsum("bij,bjk->bik", z, z.transpose(0, 2, 1)),
-                                           jnp.einsum("ij,kj->ik", x, x), jnp.dot(x[0], x[1])),
-                [a, normal(4, 4, 5), normal(5, 2, 3, 4)], None),
-        Fixture("op_dynamic_slice", lambda x, i: (lax.dynamic_slice(x, (i, 1), (2, 2)),
-                                                  lax.dynamic_update_slice(x, jnp.ones((1, 2), x.dtype), (i, i))),
-                [a, np.array(1, np.int32)], None),
-        Fixture("op_gather_scatter", lambda x, idx: (x[idx], jnp.take(x, idx, axis=1), x.at[idx].add(1.0),
-                                                     x.at[:, idx].set(0.0)),
-                [a, np.array([2, 0], np.int32)], None),
-        Fixture("op_sort", lambda x: (jnp.sort(x, axis=1), jnp.argsort(x, axis=0), lax.top_k(x, 2)[0],
-                                      jnp.cumsum(x, axis=1)), [a], None),
-        Fixture("op_cond", lambda x, p: (lax.cond(p > 0, lambda v: v * 2.0, lambda v: v - 1.0, x),
-                                         lax.switch(jnp.clip(p, 0, 2), [jnp.sin, jnp.cos, jnp.tanh], x)),
-                [a, np.array(1, np.int32)], ["b, 4", ""]),
+        Fixture(
+            "op_unary",
+            lambda x, y: (
+                jnp.exp(x),
+                jnp.log(y),
+                jnp.sqrt(y),
+                lax.rsqrt(y),
+                jnp.tanh(x),
+                jax.nn.sigmoid(x),
+                jnp.abs(x),
+                -x,
+                jnp.floor(x),
+                jnp.ceil(x),
+                jnp.sin(x),
+                jnp.cos(x),
+                jnp.sign(x),
+                jnp.round(x),
+                lax.erf(x),
+                jnp.log1p(y),
+                jnp.expm1(x),
+            ),
+            [a, p],
+            ["b, 4", "b, 4"],
+        ),
+        Fixture(
+            "op_binary",
+            lambda x, y: (
+                x + y,
+                x - y,
+                x * y,
+                x / y,
+                jnp.maximum(x, y),
+                jnp.minimum(x, y),
+                x**2,
+                jnp.power(y, x),
+                jnp.arctan2(x, y),
+                jnp.remainder(x, y),
+            ),
+            [a, p],
+            ["b, 4", "b, 4"],
+        ),
+        Fixture(
+            "op_integer",
+            lambda i, j: (
+                i + j,
+                i * j,
+                lax.div(i, jnp.where(j == 0, 1, j)),
+                lax.rem(i, jnp.where(j == 0, 1, j)),
+                i & j,
+                i | j,
+                i ^ j,
+                ~i,
+                lax.shift_left(i, 1),
+                lax.shift_right_arithmetic(i, 1),
+            ),
+            [ints, ints[::-1].copy()],
+            ["b, 4", "b, 4"],
+        ),
+        Fixture(
+            "op_compare_select",
+            lambda x, y: (
+                jnp.where(x > y, x, y),
+                (x >= y) & (x != y),
+                jnp.clip(x, -0.5, 0.5),
+                jnp.logical_not(x < y),
+            ),
+            [a, p],
+            ["b, 4", "b, 4"],
+        ),
+        Fixture(
+            "op_convert",
+            lambda x: (
+                x.astype(jnp.int32),
+                x.astype(jnp.float16).astype(jnp.float32) * 2,
+                (x > 0).astype(jnp.float32),
+            ),
+            [a],
+            ["b, 4"],
+        ),
+        Fixture(
+            "op_shape",
+            lambda x: (
+                x.T,
+                x.reshape(4, 3),
+                jnp.concatenate([x, x * 2], axis=1),
+                x[1:3, ::2],
+                jnp.pad(x, ((1, 0), (0, 2))),
+                jnp.broadcast_to(x[:, None, :], (3, 2, 4)),
+                jnp.flip(x, 0),
+                jnp.arange(12, dtype=jnp.float32).reshape(3, 4) + x,
+            ),
+            [a],
+            None,
+        ),
+        Fixture(
+            "op_reduce",
+            lambda x: (
+                x.sum(0),
+                x.max(1),
+                x.min(),
+                jnp.prod(x, 1),
+                jnp.argmax(x, 1),
+                jnp.argmin(x, 0),
+                jnp.any(x > 1, 1),
+                jnp.all(x > -2, 0),
+                jnp.mean(x, 1),
+            ),
+            [a],
+            ["b, 4"],
+        ),
+        Fixture(
+            "op_dot",
+            lambda x, y, z: (
+                x @ y,
+                jnp.einsum("bij,bjk->bik", z, z.transpose(0, 2, 1)),
+                jnp.einsum("ij,kj->ik", x, x),
+                jnp.dot(x[0], x[1]),
+            ),
+            [a, normal(4, 4, 5), normal(5, 2, 3, 4)],
+            None,
+        ),
+        Fixture(
+            "op_dynamic_slice",
+            lambda x, i: (
+                lax.dynamic_slice(x, (i, 1), (2, 2)),
+                lax.dynamic_update_slice(x, jnp.ones((1, 2), x.dtype), (i, i)),
+            ),
+            [a, np.array(1, np.int32)],
+            None,
+        ),
+        Fixture(
+            "op_gather_scatter",
+            lambda x, idx: (
+                x[idx],
+                jnp.take(x, idx, axis=1),
+                x.at[idx].add(1.0),
+                x.at[:, idx].set(0.0),
+            ),
+            [a, np.array([2, 0], np.int32)],
+            None,
+        ),
+        Fixture(
+            "op_sort",
+            lambda x: (
+                jnp.sort(x, axis=1),
+                jnp.argsort(x, axis=0),
+                lax.top_k(x, 2)[0],
+                jnp.cumsum(x, axis=1),
+            ),
+            [a],
+            None,
+        ),
+        Fixture(
+            "op_cond",
+            lambda x, p: (
+                lax.cond(p > 0, lambda v: v * 2.0, lambda v: v - 1.0, x),
+                lax.switch(jnp.clip(p, 0, 2), [jnp.sin, jnp.cos, jnp.tanh], x),
+            ),
+            [a, np.array(1, np.int32)],
+            ["b, 4", ""],
+        ),
     ]
 
 
 def fixtures() -> list[Fixture]:
     d, f, s, t = 8, 16, 5, 6
     return [
-        Fixture("mlp", mlp, [normal(10, 2, 784), normal(11, 784, 32, scale=0.05), normal(12, 32),
-                             normal(13, 32, 10, scale=0.2), normal(14, 10)], ["b, 784", "784, 32", "32", "32, 10", "10"]),
-        Fixture("cnn", cnn, [normal(20, 2, 8, 8, 3), normal(21, 3, 3, 3, 4, scale=0.3), normal(22, 4),
-                             normal(23, 4), normal(24, 4), np.abs(normal(25, 4)) + 0.5,
-                             normal(26, 3, 3, 4, 6, scale=0.3), normal(27, 6, 5)],
-                ["b, 8, 8, 3", "3, 3, 3, 4", "4", "4", "4", "4", "3, 3, 4, 6", "6, 5"]),
-        Fixture("encoder_layer", encoder_layer,
-                [normal(30, 2, s, d), (rng(31).random((2, s, s)) > 0.3).astype(np.float32),
-                 *(normal(32 + i, d, d, scale=0.3) for i in range(4)), normal(36, d), normal(37, d),
-                 normal(38, d, f, scale=0.3), normal(39, f), normal(40, f, d, scale=0.3), normal(41, d),
-                 normal(42, d), normal(43, d)],
-                ["b, s, 8", "b, s, s", "8, 8", "8, 8", "8, 8", "8, 8", "8", "8", "8, 16", "16", "16, 8",
-                 "8", "8", "8"]),
-        Fixture("decoder_step", decoder_step,
-                [normal(50, 2, 1, d), normal(51, 2, t, d), normal(52, 2, t, d), np.array(3, np.int32),
-                 *(normal(53 + i, d, d, scale=0.3) for i in range(4))],
-                ["b, 1, 8", "b, 6, 8", "b, 6, 8", "", "8, 8", "8, 8", "8, 8", "8, 8"]),
-        Fixture("fori_loop", fori, [normal(60, 2, 4), normal(61, 4, 4, scale=0.5)], ["b, 4", "4, 4"]),
-        Fixture("scan", rnn_scan, [normal(70, 2, 5, 3), normal(71, 2, 4), normal(72, 3, 4, scale=0.5),
-                                   normal(73, 4, 4, scale=0.5)], ["b, 5, 3", "b, 4", "3, 4", "4, 4"]),
+        Fixture(
+            "mlp",
+            mlp,
+            [
+                normal(10, 2, 784),
+                normal(11, 784, 32, scale=0.05),
+                normal(12, 32),
+                normal(13, 32, 10, scale=0.2),
+                normal(14, 10),
+            ],
+            ["b, 784", "784, 32", "32", "32, 10", "10"],
+        ),
+        Fixture(
+            "cnn",
+            cnn,
+            [
+                normal(20, 2, 8, 8, 3),
+                normal(21, 3, 3, 3, 4, scale=0.3),
+                normal(22, 4),
+                normal(23, 4),
+                normal(24, 4),
+                np.abs(normal(25, 4)) + 0.5,
+                normal(26, 3, 3, 4, 6, scale=0.3),
+                normal(27, 6, 5),
+            ],
+            ["b, 8, 8, 3", "3, 3, 3, 4", "4", "4", "4", "4", "3, 3, 4, 6", "6, 5"],
+        ),
+        Fixture(
+            "encoder_layer",
+            encoder_layer,
+            [
+                normal(30, 2, s, d),
+                (rng(31).random((2, s, s)) > 0.3).astype(np.float32),
+                *(normal(32 + i, d, d, scale=0.3) for i in range(4)),
+                normal(36, d),
+                normal(37, d),
+                normal(38, d, f, scale=0.3),
+                normal(39, f),
+                normal(40, f, d, scale=0.3),
+                normal(41, d),
+                normal(42, d),
+                normal(43, d),
+            ],
+            [
+                "b, s, 8",
+                "b, s, s",
+                "8, 8",
+                "8, 8",
+                "8, 8",
+                "8, 8",
+                "8",
+                "8",
+                "8, 16",
+                "16",
+                "16, 8",
+                "8",
+                "8",
+                "8",
+            ],
+        ),
+        Fixture(
+            "decoder_step",
+            decoder_step,
+            [
+                normal(50, 2, 1, d),
+                normal(51, 2, t, d),
+                normal(52, 2, t, d),
+                np.array(3, np.int32),
+                *(normal(53 + i, d, d, scale=0.3) for i in range(4)),
+            ],
+            ["b, 1, 8", "b, 6, 8", "b, 6, 8", "", "8, 8", "8, 8", "8, 8", "8, 8"],
+        ),
+        Fixture(
+            "fori_loop", fori, [normal(60, 2, 4), normal(61, 4, 4, scale=0.5)], ["b, 4", "4, 4"]
+        ),
+        Fixture(
+            "scan",
+            rnn_scan,
+            [
+                normal(70, 2, 5, 3),
+                normal(71, 2, 4),
+                normal(72, 3, 4, scale=0.5),
+                normal(73, 4, 4, scale=0.5),
+            ],
+            ["b, 5, 3", "b, 4", "3, 4", "4, 4"],
+        ),
         *per_op_fixtures(),
     ]
 
@@ -217,7 +412,9 @@ def write(fixture: Fixture) -> None:
     if fixture.symbolic is not None:
         scope = export.SymbolicScope()
         specs = [
-            jax.ShapeDtypeStruct(export.symbolic_shape(shape, scope=scope) if shape else (), x.dtype)
+            jax.ShapeDtypeStruct(
+                export.symbolic_shape(shape, scope=scope) if shape else (), x.dtype
+            )
             for shape, x in zip(fixture.symbolic, fixture.inputs, strict=True)
         ]
         exported = export.export(function)(*specs)

@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (each registers its rules)
     convert_contractions,
     convert_control,
     convert_elementwise,
+    convert_indexing,
     convert_reductions,
     convert_shapes,
 )

@@ -52,9 +52,12 @@ def dot_general(cv: Converter, op: Operation) -> Sequence[Expr]:
         if not isinstance(numbers, DotDimensionNumbers):
             refuse(op, "needs #stablehlo.dot<...> dimension numbers")
         lb, rb, lc, rc = (numbers.list(f) for f in DotDimensionNumbers.FIELDS)
-    if len(lb) != len(rb) or len(lc) != len(rc) or not set(lb + lc) <= set(range(len(ld))) or not set(
-        rb + rc
-    ) <= set(range(len(rd))):
+    if (
+        len(lb) != len(rb)
+        or len(lc) != len(rc)
+        or not set(lb + lc) <= set(range(len(ld)))
+        or not set(rb + rc) <= set(range(len(rd)))
+    ):
         refuse(op, "has dimension numbers that do not fit its operands")
     lf = [i for i in range(len(ld)) if i not in lb + lc]
     rf = [i for i in range(len(rd)) if i not in rb + rc]
@@ -83,7 +86,11 @@ def convolution(cv: Converter, op: Operation) -> Sequence[Expr]:
     if any(window(op, "window_reversal", [0] * spatial)):
         refuse(op, "window reversal is not supported")
     lows, highs = padding(op, spatial)
-    x = permuted(cv, cv.value(op.operands[0]), [numbers.input.batch, numbers.input.feature, *numbers.input.spatial])
+    x = permuted(
+        cv,
+        cv.value(op.operands[0]),
+        [numbers.input.batch, numbers.input.feature, *numbers.input.spatial],
+    )
     kernel = numbers.kernel
     w = permuted(cv, cv.value(op.operands[1]), [kernel.feature, kernel.batch, *kernel.spatial])
     out = cv.emit(

@@ -63,10 +63,12 @@ def is_identity(init: SSAValue, identity: float | bool, dtype: str) -> bool:
     return bool(np.all(found == identity))
 
 
-def reduce_with(cv: Converter, op: Operation, body: ops.BinaryOp, x: SSAValue, init: SSAValue, reduced: Expr) -> Expr:
+def reduce_with(
+    cv: Converter, op: Operation, body: ops.BinaryOp, x: SSAValue, init: SSAValue, reduced: Expr
+) -> Expr:
     """``reduced`` combined with the initial value unless that is the identity."""
     dtype = element_dtype(op)
-    reduction, identity = REDUCERS[body.name]
+    _, identity = REDUCERS[body.name]
     if is_identity(init, identity, dtype):
         return reduced
     numbers, booleans = body.RELAX if isinstance(body.RELAX, tuple) else (body.RELAX, body.RELAX)
@@ -89,7 +91,9 @@ def reduce(cv: Converter, op: Operation) -> Sequence[Expr]:
     if count == 2:
         return arg_reduce(cv, op, axes, block)
     if count != 1:
-        refuse(op, f"reduces {count} operands together; one, or JAX's argmax/argmin pair, is supported")
+        refuse(
+            op, f"reduces {count} operands together; one, or JAX's argmax/argmin pair, is supported"
+        )
     body = applied(op, block)
     if body.name in ("stablehlo.and", "stablehlo.or") and element_dtype(op) != "bool":
         refuse(op, "bitwise and/or reductions of integers are not supported")
@@ -131,7 +135,11 @@ def arg_reduce(cv: Converter, op: Operation, axes: list[int], block: Block) -> S
     return [extreme, call("relax.astype", position, dtype=index_dtype)]
 
 
-POOLS = {"stablehlo.maximum": "max_pool", "stablehlo.add": "avg_pool", "stablehlo.minimum": "max_pool"}
+POOLS = {
+    "stablehlo.maximum": "max_pool",
+    "stablehlo.add": "avg_pool",
+    "stablehlo.minimum": "max_pool",
+}
 
 
 @converts(ops.ReduceWindowOp)
@@ -153,7 +161,9 @@ def reduce_window(cv: Converter, op: Operation) -> Sequence[Expr]:
         refuse(op, "base dilations are not supported")
     lows, highs = padding(op, rank)
     pooled = [
-        i for i in range(rank) if (sizes[i], strides[i], dilations[i], lows[i], highs[i]) != (1, 1, 1, 0, 0)
+        i
+        for i in range(rank)
+        if (sizes[i], strides[i], dilations[i], lows[i], highs[i]) != (1, 1, 1, 0, 0)
     ]
     if len(pooled) > 3:
         refuse(op, f"pools {len(pooled)} dimensions; Relax pools 1, 2 or 3")
@@ -164,7 +174,10 @@ def reduce_window(cv: Converter, op: Operation) -> Sequence[Expr]:
     if negate:
         value = cv.emit(call("relax.negative", value))
     flat = reshape_to(
-        cv, op, permuted(cv, value, others + pooled), [product([dims[i] for i in others]), IntImm(1), *(dims[i] for i in pooled)]
+        cv,
+        op,
+        permuted(cv, value, others + pooled),
+        [product([dims[i] for i in others]), IntImm(1), *(dims[i] for i in pooled)],
     )
     pick = lambda values: [values[i] for i in pooled]  # noqa: E731
     kind = POOLS[body.name]
@@ -178,7 +191,13 @@ def reduce_window(cv: Converter, op: Operation) -> Sequence[Expr]:
         attrs["count_include_pad"] = True
     out = cv.emit(call(f"relax.nn.{kind}{len(pooled)}d", flat, **attrs))  # type: ignore[arg-type]
     if kind == "avg_pool":
-        out = cv.emit(call("relax.multiply", out, np.array(float(np.prod(pick(sizes))), np.dtype(out_dtype(op)))))
+        out = cv.emit(
+            call(
+                "relax.multiply",
+                out,
+                np.array(float(np.prod(pick(sizes))), np.dtype(out_dtype(op))),
+            )
+        )
     if negate:
         out = cv.emit(call("relax.negative", out))
     out_dims = cv.relax_dims(out, op)
@@ -201,8 +220,16 @@ def sort(cv: Converter, op: Operation) -> Sequence[Expr]:
     axis = integer(op, "dimension") if "dimension" in op.properties else -1
     block = op.regions[0].block
     returned = block.last_op
-    compare = returned.operands[0].owner if isinstance(returned, ops.ReturnOp) and returned.operands else None
-    direction = compare.properties.get("comparison_direction") if isinstance(compare, ops.CompareOp) else None
+    compare = (
+        returned.operands[0].owner
+        if isinstance(returned, ops.ReturnOp) and returned.operands
+        else None
+    )
+    direction = (
+        compare.properties.get("comparison_direction")
+        if isinstance(compare, ops.CompareOp)
+        else None
+    )
     if not isinstance(direction, ComparisonDirectionAttr) or direction.data not in (
         ComparisonDirection.LT,
         ComparisonDirection.GT,
@@ -212,7 +239,9 @@ def sort(cv: Converter, op: Operation) -> Sequence[Expr]:
     first = cv.value(op.operands[0])
     if len(op.operands) == 1:
         return [call("relax.sort", first, axis=axis, descending=descending)]
-    order = cv.emit(call("relax.argsort", first, axis=axis, descending=descending, dtype=DataType.parse("i64")))
+    order = cv.emit(
+        call("relax.argsort", first, axis=axis, descending=descending, dtype=DataType.parse("i64"))
+    )
     return [call("relax.gather_elements", cv.value(o), order, axis=axis) for o in op.operands]
 
 
@@ -230,5 +259,3 @@ def top_k(cv: Converter, op: Operation) -> Sequence[Expr]:
         )
     )
     return result_tuple(cv, both, 2)
-
-

@@ -19,8 +19,8 @@ from ...prim_expr import IntImm, PrimExpr, as_expr
 from ...prim_expr_simplify import prove_equal, simplify
 from ...types import TensorType
 from . import ops
-from .converter import Converter, converts, dense_array, dtype_of, refuse, scalar_constant
 from .convert_elementwise import element_dtype
+from .converter import Converter, converts, dense_array, dtype_of, refuse, scalar_constant
 from .syntax import int_list
 
 
@@ -52,8 +52,8 @@ def result_dims(op: Operation, index: int = 0) -> list[PrimExpr | None]:
 
 
 def known_values(cv: Converter, op: Operation, operand: int, what: str) -> tuple[PrimExpr, ...]:
-    """The values of an integer operand known while converting (a shape)."""
-    known = cv.known.get(op.operands[operand])
+    """The values of an integer operand as symbolic expressions (a shape)."""
+    known = cv.symbolic(op.operands[operand])
     if known is None:
         refuse(op, f"the {what} is computed from values known only when the program runs")
     return known.values
@@ -135,7 +135,9 @@ def dynamic_reshape(cv: Converter, op: Operation) -> Sequence[Expr]:
 
 @converts(ops.TransposeOp)
 def transpose(cv: Converter, op: Operation) -> Sequence[Expr]:
-    return [call("relax.permute_dims", cv.value(op.operands[0]), axes=list(ints(op, "permutation")))]
+    return [
+        call("relax.permute_dims", cv.value(op.operands[0]), axes=list(ints(op, "permutation")))
+    ]
 
 
 @converts(ops.ReverseOp)
@@ -218,7 +220,11 @@ def real_dynamic_slice(cv: Converter, op: Operation) -> Sequence[Expr]:
 
 
 def clamped_starts(
-    cv: Converter, op: Operation, dims: Sequence[PrimExpr], sizes: Sequence[PrimExpr], starts: Sequence[SSAValue]
+    cv: Converter,
+    op: Operation,
+    dims: Sequence[PrimExpr],
+    sizes: Sequence[PrimExpr],
+    starts: Sequence[SSAValue],
 ) -> list[PrimExpr | SSAValue]:
     """Each start index clamped as StableHLO does, to ``[0, dim - size]``: a
     known integer where it is known, else a Relax scalar of type ``i64``."""
@@ -286,23 +292,36 @@ def dynamic_update_slice(cv: Converter, op: Operation) -> Sequence[Expr]:
 
 @converts(ops.PadOp)
 def pad(cv: Converter, op: Operation) -> Sequence[Expr]:
-    low, high, interior = (ints(op, n) for n in ("edge_padding_low", "edge_padding_high", "interior_padding"))
+    """``nn.pad`` with a constant value; with a value known only at run time,
+    ``pad(x, 0) + (1 - pad(ones, 0)) * value``."""
+    low, high, interior = (
+        ints(op, n) for n in ("edge_padding_low", "edge_padding_high", "interior_padding")
+    )
     if any(interior):
         refuse(op, "interior padding is not supported")
     if any(v < 0 for v in (*low, *high)):
         refuse(op, "negative padding is not supported")
-    value = padding_value(op)
     widths = [w for pair in zip(low, high, strict=True) for w in pair]
-    return [call("relax.nn.pad", cv.value(op.operands[0]), pad_width=widths, pad_value=value)]
+    x = cv.value(op.operands[0])
+    value = constant_value(cv, op.operands[1])
+    if value is not None:
+        return [call("relax.nn.pad", x, pad_width=widths, pad_value=value)]
+    padded = call("relax.nn.pad", x, pad_width=widths, pad_value=0.0)
+    inside = call("relax.nn.pad", call("relax.ones_like", x), pad_width=widths, pad_value=0.0)
+    outside = call("relax.subtract", scalar_constant(1, element_dtype(op)), inside)
+    return [call("relax.add", padded, call("relax.multiply", outside, cv.value(op.operands[1])))]
 
 
-def padding_value(op: Operation) -> float:
-    """The constant ``pad`` fills with."""
-    source = op.operands[1].owner
-    value = source.properties.get("value") if isinstance(source, ops.ConstantOp) else None
-    if not isinstance(value, DenseIntOrFPElementsAttr) or len(set(value.get_values())) != 1:
-        refuse(op, "the padding value must be a scalar constant")
-    return float(value.get_values()[0])
+def constant_value(cv: Converter, value: SSAValue) -> float | None:
+    """The scalar a value holds when it is a constant (or a known integer)."""
+    known = cv.known.get(value)
+    if known is not None and known.ints() is not None and len(set(known.ints())) == 1:  # type: ignore[arg-type]
+        return float(known.ints()[0])  # type: ignore[index]
+    source = value.owner
+    attribute = source.properties.get("value") if isinstance(source, ops.ConstantOp) else None
+    if isinstance(attribute, DenseIntOrFPElementsAttr) and len(set(attribute.get_values())) == 1:
+        return float(attribute.get_values()[0])
+    return None
 
 
 @converts(ops.OptimizationBarrierOp)

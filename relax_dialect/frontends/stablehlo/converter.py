@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from math import prod
 from typing import NoReturn
 
 import numpy as np
@@ -31,11 +32,11 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from ...builder import Builder, Expr, Shape, call
 from ...diagnostics import DiagnosticError, at
 from ...dtype import DataType
-from ...prim_expr import PrimExpr
-from ...types import StructInfoType, TensorType, TupleType
+from ...prim_expr import PrimExpr, Var
+from ...types import ShapeType, StructInfoType, TensorType, TupleType
 from . import ops
 from .entry_shapes import entry_dimensions
-from .known import Known, evaluate
+from .known import Known, evaluate, known_shape
 
 Rule = Callable[["Converter", Operation], Sequence[Expr]]
 """Converts an operation: one Relax value per result."""
@@ -103,6 +104,7 @@ class Converter:
         boundary, which hides the blocks outside)."""
         self._inlining: list[str] = []
         self._loops = 0
+        self._lifted = 0
 
     def convert(self) -> ModuleOp:
         for function in self.functions.values():
@@ -122,7 +124,10 @@ class Converter:
             element = tensor_type(arg.type, function).element_type
             params[arg.name_hint or f"arg{i}"] = TensorType(row, dtype_of(element, function))
         self.bb.location = self._location(function)
-        with self.bb.function(name, params) as frame, self.scope(dict(zip(args, frame.params))):
+        with (
+            self.bb.function(name, params) as frame,
+            self.scope(dict(zip(args, frame.params, strict=True))),
+        ):
             results = self.block(function.body.block)
             self.bb.emit_func_output(results[0] if len(results) == 1 else list(results))
 
@@ -212,6 +217,35 @@ class Converter:
         flat = self.bb.emit(call("relax.shape_to_tensor", Shape(tuple(known.values))))
         typed = self.bb.emit(call("relax.astype", flat, dtype=DataType.parse(dtype)))
         return self.bb.emit(call("relax.reshape", typed, Shape(known.shape)))
+
+    def symbolic(self, ssa: SSAValue) -> Known | None:
+        """The values of a small integer tensor as symbolic expressions: known, or
+        computed from operands whose scalars known only at run time become
+        symbolic variables (``lift``); None for other tensors."""
+        if ssa in self.known:
+            return self.known[ssa]
+        shape = known_shape(ssa.type)
+        if shape is None:
+            return None
+        owner = ssa.owner
+        if isinstance(owner, Operation) and len(owner.results) == 1 and not owner.regions:
+            operands = [self.symbolic(o) for o in owner.operands]
+            if all(o is not None for o in operands):
+                found = evaluate(owner, operands, self.dimension)
+                if found is not None:
+                    return found
+        return self.lift(ssa, shape) if prod(shape) == 1 else None
+
+    def lift(self, ssa: SSAValue, shape: tuple[int, ...]) -> Known:
+        """A run-time integer scalar as a symbolic variable, bound by a
+        ``match_cast`` of its value as a shape."""
+        flat = self.bb.emit(call("relax.reshape", self.value(ssa), Shape((1,))))
+        wide = self.bb.emit(call("relax.astype", flat, dtype=DataType.parse("i64")))
+        as_shape = self.bb.emit(call("relax.tensor_to_shape", wide))
+        self._lifted += 1
+        variable = Var(f"v{self._lifted}")
+        self.bb.match_cast(as_shape, ShapeType([variable]))
+        return Known(shape, (variable,))
 
     def dimension(self, op: ops.GetDimensionSizeOp) -> PrimExpr | None:
         """The size a ``get_dimension_size`` reads, from its operand's Relax shape."""
@@ -303,4 +337,3 @@ def dense_array(attribute: DenseIntOrFPElementsAttr, dtype: str) -> np.ndarray:
     if len(values) == 1:
         values = values * int(np.prod(shape, dtype=np.int64))
     return np.array(values, numpy_dtype(dtype)).reshape(shape)
-

@@ -28,7 +28,9 @@ PROVISIONAL = "?"
 VARIABLE_NAMED = re.compile(r"dimension variable '([A-Za-z_][A-Za-z0-9_]*)'")
 
 
-def entry_dimensions(function: func.FuncOp, functions: Mapping[str, func.FuncOp]) -> list[list[PrimExpr]]:
+def entry_dimensions(
+    function: func.FuncOp, functions: Mapping[str, func.FuncOp]
+) -> list[list[PrimExpr]]:
     """Each parameter's dimensions (none for a parameter that is not a tensor)."""
     params = function.body.block.args
     dims = [
@@ -60,7 +62,9 @@ def entry_dimensions(function: func.FuncOp, functions: Mapping[str, func.FuncOp]
         if isinstance(op, CustomCallOp) and op.target == "shape_assertion" and op.operands:
             naming.assertion(op, known)
         elif isinstance(op, func.CallOp):
-            callee = functions.get(op.callee.string_value() if isinstance(op.callee, SymbolRefAttr) else "")
+            callee = functions.get(
+                op.callee.string_value() if isinstance(op.callee, SymbolRefAttr) else ""
+            )
             if callee is not None:
                 naming.call(op, callee, known)
     return naming.finish(dims)
@@ -110,7 +114,9 @@ class Naming:
     def call(self, op: Operation, callee: func.FuncOp, known: Mapping[SSAValue, Known]) -> None:
         arg_attrs = callee.arg_attrs.data if callee.arg_attrs is not None else ()
         for operand, attrs in zip(op.operands, arg_attrs, strict=False):
-            named = attrs.data.get("jax.global_constant") if isinstance(attrs, DictionaryAttr) else None
+            named = (
+                attrs.data.get("jax.global_constant") if isinstance(attrs, DictionaryAttr) else None
+            )
             value = known.get(operand)
             if not isinstance(named, StringAttr) or value is None or len(value.values) != 1:
                 continue

@@ -77,7 +77,9 @@ ARITHMETIC: dict[str, Callable[[PrimExpr, PrimExpr], PrimExpr]] = {
 ``divide`` truncates, which is ``floordiv`` on dimensions."""
 
 
-def evaluate(op: Operation, operands: Sequence[Known | None], dimension: DimensionOf) -> Known | None:
+def evaluate(
+    op: Operation, operands: Sequence[Known | None], dimension: DimensionOf
+) -> Known | None:
     """The known value of ``op``'s single result, or None."""
     if len(op.results) != 1:
         return None
@@ -118,6 +120,9 @@ def _values(op: Operation, known: list[Known], shape: tuple[int, ...]) -> Sequen
         if start is None or limit is None or stride is None:
             return None
         return known[0].values[start[0] : limit[0] : stride[0]]
+    if isinstance(op, ops.ClampOp):
+        low, x, high = (_broadcast(k, count) for k in known)
+        return [call("min", call("max", v, lo), hi) for lo, v, hi in zip(low, x, high, strict=True)]
     if op.name in ARITHMETIC or op.name == "stablehlo.divide":
         lhs, rhs = (_broadcast(k, count) for k in known)
         if op.name == "stablehlo.divide":

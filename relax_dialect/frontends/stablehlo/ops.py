@@ -8,8 +8,6 @@ and that the properties the operation needs are there."""
 
 from __future__ import annotations
 
-import re
-import struct
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Self, TypeVar
 
@@ -383,37 +381,12 @@ class ConstantOp(StableHLOOp):
         value = parser.parse_attribute()
         if not isinstance(value, DenseIntOrFPElementsAttr):
             parser.raise_error("expected a dense<...> tensor constant", position, parser.pos)
-        value = with_float_bits(value, parser.lexer.input.content[position : parser.pos])
         return cls.build([], [value.type], attributes | {"value": value})
 
     def print(self, printer: Printer) -> None:
         print_attribute_dict(printer, self, {"value"})
         printer.print_string(" ")
         printer.print_attribute(self.properties["value"])
-
-
-FLOAT_LITERAL = re.compile(r"0x[0-9A-Fa-f]+|[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
-FLOAT_FORMATS = {16: "e", 32: "f", 64: "d"}
-
-
-def with_float_bits(value: DenseIntOrFPElementsAttr, text: str) -> DenseIntOrFPElementsAttr:
-    """``value`` with the floats MLIR writes as their bits (``0xFF800000``:
-    -inf) read as such (xDSL 0.74 reads them as integers)."""
-    element = value.type.element_type
-    body = text[text.find("<") + 1 : text.rfind(">", 0, text.rfind(":"))]
-    width = getattr(element, "bitwidth", None)
-    if '"' in body or "0x" not in body or width not in FLOAT_FORMATS:
-        return value
-    literals = FLOAT_LITERAL.findall(body)
-    values = [
-        struct.unpack(FLOAT_FORMATS[width], int(lit, 16).to_bytes(width // 8, "little"))[0]
-        if lit.startswith("0x")
-        else float(lit)
-        for lit in literals
-    ]
-    if len(values) == 1:
-        values *= max(1, len(value.get_values()))
-    return DenseIntOrFPElementsAttr.from_list(value.type, values)
 
 
 class CompareOp(StableHLOOp):
