@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
+from ...passes.dce import DeadCodeEliminationPass
 from . import (  # noqa: F401  (each registers its rules)
     convert_contractions,
     convert_control,
@@ -17,6 +19,9 @@ from .converter import Converter
 
 
 def convert(module: ModuleOp) -> ModuleOp:
-    """The Relax module of a StableHLO module; raises ``DiagnosticError`` (located)
-    for what it cannot convert."""
-    return Converter(module).convert()
+    """The Relax module of a StableHLO module, without the bindings nothing uses
+    (the shape assertions' comparisons, constants left unused); raises
+    ``DiagnosticError`` (located) for what it cannot convert."""
+    converted = Converter(module).convert()
+    DeadCodeEliminationPass().apply(Context(), converted)
+    return converted
