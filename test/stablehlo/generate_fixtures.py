@@ -1,5 +1,6 @@
 """Regenerate the StableHLO fixtures: JAX programs as ``.mlir`` text, with their
-inputs and JAX's outputs as ``.npz`` (``in0``, ``in1``... and ``out0``...).
+inputs and JAX's outputs as ``.npz`` (``arg0``, ``arg1``... as the functions name their
+parameters, and ``out0``...).
 
 Each program is written twice: ``NAME.mlir`` lowered at the inputs' shapes
 (``jax.jit(f).lower(...).as_text()``) and ``NAME.sym.mlir`` exported by
@@ -402,7 +403,7 @@ def without_debug_info(text: str, generic: bool = False) -> str:
 def write(fixture: Fixture) -> None:
     function = jax.jit(fixture.function)
     outputs = jax.tree_util.tree_leaves(function(*fixture.inputs))
-    arrays = {f"in{i}": np.asarray(x) for i, x in enumerate(fixture.inputs)}
+    arrays = {f"arg{i}": np.asarray(x) for i, x in enumerate(fixture.inputs)}
     arrays.update({f"out{i}": np.asarray(y) for i, y in enumerate(outputs)})
     np.savez(OUT / f"{fixture.name}.npz", **arrays)
     text = function.lower(*fixture.inputs).as_text()
