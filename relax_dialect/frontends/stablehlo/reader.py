@@ -26,7 +26,8 @@ def stablehlo_context() -> Context:
     return ctx
 
 
-LOCATION_START = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|(?<![\w.$#])loc\(|^#loc[\w.$-]*\s*=', re.M)
+STRING = r'"(?:[^"\\\n]|\\.)*"'
+LOCATION_START = re.compile(STRING + r"|//[^\n]*|(?<![\w.$#])loc\(|^#loc[\w.$-]*\s*=", re.M)
 """A string or a comment (skipped), or the start of a location (``loc(`` or the
 definition of a location alias ``#loc3 = loc(...)``)."""
 
@@ -60,7 +61,7 @@ def _closing_parenthesis(text: str, start: int) -> int | None:
     while position < len(text):
         character = text[position]
         if character == '"':
-            closing = re.compile(r'"(?:[^"\\\n]|\\.)*"').match(text, position)
+            closing = re.compile(STRING).match(text, position)
             if closing is None:
                 return None
             position = closing.end()
