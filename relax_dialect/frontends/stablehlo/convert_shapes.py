@@ -20,7 +20,7 @@ from ...prim_expr_simplify import prove_equal, simplify
 from ...types import TensorType
 from . import ops
 from .convert_elementwise import element_dtype
-from .converter import Converter, converts, dense_array, dtype_of, refuse, scalar_constant
+from .converter import Converter, converts, dense_array, refuse, scalar_constant
 from .syntax import int_list
 
 
@@ -332,9 +332,3 @@ def optimization_barrier(cv: Converter, op: Operation) -> Sequence[Expr]:
 @converts(ops.GetDimensionSizeOp)
 def get_dimension_size(cv: Converter, op: Operation) -> Sequence[Expr]:
     refuse(op, "reads a dimension whose size is not known")
-
-
-def relax_dtype(op: Operation, index: int = 0) -> str:
-    value_type = op.operands[index].type
-    assert isinstance(value_type, MLIRTensorType)
-    return dtype_of(value_type.element_type, op)

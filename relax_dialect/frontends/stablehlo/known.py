@@ -16,7 +16,7 @@ from math import prod
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Operation
 
-from ...prim_expr import IntImm, PrimExpr, as_expr, call
+from ...prim_expr import IntImm, PrimExpr, call
 from ...prim_expr_simplify import simplify
 from . import ops
 from .syntax import int_list
@@ -133,7 +133,3 @@ def _values(op: Operation, known: list[Known], shape: tuple[int, ...]) -> Sequen
 
 def _broadcast(known: Known, count: int) -> tuple[PrimExpr, ...]:
     return known.values * count if len(known.values) == 1 else known.values
-
-
-def as_dimension(value: PrimExpr | int) -> PrimExpr:
-    return simplify(as_expr(value))
