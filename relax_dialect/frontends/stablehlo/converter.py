@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.builtin import TensorType as MLIRTensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from ...builder import Builder, Expr, Shape, call
 from ...diagnostics import DiagnosticError, at
@@ -87,6 +88,11 @@ def tensor_type(value_type: Attribute, op: Operation) -> MLIRTensorType:
     return value_type
 
 
+def single_block(function: func.FuncOp) -> None:
+    if len(function.body.blocks) != 1:
+        refuse(function, f"@{function.sym_name.data} needs a body of one block")
+
+
 class Converter:
     """Builds the Relax module of a StableHLO module."""
 
@@ -105,6 +111,8 @@ class Converter:
         self._inlining: list[str] = []
         self._loops = 0
         self._lifted = 0
+        self.current: Operation = module
+        """The operation being converted (where a misplaced value is reported)."""
 
     def convert(self) -> ModuleOp:
         for function in self.functions.values():
@@ -115,6 +123,7 @@ class Converter:
     # -- functions ----------------------------------------------------------------
 
     def function(self, function: func.FuncOp) -> None:
+        single_block(function)
         name = function.sym_name.data
         args = function.body.block.args
         dims = entry_dimensions(function, self.functions)
@@ -142,6 +151,7 @@ class Converter:
             refuse(op, f"calls @{callee}, which the module does not define")
         if callee in self._inlining:
             refuse(op, f"calls @{callee} recursively")
+        single_block(function)
         args = function.body.block.args
         if len(args) != len(operands):
             refuse(op, f"passes {len(operands)} arguments to @{callee}, which takes {len(args)}")
@@ -201,8 +211,7 @@ class Converter:
             assert cache is not None
             cache[ssa] = made
             return made
-        owner = ssa.owner if isinstance(ssa.owner, Operation) else None
-        raise DiagnosticError([at(owner, "a value is used outside the region that defines it")])
+        refuse(self.current, "uses a value outside the region that defines it")
 
     def materialize(self, known: Known, ssa: SSAValue) -> SSAValue:
         """A known integer tensor as a Relax tensor: a constant, or the symbolic
@@ -286,17 +295,22 @@ class Converter:
             if known is not None:
                 self.known[op.results[0]] = known
                 return
-        if isinstance(op, func.CallOp):
-            results: Sequence[Expr] = self.call(op)
-        else:
-            rule = RULES.get(type(op))
-            if rule is None:
-                refuse(op, "is not supported by the conversion to Relax")
-            results = rule(self, op)
-        if len(results) != len(op.results):
-            refuse(op, f"converted to {len(results)} values for {len(op.results)} results")
-        for result, value in zip(op.results, results, strict=True):
-            self.values[result] = value if isinstance(value, SSAValue) else self.bb.emit(value)
+        self.current = op
+        try:
+            results = self.call(op) if isinstance(op, func.CallOp) else self.rule(op)(self, op)
+            if len(results) != len(op.results):
+                refuse(op, f"converted to {len(results)} values for {len(op.results)} results")
+            values = [v if isinstance(v, SSAValue) else self.bb.emit(v) for v in results]
+        except VerifyException as error:
+            refuse(op, f"converts to invalid Relax: {error}")
+        self.values.update(zip(op.results, values, strict=True))
+
+    @staticmethod
+    def rule(op: Operation) -> Rule:
+        rule = RULES.get(type(op))
+        if rule is None:
+            refuse(op, "is not supported by the conversion to Relax")
+        return rule
 
     def emit(self, expr: Expr) -> SSAValue:
         return self.bb.emit(expr)

@@ -71,6 +71,8 @@ class StableHLOOp(Operation):
         ):
             if expected is not None and expected != found:
                 raise VerifyException(f"'{self.name}' takes {expected} {what}, not {found}")
+        if any(len(region.blocks) != 1 for region in self.regions):
+            raise VerifyException(f"'{self.name}' takes regions of one block each")
         for name in self.REQUIRED:
             if name not in self.properties and name not in self.attributes:
                 raise VerifyException(f"'{self.name}' needs the attribute '{name}'")
