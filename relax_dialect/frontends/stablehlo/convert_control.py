@@ -12,7 +12,16 @@ from xdsl.ir import Operation, Region, SSAValue
 
 from ...builder import Expr, call
 from . import ops
-from .converter import Converter, converts, refuse, relax_type, result_tuple, tuple_type
+from .convert_elementwise import element_dtype
+from .converter import (
+    Converter,
+    converts,
+    numpy_dtype,
+    refuse,
+    relax_type,
+    result_tuple,
+    tuple_type,
+)
 
 
 def captured(cv: Converter, op: Operation) -> list[SSAValue]:
@@ -99,7 +108,7 @@ def case(cv: Converter, op: Operation) -> Sequence[Expr]:
     if not built:
         refuse(op, "has no branch")
     index = cv.value(op.operands[0])
-    dtype = np.dtype("int32") if str(op.operands[0].type).endswith("i32>") else np.dtype("int64")
+    dtype = numpy_dtype(element_dtype(op))
 
     def choose(first: int) -> Expr:
         if first == len(built) - 1:

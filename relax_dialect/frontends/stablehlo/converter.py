@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
+    IntegerAttr,
     IntegerType,
     ModuleOp,
     Signedness,
@@ -262,7 +263,7 @@ class Converter:
             return None
         dims = self.shape(op.operands[0], op)
         dim = op.properties.get("dimension")
-        index = getattr(getattr(dim, "value", None), "data", -1)
+        index = dim.value.data if isinstance(dim, IntegerAttr) else -1
         if not 0 <= index < len(dims):
             refuse(op, f"dimension {index} is out of range for rank {len(dims)}")
         return dims[index]

@@ -14,7 +14,13 @@ import re
 from collections.abc import Mapping
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DictionaryAttr, StringAttr, SymbolRefAttr, TensorType
+from xdsl.dialects.builtin import (
+    DictionaryAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+)
 from xdsl.ir import Operation, SSAValue
 
 from ...prim_expr import IntImm, PrimExpr, Var, free_vars, substitute
@@ -49,7 +55,7 @@ def entry_dimensions(
         if source.owner is not function.body.block or not isinstance(source.type, TensorType):
             return None
         dim = op.properties.get("dimension")
-        index = dim.value.data if hasattr(dim, "value") else -1  # type: ignore[union-attr]
+        index = dim.value.data if isinstance(dim, IntegerAttr) else -1
         row = dims[params.index(source)]  # type: ignore[arg-type]
         return row[index] if 0 <= index < len(row) else None
 
