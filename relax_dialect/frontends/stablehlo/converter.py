@@ -317,7 +317,12 @@ class Converter:
         return self.bb.emit(expr)
 
     def fresh_function_name(self, kind: str) -> str:
+        """A name no function of either module has (``while1``, ``while2``...)."""
         self._loops += 1
+        while f"{kind}{self._loops}" in self.functions or self.bb.function_named(
+            f"{kind}{self._loops}"
+        ):
+            self._loops += 1
         return f"{kind}{self._loops}"
 
     @staticmethod
