@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.func import Func
+from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from ...diagnostics import DiagnosticError, at, from_parse_error
@@ -85,6 +86,10 @@ def parse_stablehlo(source: str, name: str, line_offset: int = 0) -> ModuleOp:
         error.span = dataclasses.replace(error.span, line_offset=line_offset)
         raise DiagnosticError([from_parse_error(error)]) from None
     for op in module.walk():
+        undefined = next((v for v in op.operands if isinstance(v, ForwardDeclaredValue)), None)
+        if undefined is not None:
+            message = f"use of value %{undefined.name_hint} outside the scope that defines it"
+            raise DiagnosticError([at(op, message)])
         try:
             op.verify_()
         except VerifyException as error:
