@@ -90,6 +90,7 @@ def parse_stablehlo(source: str, name: str, line_offset: int = 0) -> ModuleOp:
         if undefined is not None:
             message = f"use of value %{undefined.name_hint} outside the scope that defines it"
             raise DiagnosticError([at(op, message)])
+    for op in module.walk():
         try:
             op.verify_()
         except VerifyException as error:
