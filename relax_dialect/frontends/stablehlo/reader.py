@@ -88,7 +88,7 @@ def parse_stablehlo(source: str, name: str, line_offset: int = 0) -> ModuleOp:
     for op in module.walk():
         undefined = next((v for v in op.operands if isinstance(v, ForwardDeclaredValue)), None)
         if undefined is not None:
-            message = f"use of value %{undefined.name_hint} outside the scope that defines it"
+            message = f"{op.name}: uses a value outside the scope that defines it"
             raise DiagnosticError([at(op, message)])
     for op in module.walk():
         try:
