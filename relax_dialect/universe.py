@@ -1,4 +1,5 @@
-"""The ``xdsl.universe`` entry point: plain ``xdsl-opt`` loads the dialect and passes."""
+"""The ``xdsl.universe`` entry point: plain ``xdsl-opt`` loads the dialect and passes (and
+the StableHLO and CHLO dialects the StableHLO frontend reads)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,18 @@ def _relax() -> Dialect:
     from .dialect import Relax
 
     return Relax
+
+
+def _stablehlo() -> Dialect:
+    from .frontends.stablehlo.dialect import StableHLO
+
+    return StableHLO
+
+
+def _chlo() -> Dialect:
+    from .frontends.stablehlo.dialect import CHLO
+
+    return CHLO
 
 
 def _loader(name: str) -> Callable[[], type[ModulePass]]:
@@ -30,4 +43,6 @@ def _passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return {name: _loader(name) for name in PASSES}
 
 
-RELAX_UNIVERSE = Universe(all_dialects={"relax": _relax}, all_passes=_passes())
+RELAX_UNIVERSE = Universe(
+    all_dialects={"relax": _relax, "stablehlo": _stablehlo, "chlo": _chlo}, all_passes=_passes()
+)

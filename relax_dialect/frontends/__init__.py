@@ -24,9 +24,10 @@ if TYPE_CHECKING:
     from xdsl.context import Context
     from xdsl.dialects.builtin import ModuleOp
 
-BUILT_IN = ("mlir", "tvmscript", "onnx")
+BUILT_IN = ("mlir", "tvmscript", "stablehlo", "onnx")
 """The frontends of this package, in the order their sniffers are tried: the
-dialect's MLIR text first, the format of last resort."""
+dialect's MLIR text first, the format of last resort (a ``.mlir`` file holding
+StableHLO operations is StableHLO's)."""
 
 REGISTRY: dict[str, Frontend] = {}
 """The frontends by name, in the order their sniffers are tried."""

@@ -5,14 +5,23 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import struct
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Mapping
 
 from xdsl.context import Context
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import AttributeInvT, Block, Operation, SSAValue
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    ModuleOp,
+    RankedStructure,
+    StringAttr,
+    UnknownLoc,
+)
+from xdsl.ir import AttributeCovT, AttributeInvT, Block, Operation, SSAValue
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import ParseError, VerifyException
@@ -159,6 +168,16 @@ class RelaxParser(Parser):
         self._register_ssa_definition(match["result"][1:], op.results, result)
         return op
 
+    def parse_dense_int_or_fp_elements_attr(
+        self, type: RankedStructure[AttributeCovT] | None
+    ) -> DenseIntOrFPElementsAttr:
+        """xDSL's, with floats written as their bits (``dense<0xFF800000> :
+        tensor<f32>``, as MLIR prints -inf) read as such: xDSL 0.74 reads them as
+        integers converted to floats."""
+        start = self.pos
+        attribute = super().parse_dense_int_or_fp_elements_attr(type)
+        return with_float_bits(attribute, self.lexer.input.content[start : self.pos])
+
     def _parse_block(self) -> Block:
         """xDSL's, with a message for a region left open (xDSL's reads only
         " in block definition")."""
@@ -184,6 +203,33 @@ class RelaxParser(Parser):
         results = super()._parse_op_result_list()
         self.pending_results.extend(span.text[1:] for span, _ in results)
         return results
+
+
+FLOAT_LITERAL = re.compile(r"0x[0-9A-Fa-f]+|[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
+FLOAT_FORMATS = {16: "e", 32: "f", 64: "d"}
+
+
+def with_float_bits(value: DenseIntOrFPElementsAttr, text: str) -> DenseIntOrFPElementsAttr:
+    """``value`` with the floats MLIR writes as their bits (``0xFF800000``:
+    -inf) read as such (xDSL 0.74 reads them as integers)."""
+    element = value.type.element_type
+    if not isinstance(element, AnyFloat):
+        return value
+    colon = text.rfind(":")
+    body = text[text.find("<") + 1 : text.rfind(">", 0, colon) if colon >= 0 else text.rfind(">")]
+    width = getattr(element, "bitwidth", None)
+    if '"' in body or "0x" not in body or width not in FLOAT_FORMATS:
+        return value
+    literals = FLOAT_LITERAL.findall(body)
+    values = [
+        struct.unpack(FLOAT_FORMATS[width], int(lit, 16).to_bytes(width // 8, "little"))[0]
+        if lit.startswith("0x")
+        else float(lit)
+        for lit in literals
+    ]
+    if len(values) == 1:
+        values *= max(1, len(value.get_values()))
+    return DenseIntOrFPElementsAttr.from_list(value.type, values)
 
 
 def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:

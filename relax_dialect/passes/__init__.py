@@ -33,6 +33,7 @@ PASSES: dict[str, str] = {
     "relax-fuse-ops": "fuse_ops",
     "relax-fuse-by-pattern": "fuse_by_pattern",
     "relax-apply-patterns": "apply_patterns",
+    "convert-stablehlo-to-relax": "convert_stablehlo_to_relax",
     "relax-o1": "pipelines",
     "relax-o2": "pipelines",
 }

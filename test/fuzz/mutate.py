@@ -1,11 +1,13 @@
-"""Mutation fuzzing of ``relax-opt``'s readers (MLIR text and TVMScript) and checker.
+"""Mutation fuzzing of ``relax-opt``'s readers (MLIR text, TVMScript, StableHLO)
+and checker.
 
-Mutants are derived from the lit tests (MLIR) and the TVMScript corpus. Every
-mutant must either be accepted (and then print to text that is accepted
-again, unchanged) or be rejected with located ``FILE:LINE:COL: error:``
-diagnostics -- never with an unexpected exception.
-``python test/fuzz/mutate.py COUNT [SEED] [mlir|tvmscript]`` runs an opt-in
-long campaign and prints its figures.
+Mutants are derived from the lit tests (MLIR), the TVMScript corpus and the
+StableHLO fixtures and lit tests. Every mutant must either be accepted (and
+then print to text that is accepted again, unchanged: Relax's MLIR text, for
+StableHLO) or be rejected with located ``FILE:LINE:COL: error:`` diagnostics --
+never with an unexpected exception.
+``python test/fuzz/mutate.py COUNT [SEED] [mlir|tvmscript|stablehlo]`` runs an
+opt-in long campaign and prints its figures.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ from relax_xdsl.tools.relax_opt import RelaxOptMain
 
 CORPUS_DIR = Path(__file__).parents[1] / "filecheck"
 TVMSCRIPT_DIR = Path(__file__).parents[1] / "tvmscript"
+STABLEHLO_DIR = Path(__file__).parents[1] / "stablehlo" / "fixtures"
+STABLEHLO_SIZE = 8_000
+"""The StableHLO fixtures mutated: those shorter than this (the others are
+longer versions of the same operations)."""
 TOKEN = re.compile(r"%[\w.]+|@[\w.]+|![\w.]+|#[\w.]+|\"[^\"]*\"|-?\d+(?:\.\d+)?|\w+|->|\S")
 VOCABULARY = [
     "%x",
@@ -113,10 +119,17 @@ def tvmscript_corpus() -> list[tuple[str, str]]:
     return [(p.name, p.read_text()) for p in paths if "T.prim_func" not in p.read_text()]
 
 
-def corpus() -> list[tuple[str, str]]:
-    """The lit tests, split into their ``// -----`` chunks."""
+def stablehlo_corpus() -> list[tuple[str, str]]:
+    """The StableHLO fixtures (the short ones) and lit tests."""
+    fixtures = sorted(STABLEHLO_DIR.glob("*.mlir"))
+    short = [(p.name, p.read_text()) for p in fixtures if p.stat().st_size < STABLEHLO_SIZE]
+    return short + corpus("stablehlo")
+
+
+def corpus(under: str = "") -> list[tuple[str, str]]:
+    """The lit tests (of a directory of them), split into their ``// -----`` chunks."""
     chunks = []
-    for path in sorted(CORPUS_DIR.rglob("*.mlir")):
+    for path in sorted((CORPUS_DIR / under).rglob("*.mlir")):
         for chunk in path.read_text().split("// -----"):
             lines = [line for line in chunk.splitlines() if not line.lstrip().startswith("//")]
             if any(line.strip() for line in lines):
@@ -124,7 +137,9 @@ def corpus() -> list[tuple[str, str]]:
     return chunks
 
 
+TENSOR_TYPE = re.compile(r"tensor<[^<>]*>")
 TYPE_POOL = sorted({m.group() for _, chunk in corpus() for m in RELAX_TYPE.finditer(chunk)})
+TENSOR_POOL = sorted({m.group() for _, c in stablehlo_corpus() for m in TENSOR_TYPE.finditer(c)})
 
 
 def _tokens(text: str) -> list[re.Match[str]]:
@@ -163,6 +178,15 @@ def _replace_type(text: str, rng: random.Random) -> str:
         return text
     target = rng.choice(types)
     return text[: target.start()] + rng.choice(TYPE_POOL) + text[target.end() :]
+
+
+def _replace_tensor_type(text: str, rng: random.Random) -> str:
+    """Replace one ``tensor<...>`` type by another of the StableHLO corpus."""
+    types = list(TENSOR_TYPE.finditer(text))
+    if not types:
+        return text
+    target = rng.choice(types)
+    return text[: target.start()] + rng.choice(TENSOR_POOL) + text[target.end() :]
 
 
 def _delete_tokens(text: str, rng: random.Random) -> str:
@@ -209,6 +233,7 @@ MUTATIONS: list[Callable[[str, random.Random], str]] = [
     _replace_same_kind,
     _replace_type,
     _replace_type,
+    _replace_tensor_type,
     _delete_tokens,
     _duplicate_line,
     _swap_lines,
@@ -241,8 +266,11 @@ ACCEPTED = "accepted"
 REJECTED = "rejected"
 
 
-def check_one(tool: RelaxOptMain, text: str, suffix: str = ".mlir") -> str:
-    """``accepted``, ``rejected`` (with located errors), or what went wrong."""
+def check_one(
+    tool: RelaxOptMain, text: str, suffix: str = ".mlir", again_tool: RelaxOptMain | None = None
+) -> str:
+    """``accepted``, ``rejected`` (with located errors), or what went wrong; the
+    output is read again by ``again_tool`` (default: ``tool``)."""
     try:
         output, diagnostics = tool.process(text, "fuzz" + suffix, 0)
     except Exception as error:  # the contract: never an unexpected exception
@@ -252,31 +280,36 @@ def check_one(tool: RelaxOptMain, text: str, suffix: str = ".mlir") -> str:
             if not LOCATED.match(str(diagnostic)):
                 return f"unlocated diagnostic: {diagnostic}"
         return REJECTED
+    again_tool = again_tool or tool
     try:
-        again, problems = tool.process(output, "printed" + suffix, 0)
+        again, problems = again_tool.process(output, "printed" + suffix, 0)
     except Exception as error:
         return f"printed output breaks the parser: {type(error).__name__}: {error}"
     if problems:
         return f"printed output is rejected: {problems[0]}"
-    if again != output:
+    if again != output and again_tool is tool:
         return "printing is not a fixed point"
     return ACCEPTED
 
 
 def run(count: int, seed: int = 0, language: str = "mlir") -> Campaign:
-    """Fuzz the MLIR reader (``mlir``) or the TVMScript frontend and printer
-    (``tvmscript``)."""
+    """Fuzz the MLIR reader (``mlir``), the TVMScript frontend and printer
+    (``tvmscript``) or the StableHLO frontend and its conversion (``stablehlo``)."""
     rng = random.Random(seed)
     tvmscript = language == "tvmscript"
     tool = RelaxOptMain(["--emit", "tvmscript"] if tvmscript else [])
     tool.frontend = frontends.lookup(language)
-    sources = tvmscript_corpus() if tvmscript else corpus()
+    again_tool = None
+    if language == "stablehlo":
+        again_tool = RelaxOptMain([])
+        again_tool.frontend = frontends.lookup("mlir")
+    sources = {"tvmscript": tvmscript_corpus, "stablehlo": stablehlo_corpus}.get(language, corpus)()
     suffix = ".py" if tvmscript else ".mlir"
     campaign = Campaign()
     for _ in range(count):
         _, source = rng.choice(sources)
         text = mutate(source, rng)
-        verdict = check_one(tool, text, suffix)
+        verdict = check_one(tool, text, suffix, again_tool)
         if verdict == ACCEPTED:
             campaign.accepted += 1
         elif verdict == REJECTED:

@@ -26,12 +26,14 @@ ZLIB_HEADER = b"\x78\x9c"
 
 
 def test_lookup_by_name_or_suffix() -> None:
-    assert list(frontends.REGISTRY) == ["mlir", "tvmscript", "onnx"]
-    assert frontends.lookup("tvmscript") is frontends.lookup("py") is frontends.REGISTRY["tvmscript"]
+    assert list(frontends.REGISTRY) == ["mlir", "tvmscript", "stablehlo", "onnx"]
+    assert (
+        frontends.lookup("tvmscript") is frontends.lookup("py") is frontends.REGISTRY["tvmscript"]
+    )
     assert frontends.lookup("mlir").split_marker == "// -----"
     assert frontends.lookup("tvmscript").split_marker == "# -----"
     assert frontends.lookup("onnx").binary and frontends.lookup("onnx").split_marker is None
-    expected = r"unknown frontend 'tflite' \(registered: mlir, tvmscript, onnx\)"
+    expected = r"unknown frontend 'tflite' \(registered: mlir, tvmscript, stablehlo, onnx\)"
     with pytest.raises(UnknownFormat, match=expected):
         frontends.lookup("tflite")
 
@@ -43,6 +45,14 @@ def test_the_suffix_decides_over_the_content() -> None:
     expected = r"unknown input format 'txt' \(expected \.mlir, or \.py for TVMScript, or \.onnx\)"
     with pytest.raises(UnknownFormat, match=expected):
         frontends.select(b"", "notes.txt")
+
+
+def test_stablehlo_is_recognised_by_its_operations() -> None:
+    stablehlo = b"func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = stablehlo.abs %x"
+    assert frontends.select(stablehlo, "model.mlir").name == "stablehlo"
+    assert frontends.select(stablehlo).name == "stablehlo"
+    relax = b"relax.function @main(%x: !relax.tensor<[2], f32>) {\n  %0 = relax.abs %x"
+    assert frontends.select(relax, "model.mlir").name == "mlir"
 
 
 @pytest.mark.parametrize(
@@ -171,7 +181,10 @@ def test_a_registered_frontend_is_found_by_relax_opt(
     assert status == 0 and "relax.add %x, %x" in out
     assert READ[-1] == {"metadata": None, **onnx, "level_check": False}
     status, _, err = run(capsys, str(path), "--split-input-file")
-    assert (status, err) == (2, "relax-opt: error: --split-input-file: compressed MLIR input cannot be split\n")
+    assert (status, err) == (
+        2,
+        "relax-opt: error: --split-input-file: compressed MLIR input cannot be split\n",
+    )
     assert frontends.read_module(path).is_structurally_equivalent(
         frontends.read_module(VALID.encode(), name="model.mlir")
     )
@@ -184,12 +197,15 @@ def test_help_lists_the_registered_frontends(
         main(["--help"])
     out, _ = capsys.readouterr()
     assert exit_info.value.code == 0
-    assert "-f {mlir,py,tvmscript,onnx,mlirz}" in out and "--level-check" in out
+    assert "-f {mlir,py,tvmscript,stablehlo,onnx,mlirz}" in out and "--level-check" in out
     with pytest.raises(SystemExit) as exit_info:
         main(["-f", "tflite"])
     _, err = capsys.readouterr()
     assert exit_info.value.code == 2
-    assert "invalid choice: 'tflite' (choose from 'mlir', 'py', 'tvmscript', 'onnx', 'mlirz')" in err
+    assert (
+        "invalid choice: 'tflite' (choose from 'mlir', 'py', 'tvmscript', 'stablehlo', 'onnx', "
+        "'mlirz')" in err
+    )
 
 
 def test_the_tool_loads_no_frontend_it_does_not_use() -> None:
@@ -199,5 +215,7 @@ def test_the_tool_loads_no_frontend_it_does_not_use() -> None:
         "import sys, relax_xdsl.tools.relax_opt;"
         "print('relax_dialect.frontends.tvmscript.frontend' in sys.modules)"
     )
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert loaded.stdout == "False\n"
