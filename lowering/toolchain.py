@@ -37,6 +37,7 @@ from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
 from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
+from .vector_math import link_flags, vectoriser_flags
 
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
@@ -240,7 +241,7 @@ def compile_llvm_ir(toolchain: Toolchain, llvm_ir: str, obj: Path) -> None:
     source, bitcode = obj.with_suffix(".ll"), obj.with_suffix(".bc")
     source.write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
     target = [f"-mtriple={_host(toolchain)[1]}", *CODEGEN_FLAGS]
-    _run([toolchain.opt, *target, str(source), "-o", str(bitcode)])
+    _run([toolchain.opt, *target, *vectoriser_flags(), str(source), "-o", str(bitcode)])
     llc_flags = ["-filetype=obj", "-relocation-model=pic"]
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
 
@@ -254,7 +255,7 @@ def _build(toolchain: Toolchain, mlir_text: str, tile: bool, work: Path) -> dict
     (work / "shim.c").write_text(shim_source(signatures))
     runtime = Path(toolchain.runtime)
     inputs = [str(work / "shim.c"), str(work / "module.o"), str(runtime)]
-    link = [*LINK_FLAGS, f"-Wl,-rpath,{runtime.parent}", "-lm"]
+    link = [*LINK_FLAGS, f"-Wl,-rpath,{runtime.parent}", *link_flags(), "-lm"]
     _run([toolchain.cc, "-shared", "-fPIC", "-O2", *inputs, "-o", str(work / "module.so"), *link])
     return {"signatures": [s.to_json() for s in signatures], "refused": refused}
 
@@ -264,7 +265,7 @@ def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
     toolchain = find_toolchain()
     versions = _host(toolchain)[0]
     recipe = [_pipeline(tile, "SCHEDULE"), transform_script(), vector_register_bytes()]
-    recipe += [CODEGEN_FLAGS, shim_source([])]
+    recipe += [CODEGEN_FLAGS, vectoriser_flags(), shim_source([])]
     key_source = json.dumps([mlir_text, recipe, versions])
     key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
     cache = _cache_dir()

@@ -8,6 +8,7 @@ from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
 
 from ..interpreter import LoweredCheckError
+from ..math_approximation import approximate_math
 from ..toolchain import ToolchainMissing, compile_module, find_toolchain, generic_text
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
@@ -40,7 +41,8 @@ class NativeBackend(Backend):
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
         options = program.options
-        native = compile_module(generic_text(program.lowered()), tile=options.tile)
+        lowered = approximate_math(program.lowered())
+        native = compile_module(generic_text(lowered), tile=options.tile)
 
         def call(args: list[object]) -> list[object]:
             try:
