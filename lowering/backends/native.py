@@ -8,6 +8,7 @@ from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
 
 from ..interpreter import LoweredCheckError
+from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
 from ..toolchain import ToolchainMissing, compile_module, find_toolchain, generic_text
 from .backend import Backend, Compiled, Program
@@ -41,12 +42,13 @@ class NativeBackend(Backend):
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
         options = program.options
-        lowered = approximate_math(program.lowered())
-        native = compile_module(generic_text(lowered), tile=options.tile)
+        kernels = outline_kernels(approximate_math(program.lowered()))
+        parallel = options.threads > 1
+        native = compile_module(generic_text(kernels), options.tile, parallel)
 
         def call(args: list[object]) -> list[object]:
             try:
-                return native.call(entry, args, options.memory_limit)
+                return native.call(entry, args, options.memory_limit, options.threads)
             except LoweredCheckError as failure:  # an unlocated one: memory ran out
                 if located(str(failure)).location is not None:
                     raise
