@@ -261,10 +261,6 @@ def main() -> None:
         )
 
 
-if __name__ == "__main__":
-    main()
-
-
 # --- transformer layers against onnxruntime (issue 33) ---------------------------------------
 # ``python bench/models.py --transformers`` measures the BERT-base encoder layer and a GPT-2
 # style block as TVMScript on the native backend (untiled and tiled, one thread and two) and
@@ -520,3 +516,7 @@ def transformers_main(repeat: int) -> None:
                 f"{rate:.1f} GFLOP/s ({rate / peak:.0%}), {cpu / ort:.2f}x ORT-1T cpu"
             )
         print(f"## {layer.name} ({layer.flops / 1e9:.2f} GFLOP)\n" + "\n".join(cells), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -139,10 +139,9 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
     return function
 
 
-def outline_kernels(module: ModuleOp) -> ModuleOp:
-    """A copy of the lowered ``module`` (which is kept) with every kernel outlined into a
-    private function that LLVM does not inline back; identical kernels are one function."""
-    host = module.clone()
+def outline_kernels(host: ModuleOp) -> None:
+    """Outline every kernel of the lowered module ``host`` (in place) into a private function
+    that LLVM does not inline back; identical kernels are one function."""
     kernels: dict[tuple[object, ...], func.FuncOp] = {}
     for op in [op for op in host.walk() if _is_kernel(op)]:
         cluster = [*_initialisers(op), op]
@@ -162,4 +161,3 @@ def outline_kernels(module: ModuleOp) -> ModuleOp:
             dead.detach()
             dead.erase()
     host.body.block.add_ops(kernels.values())
-    return host

@@ -42,9 +42,10 @@ class NativeBackend(Backend):
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
         options = program.options
-        kernels = outline_kernels(approximate_math(program.lowered()))
+        native_ir = approximate_math(program.lowered())  # a copy
+        outline_kernels(native_ir)
         parallel = options.threads > 1
-        native = compile_module(generic_text(kernels), options.tile, parallel)
+        native = compile_module(generic_text(native_ir), options.tile, parallel)
 
         def call(args: list[object]) -> list[object]:
             try:

@@ -44,7 +44,8 @@ def kernels_of(module) -> dict[str, func.FuncOp]:
 def test_identical_kernels_are_one_function_and_constants_tell_them_apart():
     """Three layers: one matmul, one bias add and one ReLU kernel; the two scalings differ by
     a constant, so they are two kernels (the shared +1 is one)."""
-    outlined = outline_kernels(lower(parse_tvmscript(LAYERS, "layers.py")))
+    outlined = lower(parse_tvmscript(LAYERS, "layers.py"))
+    outline_kernels(outlined)
     kernels = kernels_of(outlined)
     main = next(op for op in outlined.body.block.ops if op.sym_name.data == "main")
     calls = [op.callee.root_reference.data for op in main.walk() if isinstance(op, func.CallOp)]
@@ -52,13 +53,6 @@ def test_identical_kernels_are_one_function_and_constants_tell_them_apart():
     assert len(kernels) == 6
     assert all(k.sym_visibility and k.sym_visibility.data == "private" for k in kernels.values())
     assert all("no_inline" in k.attributes for k in kernels.values())
-
-
-def test_outlining_keeps_the_module():
-    lowered = lower(parse_tvmscript(LAYERS, "layers.py"))
-    before = str(lowered)
-    outline_kernels(lowered)
-    assert str(lowered) == before and not kernels_of(lowered)
 
 
 @needs_toolchain

@@ -51,7 +51,9 @@ def test_threads_do_not_change_results(tile):
     if openmp_missing():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     module = parse_tvmscript(PROGRAM, "threads.py")
-    text = generic_text(outline_kernels(approximate_math(lower(module))))
+    outlined = approximate_math(lower(module))
+    outline_kernels(outlined)
+    text = generic_text(outlined)
     parallel = compile_module(text, tile, parallel=True)
     sequential = compile_function(module, "main", "mlir", RunOptions(tile=tile, threads=1))
     for n in (1, 3, 7, 17, 130):
