@@ -45,6 +45,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
+from relax_dialect.numerics.arithmetic import erf
 from relax_dialect.ops.dataflow import DataflowOp
 from relax_dialect.ops.functions import FunctionOp
 from relax_xdsl.lowering.backends import backend_named, compile_function
@@ -378,9 +379,15 @@ def main() -> None:
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--cnn", action="store_true", help="ResNet-18, MobileNetV2 vs ORT")
+    parser.add_argument(
+        "--transformers", action="store_true", help="the BERT and GPT-2 layers against ORT"
+    )
     args = parser.parse_args()
     if args.cnn:
         cnn_main(args.repeat)
+        return
+    if args.transformers:
+        transformers_main(args.repeat)
         return
     threads = os.environ.get("OPENBLAS_NUM_THREADS", "default")  # native code: one thread
     print(
@@ -408,6 +415,263 @@ def main() -> None:
             flush=True,
         )
     print_iree_table(models, args.repeat)
+
+
+# --- transformer layers against onnxruntime (issue 33) ---------------------------------------
+# ``python bench/models.py --transformers`` measures the BERT-base encoder layer and a GPT-2
+# style block as TVMScript on the native backend (untiled and tiled, one thread and two) and
+# as ONNX graphs on onnxruntime (one intra-op thread and two), with the reference interpreter
+# and NumPy: medians of CPU time per call (and wall time), compilation apart.
+
+HIDDEN, HEADS_BERT, FFN_BERT = 768, 12, 3072
+
+
+@dataclass(frozen=True)
+class Layer:
+    """An encoder layer: BERT's (post-norm, erf GELU) or GPT-2's (pre-norm, tanh GELU, causal)."""
+
+    name: str
+    batch: int
+    seq: int
+    gpt2: bool
+
+    @property
+    def flops(self) -> float:
+        """Multiply-adds ×2 of the matmuls (projections, FFN, attention's two products)."""
+        tokens, d, f = self.batch * self.seq, HIDDEN, FFN_BERT
+        return 2.0 * tokens * (4 * d * d + 2 * d * f) + 2.0 * 2 * self.batch * self.seq**2 * d
+
+
+LAYER_WEIGHTS = (
+    ("wq", (HIDDEN, HIDDEN)), ("bq", (HIDDEN,)), ("wk", (HIDDEN, HIDDEN)), ("bk", (HIDDEN,)),
+    ("wv", (HIDDEN, HIDDEN)), ("bv", (HIDDEN,)), ("wo", (HIDDEN, HIDDEN)), ("bo", (HIDDEN,)),
+    ("g1", (HIDDEN,)), ("b1", (HIDDEN,)), ("w1", (HIDDEN, FFN_BERT)), ("c1", (FFN_BERT,)),
+    ("w2", (FFN_BERT, HIDDEN)), ("c2", (HIDDEN,)), ("g2", (HIDDEN,)), ("b2", (HIDDEN,)),
+)  # fmt: skip
+
+
+def layer_text(layer: Layer) -> str:
+    """The layer in TVMScript, weights as parameters, ``R.nn.attention`` for the heads."""
+    b, s, d, h = layer.batch, layer.seq, HIDDEN, HEADS_BERT
+    params = [f'x: R.Tensor(({b}, {s}, {d}), "float32")']
+    params += [f'{n}: R.Tensor({shape}, "float32")' for n, shape in LAYER_WEIGHTS]
+    heads = f"({b}, {s}, {h}, {d // h})"
+    gelu = "R.nn.gelu_tanh" if layer.gpt2 else "R.nn.gelu"
+    mask = ', causal_mask="TopLeft"' if layer.gpt2 else ""
+    first = "R.nn.layer_norm(x, g1, b1, axes=[-1])" if layer.gpt2 else "x"
+    lines = [
+        f"a = {first}",
+        *(f"{p} = R.reshape(R.add(R.matmul(a, w{p}), b{p}), {heads})" for p in "qkv"),
+        f"o = R.reshape(R.nn.attention(q, k, v{mask}), ({b}, {s}, {d}))",
+        "r = R.add(x, R.add(R.matmul(o, wo), bo))",
+    ]
+    if layer.gpt2:
+        lines += [
+            "n = R.nn.layer_norm(r, g2, b2, axes=[-1])",
+            f"y = R.add(r, R.add(R.matmul({gelu}(R.add(R.matmul(n, w1), c1)), w2), c2))",
+        ]
+    else:
+        lines += [
+            "n = R.nn.layer_norm(r, g1, b1, axes=[-1])",
+            f"f = R.add(R.matmul({gelu}(R.add(R.matmul(n, w1), c1)), w2), c2)",
+            "y = R.nn.layer_norm(R.add(n, f), g2, b2, axes=[-1])",
+        ]
+    body = "\n".join(f"            {line}" for line in lines)
+    return (
+        HEADER
+        + f"""    @R.function
+    def main({", ".join(params)}) -> R.Tensor(({b}, {s}, {d}), "float32"):
+        with R.dataflow():
+{body}
+            R.output(y)
+        return y
+"""
+    )
+
+
+def _layer_norm(x, g, b):
+    mean = x.mean(-1, keepdims=True)
+    return (x - mean) / np.sqrt(((x - mean) ** 2).mean(-1, keepdims=True) + EPS) * g + b
+
+
+def _gelu(x, tanh: bool):
+    if tanh:
+        inner = np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)
+        return 0.5 * x * (1 + np.tanh(inner))
+    return 0.5 * x * (1 + erf(x / np.float32(math.sqrt(2))))
+
+
+def layer_numpy(layer: Layer):
+    """The layer in NumPy (float32)."""
+    b, s, d, h = layer.batch, layer.seq, HIDDEN, HEADS_BERT
+    causal = np.triu(np.ones((s, s), bool), 1)
+
+    def forward(x, wq, bq, wk, bk, wv, bv, wo, bo, g1, b1, w1, c1, w2, c2, g2, b2):
+        a = _layer_norm(x, g1, b1) if layer.gpt2 else x
+        q, k, v = ((a @ w + c).reshape(b, s, h, d // h).transpose(0, 2, 1, 3)
+                   for w, c in ((wq, bq), (wk, bk), (wv, bv)))  # fmt: skip
+        scores = q @ k.transpose(0, 1, 3, 2) / np.float32(math.sqrt(d // h))
+        if layer.gpt2:
+            scores[..., causal] = -np.inf
+        p = np.exp(scores - scores.max(-1, keepdims=True))
+        p /= p.sum(-1, keepdims=True)
+        r = x + (p @ v).transpose(0, 2, 1, 3).reshape(b, s, d) @ wo + bo
+        if layer.gpt2:
+            n = _layer_norm(r, g2, b2)
+            return r + _gelu(n @ w1 + c1, True) @ w2 + c2
+        n = _layer_norm(r, g1, b1)
+        return _layer_norm(n + _gelu(n @ w1 + c1, False) @ w2 + c2, g2, b2)
+
+    return forward
+
+
+def layer_onnx(layer: Layer) -> bytes:
+    """The layer as an ONNX graph (opset 17: LayerNormalization; GELU from Erf or Tanh)."""
+    from onnx import TensorProto, helper
+
+    b, s, d, h = layer.batch, layer.seq, HIDDEN, HEADS_BERT
+    nodes, inits = [], []
+
+    def const(name: str, value) -> str:
+        inits.append(helper.make_tensor(name, TensorProto.FLOAT if np.asarray(value).dtype.kind
+                                        == "f" else TensorProto.INT64, np.shape(value),
+                                        np.asarray(value).ravel().tolist()))  # fmt: skip
+        return name
+
+    def node(op: str, inputs: list[str], output: str, **attrs) -> str:
+        nodes.append(helper.make_node(op, inputs, [output], **attrs))
+        return output
+
+    def dense(x: str, w: str, c: str, out: str) -> str:
+        return node("Add", [node("MatMul", [x, w], out + "_mm"), c], out)
+
+    def norm(x: str, g: str, c: str, out: str) -> str:
+        return node("LayerNormalization", [x, g, c], out, axis=-1, epsilon=EPS)
+
+    def gelu(x: str, out: str) -> str:
+        if layer.gpt2:
+            cube = node("Mul", [x, node("Mul", [x, x], out + "_sq")], out + "_cube")
+            inner = node("Add", [x, node("Mul", [cube, const(out + "_k", 0.044715)], out + "_kc")],
+                         out + "_in")  # fmt: skip
+            scaled = node("Mul", [inner, const(out + "_s", math.sqrt(2 / math.pi))], out + "_sc")
+            t = node("Tanh", [scaled], out + "_t")
+        else:
+            t = node("Erf", [node("Div", [x, const(out + "_r2", math.sqrt(2))], out + "_d")],
+                     out + "_t")  # fmt: skip
+        half = node("Mul", [x, const(out + "_h", 0.5)], out + "_half")
+        return node("Mul", [half, node("Add", [t, const(out + "_one", 1.0)], out + "_1t")], out)
+
+    heads = const("heads_shape", [b, s, h, d // h])
+    a = norm("x", "g1", "b1", "a") if layer.gpt2 else "x"
+    q, k, v = (node("Transpose", [node("Reshape", [dense(a, f"w{p}", f"b{p}", p), heads],
+               p + "_r")], p + "_t", perm=[0, 2, 1, 3]) for p in "qkv")  # fmt: skip
+    kt = node("Transpose", [k], "kT", perm=[0, 1, 3, 2])
+    scores = node("Mul", [node("MatMul", [q, kt], "qk"), const("scale", 1 / math.sqrt(d // h))],
+                  "scores")  # fmt: skip
+    if layer.gpt2:
+        mask = np.where(np.triu(np.ones((s, s), bool), 1), -np.inf, 0).astype(np.float32)
+        scores = node("Add", [scores, const("mask", mask)], "masked")
+    p = node("Softmax", [scores], "p", axis=-1)
+    o = node("Transpose", [node("MatMul", [p, v], "pv")], "o_t", perm=[0, 2, 1, 3])
+    o = node("Reshape", [o, const("hidden_shape", [b, s, d])], "o")
+    r = node("Add", ["x", dense(o, "wo", "bo", "proj")], "r")
+    if layer.gpt2:
+        n = norm(r, "g2", "b2", "n")
+        f = dense(gelu(dense(n, "w1", "c1", "up"), "act"), "w2", "c2", "down")
+        node("Add", [r, f], "y")
+    else:
+        n = norm(r, "g1", "b1", "n")
+        f = dense(gelu(dense(n, "w1", "c1", "up"), "act"), "w2", "c2", "down")
+        norm(node("Add", [n, f], "nf"), "g2", "b2", "y")
+    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [b, s, d])]
+    inputs += [helper.make_tensor_value_info(n, TensorProto.FLOAT, list(sh))
+               for n, sh in LAYER_WEIGHTS]  # fmt: skip
+    outputs = [helper.make_tensor_value_info("y", TensorProto.FLOAT, [b, s, d])]
+    graph = helper.make_graph(nodes, layer.name, inputs, outputs, inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    return model.SerializeToString()
+
+
+def median_times(repeat: int, action: Callable[[], object]) -> tuple[float, float]:
+    """Median CPU seconds (all threads of the process) and median wall seconds per call."""
+    import statistics
+
+    cpu, wall = [], []
+    for _ in range(repeat):
+        started_cpu, started = time.process_time(), time.perf_counter()
+        action()
+        cpu.append(time.process_time() - started_cpu)
+        wall.append(time.perf_counter() - started)
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def peak_gflops() -> float:
+    """The machine's f32 FMA peak: cores × GHz × 2 FMA units × lanes × 2 (lscpu's BogoMIPS/2
+    as the clock when the maximum is not reported)."""
+    import subprocess
+
+    text = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+    fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+    mhz = float(fields.get("CPU max MHz", "0").strip() or 0) or float(fields["BogoMIPS"]) / 2
+    lanes = 16 if "avx512f" in fields.get("Flags", "") else 8
+    return (os.cpu_count() or 1) * mhz / 1e3 * 2 * lanes * 2
+
+
+def measure_layer(layer: Layer, repeat: int) -> dict[str, tuple[float, float]]:
+    """Every engine's median (CPU, wall) seconds per call, each result checked against NumPy."""
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((layer.batch, layer.seq, HIDDEN)).astype(np.float32)
+    parameters = [weights(rng, shape) for _, shape in LAYER_WEIGHTS]
+    args = [x, *parameters]
+    expected = layer_numpy(layer)(*args)
+    module = parse_tvmscript(layer_text(layer), f"{layer.name}.py")
+    lowered = lower(module)
+    runners: dict[str, Callable[[], object]] = {}
+    for tile in (False, True):
+        for threads in (1, 2):
+            options = RunOptions(tile=tile, threads=threads)
+            compiled = compile_function(module, "main", "mlir", options, lowered)
+            runners[f"mlir{' tiled' if tile else ''} {threads}T"] = lambda c=compiled: c(*args)
+    try:
+        import onnxruntime
+
+        model = layer_onnx(layer)
+        for threads in (1, 2):
+            opts = onnxruntime.SessionOptions()
+            opts.intra_op_num_threads, opts.inter_op_num_threads = threads, 1
+            session = onnxruntime.InferenceSession(model, opts, providers=["CPUExecutionProvider"])
+            names = ["x", *(name for name, _ in LAYER_WEIGHTS)]
+            feeds = dict(zip(names, args, strict=True))
+            runners[f"onnxruntime {threads}T"] = lambda s=session, f=feeds: s.run(None, f)[0]
+    except ImportError:
+        pass
+    runners["numpy"] = lambda: layer_numpy(layer)(*args)
+    runners["reference"] = lambda: run(module, "main", *args)
+    row = {}
+    for name, runner in runners.items():
+        result = np.asarray(runner())
+        np.testing.assert_allclose(result, expected, rtol=2e-3, atol=2e-3, err_msg=name)
+        row[name] = median_times(1 if name == "reference" else repeat, runner)
+    return row
+
+
+def transformers_main(repeat: int) -> None:
+    peak = peak_gflops()
+    print(f"peak {peak:.0f} GFLOP/s (f32 FMA, {os.cpu_count()} cores); CPU ms per call, median")
+    layers = [Layer("BERT-base layer 1x128", 1, 128, False),
+              Layer("GPT-2 block 1x128", 1, 128, True),
+              Layer("GPT-2 block 8x128", 8, 128, True)]  # fmt: skip
+    for layer in layers:
+        row = measure_layer(layer, repeat)
+        ort = row.get("onnxruntime 1T", (float("nan"),))[0]
+        cells = []
+        for name, (cpu, wall) in row.items():
+            rate = layer.flops / cpu / 1e9  # per CPU second: wall time is noisy when shared
+            cells.append(
+                f"{name}: {cpu * 1e3:.1f} ms cpu, {wall * 1e3:.1f} ms wall, "
+                f"{rate:.1f} GFLOP/s per CPU ({rate / peak:.0%} of peak), {cpu / ort:.2f}x ORT-1T"
+            )
+        print(f"## {layer.name} ({layer.flops / 1e9:.2f} GFLOP)\n" + "\n".join(cells), flush=True)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,10 @@ from .interpreter import LoweredCheckError
 from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
+from .threads import link_flags as openmp_link_flags
+from .threads import loop_passes
 from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
+from .vector_math import link_flags, vectoriser_flags
 
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
@@ -49,10 +52,18 @@ COMPILE_STAGE = "native compile"
 BUFFERIZE = (
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map}",
-    "buffer-deallocation-pipeline",
+    # buffer-deallocation-pipeline without buffer-deallocation-simplification, which is
+    # quadratic in a function's buffers: 281 s of a 5,000-call function, the rest 3 s
+    "expand-realloc",
+    "canonicalize",
+    "ownership-based-buffer-deallocation",
+    "canonicalize",
+    "bufferization-lower-deallocations",
+    "cse",
+    "canonicalize",
     "convert-bufferization-to-memref",
-    "func.func(convert-linalg-to-loops)",
 )
+"""Then the loops of linalg operations (``threads.loop_passes``)."""
 TO_LLVM = (
     "expand-strided-metadata",
     "lower-affine",
@@ -134,14 +145,26 @@ def _run(argv: Sequence[str], stdin: str | None = None) -> str:
 
 @functools.cache
 def _host(toolchain: Toolchain) -> tuple[str, str]:
-    """The tool versions (a cache-key ingredient) and the default target triple."""
-    versions = "".join(
-        _run([tool, "--version"])
-        for tool in (toolchain.mlir_opt, toolchain.mlir_translate, toolchain.opt, toolchain.cc)
-    )
+    """The tool versions (a cache-key ingredient) and the default target triple, kept on disk
+    under the tools' identities (path, size, modification time): five ``--version`` runs
+    cost more than a whole cached compilation."""
+    tools = (toolchain.mlir_opt, toolchain.mlir_translate, toolchain.opt, toolchain.cc)
+    identities = []
+    for tool in (*tools, toolchain.llc):
+        real = os.path.realpath(tool)
+        status = os.stat(real)
+        identities.append([real, status.st_size, status.st_mtime_ns])
+    digest = hashlib.sha256(json.dumps(identities).encode()).hexdigest()[:32]
+    record = cache_dir() / f"host-{digest}.json"
+    if record.exists():
+        versions, triple = json.loads(record.read_text())
+        return versions, triple
+    versions = "".join(_run([tool, "--version"]) for tool in tools)
     llc = _run([toolchain.llc, "--version"])
-    triple = re.search(r"Default target: (\S+)", llc)
-    return versions + llc, triple.group(1) if triple else "x86_64-pc-linux-gnu"
+    found = re.search(r"Default target: (\S+)", llc)
+    triple = found.group(1) if found else "x86_64-pc-linux-gnu"
+    write_atomic(record, json.dumps([versions + llc, triple]).encode())
+    return versions + llc, triple
 
 
 def _transform_library() -> str:
@@ -157,11 +180,12 @@ def _transform_library() -> str:
     return str(path)
 
 
-def _pipeline(tile: bool, library: str) -> str:
-    """The mlir-opt pipeline; `library` is the file holding the tiling schedule."""
-    passes = BUFFERIZE + TO_LLVM
+def _pipeline(tile: bool, library: str, loops: tuple[str, ...]) -> str:
+    """The mlir-opt pipeline; `library` is the file holding the tiling schedule, `loops` the
+    passes making loops of linalg operations."""
+    passes = BUFFERIZE + loops + TO_LLVM
     if tile:
-        passes = tiling_passes(library) + BUFFERIZE + VECTOR_LOWERING + TO_LLVM
+        passes = tiling_passes(library) + BUFFERIZE + loops + VECTOR_LOWERING + TO_LLVM
     return f"builtin.module({','.join(passes)})"
 
 
@@ -172,15 +196,16 @@ def _check_llvm_dialect(generic: str) -> None:
     """mlir-opt exits 0 on a partial lowering: reject any op left outside the LLVM dialect."""
     left: dict[str, int] = {}
     for name in _OP_NAME.findall(generic):
-        if not name.startswith("llvm.") and name != "builtin.module":
+        if not name.startswith(("llvm.", "omp.")) and name != "builtin.module":
             left[name] = left.get(name, 0) + 1
     if left:
         ops = ", ".join(f"{name} ({count}x)" for name, count in sorted(left.items()))
         raise ToolchainError(f"mlir-opt-22 left ops outside the LLVM dialect: {ops}")
 
 
-def _lower(toolchain: Toolchain, mlir_text: str, tile: bool) -> str:
-    pipeline = _pipeline(tile, _transform_library())
+def _lower(toolchain: Toolchain, mlir_text: str, tile: bool, parallel: bool = False) -> str:
+    loops = loop_passes(toolchain.runtime, parallel)
+    pipeline = _pipeline(tile, _transform_library(), loops)
     generic = _run(
         [toolchain.mlir_opt, "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"], mlir_text
     )
@@ -227,31 +252,36 @@ def compile_llvm_ir(toolchain: Toolchain, llvm_ir: str, obj: Path) -> None:
     source, bitcode = obj.with_suffix(".ll"), obj.with_suffix(".bc")
     source.write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
     target = [f"-mtriple={_host(toolchain)[1]}", *CODEGEN_FLAGS]
-    _run([toolchain.opt, *target, str(source), "-o", str(bitcode)])
+    _run([toolchain.opt, *target, *vectoriser_flags(), str(source), "-o", str(bitcode)])
     llc_flags = ["-filetype=obj", "-relocation-model=pic"]
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
 
 
-def _build(toolchain: Toolchain, mlir_text: str, tile: bool, work: Path) -> dict[str, Any]:
+def _build(
+    toolchain: Toolchain, mlir_text: str, tile: bool, parallel: bool, work: Path
+) -> dict[str, Any]:
     """Compile into `work/module.so`; returns the metadata stored next to it."""
     signatures, refused = _signatures(toolchain, mlir_text)
-    lowered = _lower(toolchain, mlir_text, tile)
+    lowered = _lower(toolchain, mlir_text, tile, parallel)
     llvm_ir = _run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered)
     compile_llvm_ir(toolchain, llvm_ir, work / "module.o")
     (work / "shim.c").write_text(shim_source(signatures))
     runtime = Path(toolchain.runtime)
     inputs = [str(work / "shim.c"), str(work / "module.o"), str(runtime)]
-    link = [*LINK_FLAGS, f"-Wl,-rpath,{runtime.parent}", "-lm"]
+    link = [*LINK_FLAGS, f"-Wl,-rpath,{runtime.parent}", *link_flags(), "-lm"]
+    link += openmp_link_flags(toolchain.runtime) if parallel else ()
     _run([toolchain.cc, "-shared", "-fPIC", "-O2", *inputs, "-o", str(work / "module.so"), *link])
     return {"signatures": [s.to_json() for s in signatures], "refused": refused}
 
 
-def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
-    """Compile upstream MLIR on tensors into a loaded `NativeModule` (cached on disk)."""
+def compile_module(mlir_text: str, tile: bool = False, parallel: bool = False) -> NativeModule:
+    """Compile upstream MLIR on tensors into a loaded `NativeModule` (cached on disk);
+    `parallel`: its linalg operations' parallel loops run on OpenMP threads (`threads`)."""
     toolchain = find_toolchain()
     versions = _host(toolchain)[0]
-    recipe = [_pipeline(tile, "SCHEDULE"), transform_script(), vector_register_bytes()]
-    recipe += [CODEGEN_FLAGS, shim_source([])]
+    loops = loop_passes(toolchain.runtime, parallel)
+    recipe = [_pipeline(tile, "SCHEDULE", loops), transform_script(), vector_register_bytes()]
+    recipe += [CODEGEN_FLAGS, vectoriser_flags(), shim_source([])]
     key_source = json.dumps([mlir_text, recipe, versions])
     key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
     cache = cache_dir()
@@ -260,7 +290,7 @@ def compile_module(mlir_text: str, tile: bool = False) -> NativeModule:
         report(CACHE_HIT, 1)
     else:
         with stage(COMPILE_STAGE), tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
-            built = _build(toolchain, mlir_text, tile, Path(work))
+            built = _build(toolchain, mlir_text, tile, parallel, Path(work))
             write_atomic(metadata, json.dumps(built).encode())
             write_atomic(library, (Path(work) / "module.so").read_bytes())
     return NativeModule(library, json.loads(metadata.read_text()))
@@ -297,6 +327,7 @@ class NativeModule:
         self._message.restype = ctypes.c_char_p
         self._set_memory_limit = self._library.relax_xdsl_set_memory_limit
         self._set_memory_limit.argtypes = [ctypes.c_size_t]
+        self._set_threads = getattr(self._library, "omp_set_num_threads", None)
         self._entries: dict[str, Any] = {}
 
     def _entry(self, name: str) -> tuple[CallFrame, Any]:
@@ -310,13 +341,18 @@ class NativeModule:
             self._entries[name] = (CallFrame(self.signatures[name]), entry)
         return self._entries[name]
 
-    def call(self, name: str, args: Sequence[Any], memory_limit: int = 0) -> list[Any]:
+    def call(
+        self, name: str, args: Sequence[Any], memory_limit: int = 0, threads: int = 1
+    ) -> list[Any]:
         """Run `@name`; tensors are NumPy arrays, scalars Python/NumPy numbers (flattened).
-        The call may hold at most `memory_limit` bytes at once (0: no limit)."""
+        The call may hold at most `memory_limit` bytes at once (0: no limit) and run its
+        parallel loops on `threads` threads (where the library has them)."""
         frame, entry = self._entry(name)
         arguments = frame.arguments(args)
         results = frame.results()
         self._set_memory_limit(memory_limit)
+        if self._set_threads is not None:
+            self._set_threads(max(1, threads))
         if entry(arguments.pointers, results):
             raise LoweredCheckError(self._message().decode(errors="replace"))
         return frame.take_results(results, arguments)

@@ -1,7 +1,8 @@
 """``relax-run``: run a function of a Relax module on NumPy inputs.
 
     relax-run FILE [--entry main] [--inputs IN.npz] [--outputs OUT.npz]
-              [--backend reference|lowered|mlir|iree|LIST|all] [--tile] [-p PIPELINE]
+              [--backend reference|lowered|mlir|iree|LIST|all] [--tile] [--threads N]
+              [-p PIPELINE]
               [--plugin MODULE]...
 
 Inputs are the arrays of an ``.npz`` file, keyed by parameter name (the SSA
@@ -57,6 +58,7 @@ from ..lowering.backends.backend import Backend, Program, RunOptions
 from ..lowering.disk_cache import CACHE_HIT
 from ..lowering.host import default_memory_limit
 from ..lowering.interpreter import LoweredCheckError, LoweredExecutionError
+from ..lowering.threads import DEFAULT_THREADS, machine_cores
 from ..lowering.toolchain import ToolchainError
 from .relax_opt import (
     RelaxOptMain,
@@ -111,6 +113,14 @@ class RelaxRunMain(RelaxOptMain):
             "a K/M/G/T suffix; 0 for no limit (default: half of this machine's memory)",
         )
         arg_parser.add_argument(
+            "--threads",
+            type=int,
+            default=DEFAULT_THREADS,
+            metavar="N",
+            help="with --backend mlir: threads running the parallel loops (OpenMP; default "
+            f"{DEFAULT_THREADS}; this machine has {machine_cores()} cores)",
+        )
+        arg_parser.add_argument(
             "--plugin",
             action="append",
             default=[],
@@ -127,10 +137,14 @@ class RelaxRunMain(RelaxOptMain):
                 raise UsageError(str(error)) from None
         if self.args.benchmark < 0:
             raise UsageError("--benchmark takes a number of calls, 0 or more")
+        if self.args.threads < 1:
+            raise UsageError("--threads takes a number of threads, 1 or more")
         try:
             module = self.load(source, name)
             _check_entry(module, self.args.entry)
-            options = RunOptions(registry, self.args.tile, self.args.memory_limit)
+            options = RunOptions(
+                registry, self.args.tile, self.args.memory_limit, self.args.threads
+            )
             program = Program(module, options)
             function = program.machine.function(self.args.entry)
             params = function.op.params

@@ -26,6 +26,7 @@ from relax_dialect.ops.functions import FunctionOp
 
 from ..host import default_memory_limit
 from ..pipeline import lower
+from ..threads import DEFAULT_THREADS
 
 Compiled = Callable[..., object]
 """A compiled function: Relax values in, its Relax result out."""
@@ -41,6 +42,9 @@ class RunOptions:
     """Native code: tile and vectorise contractions (the transform-dialect schedule)."""
     memory_limit: int = field(default_factory=default_memory_limit)
     """Native code: the bytes a call may hold at once (0: no limit)."""
+    threads: int = DEFAULT_THREADS
+    """Native code: the threads running parallel loops (results do not depend on it); more
+    than one compiles OpenMP loops (``threads``)."""
 
 
 class Program:

@@ -8,6 +8,8 @@ from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
 
 from ..interpreter import LoweredCheckError
+from ..kernels import outline_kernels
+from ..math_approximation import approximate_math
 from ..toolchain import ToolchainMissing, compile_module, find_toolchain, generic_text
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
@@ -40,11 +42,14 @@ class NativeBackend(Backend):
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
         options = program.options
-        native = compile_module(generic_text(program.lowered()), tile=options.tile)
+        native_ir = approximate_math(program.lowered())  # a copy
+        outline_kernels(native_ir)
+        parallel = options.threads > 1
+        native = compile_module(generic_text(native_ir), options.tile, parallel)
 
         def call(args: list[object]) -> list[object]:
             try:
-                return native.call(entry, args, options.memory_limit)
+                return native.call(entry, args, options.memory_limit, options.threads)
             except LoweredCheckError as failure:  # an unlocated one: memory ran out
                 if located(str(failure)).location is not None:
                     raise

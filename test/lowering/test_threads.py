@@ -1,0 +1,74 @@
+"""Threads in native code (``lowering/threads.py``): OpenMP loops give the same bits on one
+and two threads, at odd sizes of a symbolic dimension."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from toolchain_harness import needs_toolchain
+
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
+from relax_dialect.interpreter import run
+from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import RunOptions
+from relax_xdsl.lowering.kernels import outline_kernels
+from relax_xdsl.lowering.math_approximation import approximate_math
+from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.threads import openmp_library
+from relax_xdsl.lowering.toolchain import compile_module, find_toolchain, generic_text
+
+pytestmark = needs_toolchain
+
+PROGRAM = """from tvm.script import ir as I, relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(("n", 17), "float32"), w: R.Tensor((17, 7), "float32"),
+             g: R.Tensor((7,), "float32")) -> R.Tensor(("n", 7), "float32"):
+        with R.dataflow():
+            h = R.nn.gelu(R.matmul(x, w))
+            s = R.nn.softmax(h, axis=-1)
+            y = R.nn.layer_norm(R.add(s, h), g, g, axes=[-1])
+            z = R.sum(y, axis=[0], keepdims=True)
+            r = R.multiply(y, z)
+            R.output(r)
+        return r
+"""
+
+
+def openmp_missing() -> bool:
+    return openmp_library(find_toolchain().runtime) is None
+
+
+@pytest.mark.parametrize("tile", [False, True])
+def test_threads_do_not_change_results(tile):
+    """The OpenMP library gives the same bits on one thread and on two; the sequential
+    library (``RunOptions(threads=1)``) agrees within rounding (it vectorises differently)."""
+    if openmp_missing():
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    module = parse_tvmscript(PROGRAM, "threads.py")
+    outlined = approximate_math(lower(module))
+    outline_kernels(outlined)
+    text = generic_text(outlined)
+    parallel = compile_module(text, tile, parallel=True)
+    sequential = compile_function(module, "main", "mlir", RunOptions(tile=tile, threads=1))
+    for n in (1, 3, 7, 17, 130):
+        rng = np.random.default_rng(n)
+        args = [rng.standard_normal(s).astype(np.float32) for s in ((n, 17), (17, 7), (7,))]
+        [one] = parallel.call("main", args, threads=1)
+        [two] = parallel.call("main", args, threads=2)
+        np.testing.assert_array_equal(two, one)
+        np.testing.assert_allclose(one, np.asarray(sequential(*args)), rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(one, run(module, "main", *args), rtol=1e-4, atol=1e-4)
+
+
+def test_threads_must_be_positive(tmp_path):
+    source = tmp_path / "threads.py"
+    source.write_text(PROGRAM)
+    command = [sys.executable, "-m", "relax_xdsl.tools.relax_run", str(source), "--threads", "0"]
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode == 2 and "--threads" in result.stderr
