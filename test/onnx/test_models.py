@@ -37,6 +37,12 @@ KNOWN_FAILURES = {
     "lose their dims and Reshape to [0, 0, width] is refused",
 }
 """Architectures that fail today, and why (strict: a fix shows)."""
+IREE_KNOWN_FAILURES = {
+    "resnet18": "iree-compile 3.13 fails on the lowered module (issue 34)",
+    "mobilenet": "iree-compile 3.13 fails on the lowered module (issue 34)",
+}
+"""Architectures IREE does not compile today (on IREE the architectures run only with
+``RELAX_ONNX_FULL=1``, a minute or more each)."""
 
 
 def architectures() -> list:
@@ -85,7 +91,11 @@ def skip_unavailable(backend: str) -> None:
 def test_architecture_agrees_with_onnxruntime(name: str, backend: str) -> None:
     if backend == "mlir" and name not in NATIVE_QUICK and not FULL:
         pytest.skip("compiled only with RELAX_ONNX_FULL=1 (a minute or more each)")
+    if backend == "iree" and not FULL:
+        pytest.skip("compiled by IREE only with RELAX_ONNX_FULL=1 (a minute or more each)")
     skip_unavailable(backend)
+    if backend == "iree" and name in IREE_KNOWN_FAILURES:
+        pytest.xfail(IREE_KNOWN_FAILURES[name])
     architecture = ARCHITECTURES[name]
     model = architecture.model()
     try:
