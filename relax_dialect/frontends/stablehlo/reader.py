@@ -86,11 +86,9 @@ def parse_stablehlo(source: str, name: str, line_offset: int = 0) -> ModuleOp:
         error.span = dataclasses.replace(error.span, line_offset=line_offset)
         raise DiagnosticError([from_parse_error(error)]) from None
     for op in module.walk():
-        undefined = next((v for v in op.operands if isinstance(v, ForwardDeclaredValue)), None)
-        if undefined is not None:
+        if any(isinstance(v, ForwardDeclaredValue) for v in op.operands):
             message = f"{op.name}: uses a value outside the scope that defines it"
             raise DiagnosticError([at(op, message)])
-    for op in module.walk():
         try:
             op.verify_()
         except VerifyException as error:
