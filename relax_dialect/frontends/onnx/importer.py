@@ -228,9 +228,12 @@ def _first_line(error: Exception) -> str:
 def _has_control_flow(node: onnx.NodeProto) -> bool:
     """Whether the node has a subgraph, or a converter that emits control flow:
     the function then has no dataflow block."""
+    from onnx import AttributeProto
+
     from .converters.registry import emits_control_flow
 
-    return any(a.type in (5, 10) for a in node.attribute) or emits_control_flow(
+    subgraphs = (AttributeProto.GRAPH, AttributeProto.GRAPHS)
+    return any(a.type in subgraphs for a in node.attribute) or emits_control_flow(
         node.op_type, node.domain
     )
 
