@@ -35,10 +35,13 @@ class NodeError(Exception):
     """A node that cannot be converted: ``unsupported`` when the node is valid
     ONNX that the importer does not handle, else malformed."""
 
-    def __init__(self, reason: str, unsupported: bool = False):
+    def __init__(self, reason: str, unsupported: bool = False, deciding: tuple[str, ...] = ()):
         super().__init__(reason)
         self.reason = reason
         self.unsupported = unsupported
+        self.deciding = deciding
+        """For a value needed at import time but computed at run time: the graph
+        inputs it depends on (binding them makes it known)."""
 
 
 class NodeContext:
@@ -119,7 +122,7 @@ class NodeContext:
             return None
         known = self.constant(index)
         if known is None:
-            self.unsupported(f"input {index} ({name}) computed at run time is not supported")
+            self.computed_at_run_time(index, f"input {index} ({name})")
         if known.dtype.kind not in "iu":
             self.error(f"input {index} ({name}) must hold integers")
         return [int(v) for v in known.reshape(-1)]
@@ -226,6 +229,21 @@ class NodeContext:
     def error(self, reason: str) -> NoReturn:
         """Give up on a malformed node."""
         raise NodeError(reason)
+
+    def computed_at_run_time(self, index: int, what: str) -> NoReturn:
+        """Give up on a node that needs input ``index`` (``what``) at import time,
+        naming the graph inputs its value depends on: binding them (``bind_inputs``,
+        ``--bind-inputs``) makes it known."""
+        deciding = self.graph.deciding_inputs(self.node.input[index])
+        reason = f"{what} computed at run time is not supported: it must be known at import time"
+        if deciding:
+            names = ", ".join(f"'{name}'" for name in deciding)
+            plural = len(deciding) > 1
+            reason += (
+                f" (it depends on graph input{'s' if plural else ''} {names}; "
+                f"bind {'them' if plural else 'it'} with --bind-inputs)"
+            )
+        raise NodeError(reason, unsupported=True, deciding=deciding)
 
 
 def _attribute(op: str, key: str, value: Any) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,6 +25,7 @@ from ...attributes import DenseAttr, NDArray
 from ...builder import Builder, Shape, call
 from ...diagnostics import Diagnostic, DiagnosticError, SourceLocation, element_location
 from ...dtype import INT64, DataType
+from ...npz import read_npz
 from ...ops.values import ConstantOp
 from ...prim_expr import PrimExpr, Var, as_expr
 from ...types import StructInfoType, TensorType
@@ -41,10 +43,12 @@ if TYPE_CHECKING:
 def read(
     ctx: Context, source: bytes, name: str, options: Mapping[str, object], line_offset: int = 0
 ) -> ModuleOp:
-    """The frontend's reader (see ``frontends.Reader``)."""
+    """The frontend's reader (see ``frontends.Reader``). ``bind_inputs`` is the
+    path of an ``.npz`` (``--bind-inputs``) or the arrays themselves, by input name."""
     params_as_inputs = bool(options.get("params_as_inputs"))
     params_out = options.get("params_out")
-    module, params = ModelImporter(*load_model(source, name), name, params_as_inputs).run()
+    bound = _bound_arrays(options.get("bind_inputs"))
+    module, params = ModelImporter(*load_model(source, name), name, params_as_inputs, bound).run()
     if params_out is not None:
         try:
             np.savez(str(params_out), **params)
@@ -53,15 +57,52 @@ def read(
     return module
 
 
+def _bound_arrays(option: object) -> dict[str, np.ndarray]:
+    """The arrays of the ``bind_inputs`` option: none, a mapping, or an ``.npz``'s."""
+    if option is None:
+        return {}
+    if isinstance(option, Mapping):
+        return {str(name): np.asarray(array) for name, array in option.items()}
+    try:
+        return read_npz(str(option))
+    except (OSError, ValueError) as error:
+        raise FrontendError(f"cannot read the inputs to bind '{option}': {error}") from None
+
+
 def import_model(
-    model: Any, *, params_as_inputs: bool = False, source_name: str | None = None
+    model: Any,
+    *,
+    params_as_inputs: bool = False,
+    bind_inputs: Mapping[str, Any] | None = None,
+    source_name: str | None = None,
 ) -> ModuleOp:
     """``from_onnx``: the module of a ``ModelProto``, its bytes or a path."""
     onnx = onnx_module()
     name = source_name
     if name is None:
         name = "model.onnx" if isinstance(model, onnx.ModelProto | bytes) else str(model)
-    return ModelImporter(*load_model(model, name), name, params_as_inputs).run()[0]
+    bound = _bound_arrays(bind_inputs)
+    return ModelImporter(*load_model(model, name), name, params_as_inputs, bound).run()[0]
+
+
+@dataclass(frozen=True)
+class RunTimeValueRefusal(Diagnostic):
+    """A node refused because it needs at import time a value computed at run
+    time from the graph inputs ``deciding`` (binding them makes it known)."""
+
+    deciding: tuple[str, ...] = ()
+
+
+def inputs_to_bind(error: DiagnosticError) -> tuple[str, ...] | None:
+    """The graph inputs to bind for an import refused only because values it
+    needs are computed at run time from them, in the graph's order of first
+    mention; None when some refusal has another reason."""
+    found: dict[str, None] = {}
+    for diagnostic in error.diagnostics:
+        if not isinstance(diagnostic, RunTimeValueRefusal) or not diagnostic.deciding:
+            return None
+        found.update(dict.fromkeys(diagnostic.deciding))
+    return tuple(found)
 
 
 _INVALID = re.compile(r"[^A-Za-z0-9_$.-]")
@@ -88,11 +129,18 @@ class ModelImporter:
         element_types: dict[str, int],
         file: str,
         params_as_inputs: bool,
+        bound: Mapping[str, np.ndarray] | None = None,
     ):
         self.model = model
         self.file = file
         self.file_attr = StringAttr(file)
         self.params_as_inputs = params_as_inputs
+        self.bound = dict(bound or {})
+        """Graph inputs made constants, with their values (``bind_inputs``)."""
+        self.bound_dims: dict[str, int] = {}
+        """The ``dim_param``s a bound input's value fixes, by variable name."""
+        self.inputs: tuple[str, ...] = ()
+        """The graph inputs that are parameters of ``main``."""
         self.builder = Builder()
         self.opsets = {
             o.domain if o.domain != "ai.onnx" else "": o.version for o in model.opset_import
@@ -111,6 +159,9 @@ class ModelImporter:
         top = GraphImporter(self, None)
         initializers = {t.name: t for t in graph.initializer}
         inputs = [i for i in graph.input if i.name not in initializers]
+        self.bind(inputs, initializers)
+        inputs = [i for i in inputs if i.name not in self.bound]
+        self.inputs = tuple(i.name for i in inputs)
         self.dims.update(  # first, so that no fresh variable takes a name given later
             identifier(dim.dim_param)
             for info in inputs
@@ -136,7 +187,7 @@ class ModelImporter:
         with self.builder.function("main", params) as frame:
             for name, value in zip(names, frame.params, strict=True):
                 top.bind(name, value)
-            for name, array in arrays.items():
+            for name, array in [*arrays.items(), *self.bound.items()]:
                 top.known_arrays[name] = array
             if dataflow:
                 with self.builder.dataflow() as results:
@@ -153,19 +204,58 @@ class ModelImporter:
             weights = {sanitized(name): array for name, array in arrays.items()}
         return self.builder.module, weights
 
+    def bind(self, inputs: Sequence[onnx.ValueInfoProto], initializers: Mapping[str, Any]) -> None:
+        """Check the bound values against the inputs they bind (their names, element
+        types and shapes) and note the ``dim_param``s they fix."""
+        declared = {info.name: info for info in inputs}
+        for name, array in self.bound.items():
+            if name not in declared:
+                known = ", ".join(f"'{i.name}'" for i in inputs) or "none"
+                what = (
+                    "an initializer, a constant already"
+                    if name in initializers
+                    else (f"not an input of the graph (its inputs: {known})")
+                )
+                raise self.input_error(name, f"cannot bind '{name}': it is {what}")
+            tensor = declared[name].type.tensor_type
+            wanted = self.element_type_of(declared[name])
+            got = data_type_of(array, self.file)
+            if got != wanted:
+                raise self.input_error(
+                    name, f"the value bound is {got.tvm_name()}, the input is {wanted.tvm_name()}"
+                )
+            if tensor.HasField("shape"):
+                self._bind_shape(name, tensor.shape.dim, array.shape)
+
+    def _bind_shape(self, name: str, dims: Sequence[Any], shape: tuple[int, ...]) -> None:
+        """Check a bound value's shape against its input's declared dimensions."""
+        declared = [d.dim_value if d.HasField("dim_value") else d.dim_param or "?" for d in dims]
+        problem = f"the value bound has shape {list(shape)}, the input is declared {declared}"
+        if len(dims) != len(shape):
+            raise self.input_error(name, problem)
+        for dim, size in zip(dims, shape, strict=True):
+            if dim.HasField("dim_value") and dim.dim_value >= 0 and dim.dim_value != size:
+                raise self.input_error(name, problem)
+            if dim.HasField("dim_param") and dim.dim_param not in ("", "?"):
+                variable = identifier(dim.dim_param)
+                if self.bound_dims.setdefault(variable, size) != size:
+                    raise self.input_error(
+                        name,
+                        f"{problem}: '{dim.dim_param}' is {self.bound_dims[variable]} "
+                        "in another bound input",
+                    )
+
+    def input_error(self, name: str, message: str) -> DiagnosticError:
+        """An error about graph input ``name`` (``model.onnx: input 'x': error: ...``)."""
+        location = SourceLocation(self.file, 0, 0, f"input '{name}'")
+        return DiagnosticError([Diagnostic(location, message)])
+
     def input_type(self, info: onnx.ValueInfoProto) -> StructInfoType:
         """The tensor type of a graph input: each ``dim_param`` a symbolic variable
-        of that name, each unnamed dimension a fresh one."""
-        kind = info.type.WhichOneof("value")
-        if kind != "tensor_type":
-            raise self.model_error(
-                f"input '{info.name}' is a {kind or 'value of no type'}; only tensors are supported"
-            )
+        of that name (or the size a bound input's value gives it), each unnamed
+        dimension a fresh one."""
+        dtype = self.element_type_of(info)
         tensor = info.type.tensor_type
-        try:
-            dtype = data_type(tensor.elem_type)
-        except UnsupportedType as error:
-            raise self.model_error(f"input '{info.name}': {error}") from None
         if not tensor.HasField("shape"):
             return TensorType(None, dtype)
         dims: list[int | PrimExpr] = []
@@ -173,10 +263,24 @@ class ModelImporter:
             if dim.HasField("dim_value") and dim.dim_value >= 0:
                 dims.append(dim.dim_value)
             elif dim.HasField("dim_param") and dim.dim_param not in ("", "?"):
-                dims.append(Var(identifier(dim.dim_param)))
+                variable = identifier(dim.dim_param)
+                dims.append(self.bound_dims.get(variable, Var(variable)))
             else:
                 dims.append(Var(self.fresh_dim(f"{identifier(info.name)}_{axis}")))
         return TensorType(dims, dtype)
+
+    def element_type_of(self, info: onnx.ValueInfoProto) -> DataType:
+        """The element type of a graph input (a model error unless it is a tensor
+        of an element type Relax has)."""
+        kind = info.type.WhichOneof("value")
+        if kind != "tensor_type":
+            raise self.model_error(
+                f"input '{info.name}' is a {kind or 'value of no type'}; only tensors are supported"
+            )
+        try:
+            return data_type(info.type.tensor_type.elem_type)
+        except UnsupportedType as error:
+            raise self.model_error(f"input '{info.name}': {error}") from None
 
     def element_type(self, name: str) -> DataType | None:
         """The element type ONNX infers for a value of the main graph, if any."""
@@ -225,6 +329,21 @@ def _first_line(error: Exception) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
+def _subgraph_reads(node: onnx.NodeProto) -> list[str]:
+    """The names the nodes of a node's subgraphs (nested ones included) read."""
+    from onnx import AttributeProto
+
+    graphs = [a.g for a in node.attribute if a.type == AttributeProto.GRAPH]
+    graphs += [g for a in node.attribute if a.type == AttributeProto.GRAPHS for g in a.graphs]
+    return [
+        name
+        for graph in graphs
+        for inner in graph.node
+        for name in [*inner.input, *_subgraph_reads(inner)]
+        if name
+    ]
+
+
 def _has_control_flow(node: onnx.NodeProto) -> bool:
     """Whether the node has a subgraph, or a converter that emits control flow:
     the function then has no dataflow block."""
@@ -260,6 +379,8 @@ class GraphImporter:
         self.failed: set[str] = set()
         """Outputs of nodes that could not be converted."""
         self.bound: set[SSAValue] = set()
+        self.producers: dict[str, onnx.NodeProto] = {}
+        """The nodes of the graph being converted, by output name."""
 
     @property
     def builder(self) -> Builder:
@@ -314,6 +435,37 @@ class GraphImporter:
         tensor.name_hint = sanitized(name)
         return tensor
 
+    def deciding_inputs(self, name: str) -> tuple[str, ...]:
+        """The parameters of ``main`` (graph inputs, in the graph's order) that the
+        value of ``name`` depends on: its producers traced back through this graph
+        and the enclosing ones (a node with subgraphs depends on the outer names
+        they read too)."""
+        found: set[str] = set()
+        seen: set[str] = set()
+        pending = [name]
+        while pending:
+            current = pending.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            node = self._producer(current)
+            if node is not None:
+                pending += [*node.input, *_subgraph_reads(node)]
+            elif current in self.model.inputs:
+                found.add(current)
+        return tuple(i for i in self.model.inputs if i in found)
+
+    def _producer(self, name: str) -> onnx.NodeProto | None:
+        """The node computing ``name``, in this graph or an enclosing one."""
+        scope: GraphImporter | None = self
+        while scope is not None:
+            if name in scope.producers:
+                return scope.producers[name]
+            if name in scope.values or name in scope.known_arrays:
+                return None  # a subgraph's input or a constant of its own
+            scope = scope.parent
+        return None
+
     def known(self, name: str) -> np.ndarray | None:
         """A name's value when known at import time (maybe symbolic)."""
         scope = self._find(name)
@@ -351,6 +503,7 @@ class GraphImporter:
         """Convert the graph's nodes; its outputs (every failure recorded first)."""
         from .converters.registry import lookup
 
+        self.producers = {output: node for node in graph.node for output in node.output if output}
         for index, node in enumerate(graph.node):
             domain = node.domain if node.domain != "ai.onnx" else ""
             opset = self.model.opsets.get(domain, 1)
@@ -373,7 +526,7 @@ class GraphImporter:
                     continue
                 outputs = self._outputs(ctx, converter(ctx))
             except NodeError as error:
-                self._fail(node, where, error.reason)
+                self._fail(node, where, error.reason, error.deciding)
                 continue
             except (VerifyException, ValueError, TypeError, ArithmeticError, IndexError) as error:
                 self._fail(node, where, _first_line(error))
@@ -434,6 +587,13 @@ class GraphImporter:
             return f"{op_type} before opset {first} is not supported"
         return f"operator {op_type} of {where} is not supported"
 
-    def _fail(self, node: onnx.NodeProto, where: str, reason: str) -> None:
+    def _fail(
+        self, node: onnx.NodeProto, where: str, reason: str, deciding: tuple[str, ...] = ()
+    ) -> None:
         self.failed.update(node.output)
-        self.model.failures.append(Diagnostic(SourceLocation(self.model.file, 0, 0, where), reason))
+        location = SourceLocation(self.model.file, 0, 0, where)
+        self.model.failures.append(
+            RunTimeValueRefusal(location, reason, deciding)
+            if deciding
+            else Diagnostic(location, reason)
+        )

@@ -90,9 +90,7 @@ def constant_input(ctx: NodeContext, index: int, what: str) -> np.ndarray:
     """Input ``index``'s value, which must be known at import time."""
     value = ctx.constant(index)
     if value is None:
-        ctx.unsupported(
-            f"{what} computed at run time is not supported: it must be known at import time"
-        )
+        ctx.computed_at_run_time(index, what)
     return value
 
 
