@@ -34,7 +34,7 @@ from relax_dialect.diagnostics import (
     from_parse_error,
     unmatched,
 )
-from relax_dialect.frontends.frontend import FrontendError, UnknownFormat
+from relax_dialect.frontends.frontend import FrontendError, Option, UnknownFormat
 from relax_dialect.frontends.mlir import forget_resources
 from relax_dialect.instrumentation import Instrumentation, instrumented, run_pass, stage
 from relax_dialect.memo_printer import MemoMLIRTarget
@@ -118,7 +118,7 @@ class RelaxOptMain(xDSLOptMain):
             "-p relax-lower-to-linalg), or each function's dataflow graph as Graphviz DOT "
             "or SVG (rendered by Graphviz's dot)",
         )
-        for option in frontends.options():
+        for option in self.frontend_options():
             if option.metavar is None:
                 arg_parser.add_argument(option.flag, action="store_true", help=option.help)
             else:
@@ -252,9 +252,13 @@ class RelaxOptMain(xDSLOptMain):
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read '{name}': {error}") from None
 
+    def frontend_options(self) -> tuple[Option, ...]:
+        """The frontends' own options, as this tool takes them."""
+        return frontends.options()
+
     def options(self) -> dict[str, object]:
         """The values of the frontends' own options (``--metadata``), by name."""
-        return {option.dest: getattr(self.args, option.dest) for option in frontends.options()}
+        return {option.dest: getattr(self.args, option.dest) for option in self.frontend_options()}
 
     def load(self, source: str | bytes, name: str, line_offset: int = 0) -> ModuleOp:
         """Read, check and transform a module; raises ``DiagnosticError``."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import re
 import statistics
 import sys
@@ -46,6 +47,7 @@ from xdsl.traits import SymbolTable
 
 from relax_dialect.analysis.call_graph import functions
 from relax_dialect.diagnostics import DiagnosticError, at, located
+from relax_dialect.frontends.frontend import Option
 from relax_dialect.instrumentation import Instrumentation, instrumented, stage
 from relax_dialect.interpreter import PackedRegistry, PluginError, RelaxRuntimeError
 from relax_dialect.interpreter.checks import MatchFailure, match_all
@@ -66,6 +68,14 @@ from .relax_opt import (
     exit_without_teardown,
     main_guarded,
 )
+
+BIND_INPUTS = Option(
+    "--bind-inputs",
+    "ONNX: make these graph inputs constants, with their values from --inputs, for the "
+    "operators that need them at import time (axes, pads, sizes...); the others are fed",
+    "NAME[,NAME...]",
+)
+"""``relax-run``'s form of the ONNX frontend's ``--bind-inputs`` (which takes an ``.npz``)."""
 
 
 class RelaxRunMain(RelaxOptMain):
@@ -231,21 +241,57 @@ class RelaxRunMain(RelaxOptMain):
             print(line)
         return status
 
+    def frontend_options(self) -> tuple[Option, ...]:
+        """The frontends' options, ``--bind-inputs`` naming inputs of ``--inputs``."""
+        found = super().frontend_options()
+        return tuple(BIND_INPUTS if o.flag == BIND_INPUTS.flag else o for o in found)
+
+    def options(self) -> dict[str, object]:
+        """The frontends' options, the inputs ``--bind-inputs`` names with their values."""
+        found = super().options()
+        if (names := found.get(BIND_INPUTS.dest)) is not None:
+            found[BIND_INPUTS.dest] = self.bound_inputs(str(names))
+        return found
+
+    def bound_inputs(self, names: str) -> dict[str, np.ndarray]:
+        """The arrays of ``--inputs`` that ``--bind-inputs`` names."""
+        if self.args.inputs is None:
+            raise UsageError("--bind-inputs takes the values of the inputs it names from --inputs")
+        arrays = self.input_arrays
+        wanted = [name.strip() for name in names.split(",") if name.strip()]
+        missing = [name for name in wanted if name not in arrays]
+        if missing:
+            raise UsageError(
+                f"--bind-inputs: no {_quoted(missing)} in --inputs '{self.args.inputs}' "
+                f"(it holds {_quoted(sorted(arrays)) or 'no arrays'})"
+            )
+        return {name: arrays[name] for name in wanted}
+
+    @functools.cached_property
+    def input_arrays(self) -> dict[str, np.ndarray]:
+        """The arrays of ``--inputs``, by key."""
+        if self.args.inputs is None:
+            return {}
+        try:
+            return read_npz(self.args.inputs)
+        except (OSError, ValueError) as error:
+            raise UsageError(f"cannot read inputs '{self.args.inputs}': {error}") from None
+
     def read_arguments(self, params: Sequence[SSAValue]) -> list[object]:
-        """The arguments from ``--inputs``; keys that match no parameter are warned
-        about, with the keys expected."""
-        arrays: dict[str, np.ndarray] = {}
-        if self.args.inputs is not None:
-            try:
-                arrays = read_npz(self.args.inputs)
-            except (OSError, ValueError) as error:
-                raise UsageError(f"cannot read inputs '{self.args.inputs}': {error}") from None
+        """The arguments from ``--inputs``; keys that match no parameter (nor an input
+        ``--bind-inputs`` binds) are warned about, with the keys expected."""
+        arrays = self.input_arrays
+        bound = self.options().get(BIND_INPUTS.dest) or {}
         args = [
             to_value(_argument(arrays, param, index), param.type)  # pyright: ignore
             for index, param in enumerate(params)
         ]
         keys = [_keys(param, index) for index, param in enumerate(params)]
-        unused = [k for k in arrays if not any(_claims(key, k) for ks in keys for key in ks)]
+        unused = [
+            k
+            for k in arrays
+            if k not in bound and not any(_claims(key, k) for ks in keys for key in ks)
+        ]
         if unused:
             expected = ", ".join(" or ".join(map(repr, ks)) for ks in keys) or "none"
             match = "key {} matches" if len(unused) == 1 else "keys {} match"

@@ -12,6 +12,10 @@ case's own, looser, tolerance), integers, booleans and strings exactly. A case e
 passes or fails with a verdict of ``running.py``; ``KNOWN_FAILURES.txt`` lists every
 failing ``CASE STAGE: verdict`` (``STAGE``: ``read`` when the import fails, so that every
 backend does, else a backend), and ``test_node_suite.py`` expects exactly those failures.
+A case refused only because values its operators need at import time come from graph
+inputs is imported again with those inputs bound to its data (``from_onnx``'s
+``bind_inputs``) and run on the others: its ``CASE bound: INPUTS`` line records it, and
+it counts as passed "with bound inputs", apart from those passed as given.
 The script prints, per backend, the cases passed in all and by operator, the failures by
 kind and, with ``--write-known-failures``, rewrites the lines of the cases and backends it
 ran (``--op Conv --backends reference`` after a change to Conv's converter).
@@ -37,6 +41,10 @@ KNOWN_FAILURES = HERE / "KNOWN_FAILURES.txt"
 RTOL, ATOL = 1e-3, 1e-4
 READ = "read"
 """The stage of a case the importer does not import (it fails on every backend)."""
+BOUND = "bound"
+"""The stage recording the graph inputs a case is imported with, bound to its data set's
+values, because the importer refuses it as given: they decide values its operators need
+at import time (``CASE bound: axes``; not a failure)."""
 BACKEND_NAMES = ("reference", "lowered", "mlir")
 BATCH = 40
 """How many cases the native backend compiles into one library."""
@@ -66,6 +74,11 @@ class NodeCase:
         """The operator tested, with its domain unless it is ONNX's (``ai.onnx.ml.Binarizer``)."""
         domain = _domain(self.node.domain)
         return f"{domain}.{self.node.op_type}" if domain else self.node.op_type
+
+    @property
+    def input_names(self) -> tuple[str, ...]:
+        """The graph inputs, in the order of ``inputs``."""
+        return tuple(i.name for i in self.model.graph.input)
 
     @property
     def opset(self) -> int:
@@ -131,17 +144,55 @@ def suite() -> Suite:
     return Suite(tuple(cases), others)
 
 
-def verdicts(case: NodeCase, backends: Sequence[str]) -> dict[str, str]:
-    """The failing stages of a case (``read``, or backends) with their verdicts."""
-    from running import Failed, imported, verdict
+@dataclass(frozen=True)
+class Imported:
+    """A case's model as the importer takes it: as given, or with the graph inputs its
+    refusals name bound (``BOUND``)."""
 
-    try:
-        program = imported(case.model, f"{case.name}.onnx")
-    except Failed as failure:
-        return {READ: str(failure)}
-    found = {}
+    bound: tuple[str, ...]
+    program: object | None  # running.Program; None when the import fails
+    failure: str | None
+    """Why the import fails (with ``bound`` bound), if it does."""
+    inputs: tuple[np.ndarray, ...]
+    """The values of the graph inputs that are not bound."""
+
+    def stages(self) -> dict[str, str]:
+        """Its ``BOUND`` and ``READ`` stages, if any, with their verdicts."""
+        found = {BOUND: ", ".join(self.bound)} if self.bound else {}
+        return found | ({READ: self.failure} if self.failure is not None else {})
+
+
+def imported_case(case: NodeCase) -> Imported:
+    """The case imported as given; when that is refused only because values needed at
+    import time are computed at run time, again with the graph inputs the refusal names
+    bound to the case's values (and so on while refusals name more)."""
+    from running import Failed, imported
+
+    values = dict(zip(case.input_names, case.inputs, strict=False))
+    bound: tuple[str, ...] = ()
+    while True:
+        try:
+            program = imported(case.model, f"{case.name}.onnx", {n: values[n] for n in bound})
+        except Failed as failure:
+            more = tuple(name for name in failure.to_bind if name not in bound)
+            if not more or not set(more) <= values.keys():
+                return Imported(bound, None, str(failure), ())
+            bound += more
+            continue
+        inputs = tuple(value for name, value in values.items() if name not in bound)
+        return Imported(bound, program, None, inputs)
+
+
+def verdicts(case: NodeCase, backends: Sequence[str]) -> dict[str, str]:
+    """The failing stages of a case (``read``, or backends) with their verdicts, and its
+    ``bound`` stage when it has one."""
+    from running import verdict
+
+    found = (taken := imported_case(case)).stages()
+    if taken.program is None:
+        return found
     for backend in backends:
-        reason = verdict(program, backend, case.inputs, case.expected, case.rtol, case.atol)
+        reason = verdict(taken.program, backend, taken.inputs, case.expected, case.rtol, case.atol)
         if reason is not None:
             found[backend] = reason
     return found
@@ -154,33 +205,32 @@ def batched_verdicts(
     ``size`` at a time into one library (``native_batch``; when a batch does not build,
     its cases are compiled one by one, so that the one breaking it is told)."""
     from native_batch import compile_together
-    from running import Failed, imported, lowered, verdict
+    from running import Failed, lowered, verdict
 
     found: dict[str, dict[str, str]] = {}
     ready = []
     for case in cases:
-        try:
-            program = imported(case.model, f"{case.name}.onnx")
-        except Failed as failure:
-            found[case.name] = {READ: str(failure)}
+        found[case.name] = (taken := imported_case(case)).stages()
+        if taken.program is None:
             continue
         try:
-            lowered(program, backend)
+            lowered(taken.program, backend)
         except Failed as failure:
-            found[case.name] = {backend: str(failure)}
+            found[case.name][backend] = str(failure)
             continue
-        ready.append((case, program))
+        ready.append((case, taken))
     for start in range(0, len(ready), size):
         batch = ready[start : start + size]
         try:
-            mains = compile_together([program for _, program in batch])
+            mains = compile_together([taken.program for _, taken in batch])
         except Exception:  # a toolchain failure: compiled alone, each says its own
             mains = [None] * len(batch)
-        for (case, program), main in zip(batch, mains, strict=True):
+        for (case, taken), main in zip(batch, mains, strict=True):
             reason = verdict(
-                program, backend, case.inputs, case.expected, case.rtol, case.atol, main
+                taken.program, backend, taken.inputs, case.expected, case.rtol, case.atol, main
             )
-            found[case.name] = {backend: reason} if reason is not None else {}
+            if reason is not None:
+                found[case.name][backend] = reason
     return found
 
 
@@ -189,8 +239,25 @@ def known_failures(listing: Path = KNOWN_FAILURES) -> dict[tuple[str, str], str]
     return corpus_known_failures(listing)
 
 
-def passed(cases: Iterable[NodeCase], known: dict[tuple[str, str], str], backend: str) -> int:
-    return sum(expected_failure(known, case.name, backend) is None for case in cases)
+def passed(
+    cases: Iterable[NodeCase],
+    known: dict[tuple[str, str], str],
+    backend: str,
+    bound: bool | None = None,
+) -> int:
+    """How many of the cases pass on a backend: all, or (``bound``) only those imported
+    with bound inputs, or (not ``bound``) only those imported as given."""
+    return sum(
+        expected_failure(known, case.name, backend) is None
+        and (bound is None or ((case.name, BOUND) in known) == bound)
+        for case in cases
+    )
+
+
+def passed_text(cases: Sequence[NodeCase], known: dict[tuple[str, str], str], backend: str) -> str:
+    """The cases passed on a backend, those with bound inputs apart: ``7`` or ``3 + 4 bound``."""
+    given, bound = passed(cases, known, backend, False), passed(cases, known, backend, True)
+    return f"{given} + {bound} bound" if bound else str(given)
 
 
 HEADER = """\
@@ -198,7 +265,8 @@ HEADER = """\
 # CASE STAGE: KIND: first message. STAGE is read (the importer does not import the
 # model: every backend fails) or a backend. KIND is one of test/onnx/running.py's:
 # refused and not lowered are located refusals; error, wrong and crash are bugs.
-# The tests expect exactly these to fail.
+# The tests expect exactly these to fail. CASE bound: INPUTS is not a failure: the
+# case is refused as given and imported with those graph inputs bound to its data.
 # Rewrite with: python test/onnx/node_suite.py --write-known-failures [--op OP]
 # [--backends reference,lowered,mlir] (the lines of the cases and backends run)
 """
@@ -221,7 +289,7 @@ def write_known_failures(
 ) -> None:
     """Rewrite the list with the verdicts ``found`` on ``backends``: the lines of the cases
     and stages examined replaced, the others kept (in the suite's order)."""
-    stages = {READ, *backends}
+    stages = {READ, BOUND, *backends}
     kept = {
         (case, stage): reason
         for (case, stage), reason in known_failures(listing).items()
@@ -229,7 +297,7 @@ def write_known_failures(
     }
     fresh = {(case, stage): reason for case, got in found.items() for stage, reason in got.items()}
     merged = {**kept, **fresh}
-    order = {stage: index for index, stage in enumerate((READ, *BACKEND_NAMES))}
+    order = {stage: index for index, stage in enumerate((BOUND, READ, *BACKEND_NAMES))}
     lines = [
         f"{case.name} {stage}: {merged[(case.name, stage)]}"
         for case in suite().cases
@@ -292,11 +360,16 @@ def report(
     }
     lines = [f"{len(cases)} tensor cases, {len(suite().others)} others"]
     for backend in backends:
-        lines.append(f"{backend}: {passed(cases, known, backend)} of {len(cases)} pass")
+        lines.append(
+            f"{backend}: {passed(cases, known, backend)} of {len(cases)} pass "
+            f"({passed(cases, known, backend, False)} as given, "
+            f"{passed(cases, known, backend, True)} with bound inputs)"
+        )
     kinds = collections.Counter(
         (stage, reason.split(":")[0])
         for stages in found.values()
         for stage, reason in stages.items()
+        if stage != BOUND
     )
     for (stage, kind), count in sorted(kinds.items()):
         lines.append(f"  {stage} {kind}: {count}")
@@ -305,7 +378,7 @@ def report(
         by_op[case.op_type].append(case)
     lines.append("operator: " + " ".join(backends))
     for op, group in sorted(by_op.items()):
-        counts = " ".join(f"{passed(group, known, b)}/{len(group)}" for b in backends)
+        counts = " ".join(f"{passed_text(group, known, b)}/{len(group)}" for b in backends)
         lines.append(f"{op}: {counts}")
     return "\n".join(lines)
 

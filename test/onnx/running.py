@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from relax_dialect.diagnostics import DiagnosticError
-from relax_dialect.frontends.onnx import from_onnx
+from relax_dialect.frontends.onnx import from_onnx, inputs_to_bind
 from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.values import flatten, to_array, to_value
 from relax_xdsl.lowering.backends import backend_named
@@ -45,11 +45,14 @@ RUN_ERRORS = (RelaxRuntimeError, LoweredCheckError, LoweredExecutionError, Toolc
 
 
 class Failed(Exception):
-    """A model that does not reproduce its expected outputs: why, as ``kind: message``."""
+    """A model that does not reproduce its expected outputs: why, as ``kind: message``;
+    ``to_bind``: for an import refused only because values it needs are computed at run
+    time, the graph inputs they depend on."""
 
     def __init__(self, kind: str, message: str):
         super().__init__(f"{kind}: {message}")
         self.kind = kind
+        self.to_bind: tuple[str, ...] = ()
 
 
 def first_line(text: str) -> str:
@@ -69,15 +72,18 @@ def diagnosed(error: DiagnosticError, kind: str) -> Failed:
     return Failed(kind, first_line(first.message))
 
 
-def imported(model: object, name: str) -> Program:
-    """The model (a ``ModelProto``, bytes or a path) imported as a program to run; raises
-    ``Failed`` (``refused``, ``error`` or ``crash``) when it cannot be."""
+def imported(model: object, name: str, bound: dict[str, np.ndarray] | None = None) -> Program:
+    """The model (a ``ModelProto``, bytes or a path) imported as a program to run, the
+    graph inputs ``bound`` made constants; raises ``Failed`` (``refused``, ``error`` or
+    ``crash``) when it cannot be."""
     try:
-        return Program(from_onnx(model, source_name=name))
+        return Program(from_onnx(model, bind_inputs=bound, source_name=name))
     except DiagnosticError as error:
         message = error.diagnostics[0].message
         refusal = "not supported" in message or "unsupported" in message
-        raise diagnosed(error, REFUSED if refusal else ERROR) from None
+        failure = diagnosed(error, REFUSED if refusal else ERROR)
+        failure.to_bind = inputs_to_bind(error) or ()
+        raise failure from None
     except Exception as error:  # the contract: never an unexpected exception
         raise crash(error) from None
 

@@ -16,6 +16,7 @@ import functools
 
 from node_suite import (
     BACKEND_NAMES,
+    BOUND,
     NATIVE,
     READ,
     batched_verdicts,
@@ -63,8 +64,10 @@ def test_case_fails_only_as_listed(index: int, backend: str) -> None:
     found = native_verdicts()[case.name] if backend == NATIVE else verdicts(case, [backend])
     actual = found.get(READ) or found.get(backend)
     expected = expected_failure(KNOWN, case.name, backend)
-    assert actual == expected, (
-        f"{case.name} on {backend}: {actual or 'passes'}, listed as {expected or 'passing'} "
+    bound, listed = found.get(BOUND), KNOWN.get((case.name, BOUND))
+    assert (actual, bound) == (expected, listed), (
+        f"{case.name} on {backend}: {actual or 'passes'} with {bound or 'no'} inputs bound, "
+        f"listed as {expected or 'passing'} with {listed or 'no'} inputs bound "
         "(python test/onnx/node_suite.py --write-known-failures)"
     )
 
@@ -78,4 +81,4 @@ def test_suite_is_regenerated_and_known_failures_name_its_cases() -> None:
     assert len(suite().others) >= 20
     names = {case.name for case in CASES}
     assert {case for case, _ in KNOWN} <= names
-    assert {stage for _, stage in KNOWN} <= {READ, *BACKEND_NAMES}
+    assert {stage for _, stage in KNOWN} <= {READ, BOUND, *BACKEND_NAMES}

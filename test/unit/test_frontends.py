@@ -173,7 +173,7 @@ def test_a_registered_frontend_is_found_by_relax_opt(
     status, out, err = run(capsys, str(path), "--level-check")
     assert (status, err) == (0, ""), err
     assert "relax.add %x, %x" in out
-    onnx = {"params_as_inputs": False, "params_out": None}
+    onnx = {"params_as_inputs": False, "bind_inputs": None, "params_out": None}
     assert [{"metadata": None, **onnx, "level_check": True}] == READ
     status, out, _ = run(capsys, "-", stdin=data)  # recognised by its sniffer
     assert status == 0 and "relax.add %x, %x" in out

@@ -329,6 +329,19 @@ def _first_line(error: Exception) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
+def _empty(struct_info: object) -> np.ndarray | None:
+    """The value of a tensor type of a static shape without elements, if it is one."""
+    if not isinstance(struct_info, TensorType) or struct_info.dims is None:
+        return None
+    shape = [getattr(dim, "value", None) for dim in struct_info.dims]
+    if 0 not in shape or not all(isinstance(size, int) for size in shape):
+        return None
+    try:
+        return np.zeros(shape, struct_info.data_type.to_numpy())
+    except ValueError:  # an element type NumPy has not
+        return None
+
+
 def _subgraph_reads(node: onnx.NodeProto) -> list[str]:
     """The names the nodes of a node's subgraphs (nested ones included) read."""
     from onnx import AttributeProto
@@ -467,9 +480,16 @@ class GraphImporter:
         return None
 
     def known(self, name: str) -> np.ndarray | None:
-        """A name's value when known at import time (maybe symbolic)."""
+        """A name's value when known at import time (maybe symbolic): a value
+        computed then, or a tensor of a static shape with no elements (its one
+        possible value, such as the ``axes`` input declared ``[0]``)."""
         scope = self._find(name)
-        return None if scope is None else scope.known_arrays.get(name)
+        if scope is None:
+            return None
+        if name in scope.known_arrays:
+            return scope.known_arrays[name]
+        value = scope.values.get(name)
+        return None if value is None else _empty(value.type)
 
     def constant(self, name: str) -> np.ndarray | None:
         """A name's value when known as numbers at import time."""

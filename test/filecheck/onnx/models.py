@@ -75,7 +75,30 @@ def unsupported() -> onnx.ModelProto:
     )
 
 
-MODELS = {"heads": heads, "weights": weights, "unsupported": unsupported}
+def reduce_axes() -> onnx.ModelProto:
+    """A sum over axes fed at run time (opset 18's ``axes`` input), and a mask whose
+    length ``m`` the bound axes do not fix."""
+    return _model(
+        [
+            helper.make_node("ReduceSum", ["x", "axes"], ["s"], name="sum", keepdims=0),
+            helper.make_node("Mul", ["s", "mask"], ["y"], name="masked"),
+        ],
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 4]),
+            helper.make_tensor_value_info("axes", TensorProto.INT64, [1]),
+            helper.make_tensor_value_info("mask", TensorProto.FLOAT, ["m", 1]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["m", "n"])],
+        opset=18,
+    )
+
+
+MODELS = {
+    "heads": heads,
+    "weights": weights,
+    "unsupported": unsupported,
+    "reduce_axes": reduce_axes,
+}
 
 
 def main(argv: list[str]) -> int:

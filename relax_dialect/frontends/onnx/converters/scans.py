@@ -18,9 +18,11 @@ from .values import constant_int, emit
 def cumsum(ctx: NodeContext) -> SSAValue:
     """The running sum along ``axis``; ``exclusive`` leaves each element out of
     its own sum, ``reverse`` sums from the end (the data flipped, summed and
-    flipped back)."""
-    axis = constant_int(ctx, 1, "the axis")
+    flipped back). The axis must be known at import time, unless the data is
+    1-D: a valid axis can then only name its one axis."""
     data = ctx.input(0)
+    sole = ctx.rank(data) == 1 and ctx.constant(1) is None
+    axis = 0 if sole else constant_int(ctx, 1, "the axis")
     reverse = bool(ctx.attr("reverse", 0))
     if reverse:
         data = call("relax.flip", data, axis=axis)
