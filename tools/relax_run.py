@@ -1,6 +1,6 @@
 """``relax-run``: run a function of a Relax module on NumPy inputs.
 
-    relax-run FILE [--entry main] [--inputs IN.npz] [--outputs OUT.npz]
+    relax-run FILE [--entry main] [--inputs IN.npz [--bind-inputs NAME,...]] [--outputs OUT.npz]
               [--backend reference|lowered|mlir|iree|LIST|all] [--tile] [--threads N]
               [-p PIPELINE]
               [--plugin MODULE]...
