@@ -19,7 +19,7 @@ def _training(ctx: NodeContext) -> bool:
     run-time ``training_mode`` moot), or before opset 7 ``is_test`` 0."""
     if ctx.opset < 7:
         return not ctx.attr("is_test", 0) and ctx.attr("ratio", 0.5) != 0.0
-    if ctx.opset < 12 or ctx.optional_input(2) is None:
+    if ctx.opset < 12 or not ctx.has_input(2):
         return False
     ratio = ctx.constant(1) if ctx.has_input(1) else np.array(0.5)
     if ratio is not None and not ratio.reshape(-1)[0]:

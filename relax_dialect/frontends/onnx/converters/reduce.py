@@ -95,7 +95,7 @@ def _axes_attribute(ctx: NodeContext) -> SSAValue:
 
 
 def _axes_input(ctx: NodeContext) -> SSAValue:
-    axes = None if ctx.optional_input(1) is None else constant_ints(ctx, 1, "the axes")
+    axes = constant_ints(ctx, 1, "the axes") if ctx.has_input(1) else None
     return _reduction(ctx, axes, bool(ctx.attr("noop_with_empty_axes", 0)))
 
 
