@@ -77,6 +77,28 @@ def test_the_trace_goes_through_nodes_to_every_input_it_reaches() -> None:
     np.testing.assert_allclose(outputs(module, X), X.sum(axis=1, keepdims=True), rtol=1e-6)
 
 
+def test_the_trace_follows_the_outer_names_a_subgraph_reads() -> None:
+    def branch(name: str, read: str) -> onnx.GraphProto:
+        out = helper.make_tensor_value_info(name, onnx.TensorProto.INT64, [1])
+        return helper.make_graph([helper.make_node("Identity", [read], [name])], name, [], [out])
+
+    nodes = [
+        helper.make_node(
+            "If", ["c"], ["axes"], then_branch=branch("t", "a"), else_branch=branch("e", "b")
+        ),
+        helper.make_node("ReduceSum", ["x", "axes"], ["y"], name="r"),
+    ]
+    inputs = {
+        "x": (np.float32, [3, 4]),
+        "c": (np.bool_, []),
+        "a": (np.int64, [1]),
+        "b": (np.int64, [1]),
+    }
+    with pytest.raises(DiagnosticError) as caught:
+        from_onnx(model(nodes, inputs, {"y": (np.float32, ANY)}, opset=18))
+    assert inputs_to_bind(caught.value) == ("c", "a", "b")
+
+
 def test_other_refusals_have_no_inputs_to_bind() -> None:
     det = helper.make_node("Det", ["x"], ["d"], name="det")
     m = model([det], {"x": (np.float32, [2, 2])}, {"d": (np.float32, [])})
