@@ -46,9 +46,8 @@ FRONTEND = Frontend(
         ),
         Option(
             "--bind-inputs",
-            "ONNX: make these graph inputs constants, with the values of this .npz (keyed "
-            "by input name), for the operators that need them at import time (axes, pads, "
-            "sizes...)",
+            "ONNX: make the graph inputs this .npz names constants, of its arrays, for the "
+            "operators that need them at import time (axes, pads, sizes...)",
             "VALUES.npz",
         ),
         Option(
