@@ -64,3 +64,4 @@ class AdjacentDataflows(RootedPattern):
 
 
 PATTERNS: tuple[RootedPattern, ...] = (EmptyDataflow(), AdjacentDataflows())
+

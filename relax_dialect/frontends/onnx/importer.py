@@ -214,12 +214,15 @@ class ModelImporter:
                 what = (
                     "an initializer, a constant already"
                     if name in initializers
-                    else (f"not an input of the graph (its inputs: {known})")
+                    else f"not an input of the graph (its inputs: {known})"
                 )
                 raise self.input_error(name, f"cannot bind '{name}': it is {what}")
             tensor = declared[name].type.tensor_type
             wanted = self.element_type_of(declared[name])
-            got = data_type_of(array, self.file)
+            try:
+                got = DataType.from_numpy(array.dtype)
+            except ValueError as error:
+                raise self.input_error(name, f"the value bound: {error}") from None
             if got != wanted:
                 raise self.input_error(
                     name, f"the value bound is {got.tvm_name()}, the input is {wanted.tvm_name()}"
