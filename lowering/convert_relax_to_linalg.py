@@ -57,7 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func, scf, tensor
-from xdsl.dialects.arith import ConstantOp, IndexCastOp
+from xdsl.dialects.arith import ConstantOp, IndexCastOp, TruncIOp
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -70,6 +70,8 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    i1,
+    i8,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
@@ -123,6 +125,7 @@ from .call_depth import declare_counter, enter_call, leave_call
 from .closures import Closure, Objects, argument_type
 from .lowerer import Handler, Lowerer, LoweringError
 from .ops import lowering_for
+from .ops.common import PARALLEL, generic
 from .type_conversion import field_offsets, tensor_type
 
 WRITABLE = DictionaryAttr({"bufferization.writable": BoolAttr.from_bool(False)})
@@ -351,6 +354,8 @@ class ModuleLowering:
         sinfo = lw.result_sinfo
         assert isinstance(sinfo, RelaxTensor)
         type = tensor_type(sinfo)
+        if array.dtype == np.bool_ and array.size > XDSL_HEX_ELEMENTS:
+            return _bool_constant(lw, array, type)
         data = array.astype(np.int8) if array.dtype == np.bool_ else array
         attr = DenseIntOrFPElementsAttr.from_list(type, data.reshape(-1).tolist())
         return lw.emit_value(ConstantOp(attr))
@@ -502,6 +507,28 @@ class ModuleLowering:
             declaration.attributes["relax.packed_kind"] = StringAttr(kind)
             self.declarations.append(declaration)
         return symbol
+
+
+XDSL_HEX_ELEMENTS = 100
+"""xDSL prints a dense attribute of more elements than this as hexadecimal data."""
+
+
+def _bool_constant(lw: Lowerer, array: np.ndarray, type: TensorType) -> SSAValue:
+    """A large boolean constant as an ``i8`` one truncated element by element:
+    xDSL writes ``i1`` hexadecimal data a byte per element, MLIR reads it bit-packed."""
+    bytes_type = TensorType(i8, type.get_shape())
+    values = array.astype(np.int8).reshape(-1).tolist()
+    data = DenseIntOrFPElementsAttr.from_list(bytes_type, values)
+    rank = array.ndim
+    identity = list(range(rank))
+    return generic(
+        lw,
+        [lw.emit_value(ConstantOp(data))],
+        lw.make(tensor.EmptyOp, [], type),
+        [identity, identity],
+        [PARALLEL] * rank,
+        lambda lw, args: lw.make(TruncIOp, args[0], i1),
+    )
 
 
 def _flat(lw: Lowerer, values: Sequence[SSAValue]) -> list[SSAValue]:

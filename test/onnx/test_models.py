@@ -31,11 +31,7 @@ RTOL, ATOL = 1e-3, 1e-4
 FULL = os.environ.get("RELAX_ONNX_FULL") == "1"
 NATIVE_QUICK = ("squeezenet", "bert", "vit")
 """The architectures compiled to native code in the default run (the quickest to compile)."""
-KNOWN_FAILURES = {
-    "gpt2": "the causal mask sliced at rows past..past+seq has a clamped symbolic height "
-    "(min(32, past + seq) - min(32, past)) that Where cannot unify with seq, so the scores "
-    "lose their dims and Reshape to [0, 0, width] is refused",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 """Architectures that fail today, and why (strict: a fix shows)."""
 IREE_KNOWN_FAILURES = {
     "resnet18": "iree-compile 3.13 fails on the lowered module (issue 34)",
