@@ -61,6 +61,7 @@ from xdsl.dialects.arith import ConstantOp, IndexCastOp, TruncIOp
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
+    BytesAttr,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
     FunctionType,
@@ -354,10 +355,11 @@ class ModuleLowering:
         sinfo = lw.result_sinfo
         assert isinstance(sinfo, RelaxTensor)
         type = tensor_type(sinfo)
-        if array.dtype == np.bool_ and array.size > XDSL_HEX_ELEMENTS:
+        if array.dtype != np.bool_:
+            return lw.emit_value(ConstantOp(_dense(type, array)))
+        if array.size > XDSL_HEX_ELEMENTS:
             return _bool_constant(lw, array, type)
-        data = array.astype(np.int8) if array.dtype == np.bool_ else array
-        attr = DenseIntOrFPElementsAttr.from_list(type, data.reshape(-1).tolist())
+        attr = DenseIntOrFPElementsAttr.from_list(type, array.reshape(-1).tolist())
         return lw.emit_value(ConstantOp(attr))
 
     def shape(self, lw: Lowerer, op: ShapeOp) -> list[SSAValue]:
@@ -513,12 +515,17 @@ XDSL_HEX_ELEMENTS = 100
 """xDSL prints a dense attribute of more elements than this as hexadecimal data."""
 
 
+def _dense(type: TensorType, array: np.ndarray) -> DenseIntOrFPElementsAttr:
+    """A dense attribute of ``array``'s little-endian bytes (its data type that of
+    ``type``'s elements), made without a Python object per element."""
+    data = np.ascontiguousarray(array, array.dtype.newbyteorder("<")).tobytes()
+    return DenseIntOrFPElementsAttr(type, BytesAttr(data))
+
+
 def _bool_constant(lw: Lowerer, array: np.ndarray, type: TensorType) -> SSAValue:
     """A large boolean constant as an ``i8`` one truncated element by element:
     xDSL writes ``i1`` hexadecimal data a byte per element, MLIR reads it bit-packed."""
-    bytes_type = TensorType(i8, type.get_shape())
-    values = array.astype(np.int8).reshape(-1).tolist()
-    data = DenseIntOrFPElementsAttr.from_list(bytes_type, values)
+    data = _dense(TensorType(i8, type.get_shape()), array.astype(np.int8))
     rank = array.ndim
     identity = list(range(rank))
     return generic(
