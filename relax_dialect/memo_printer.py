@@ -24,6 +24,7 @@ from typing import IO
 from xdsl.context import Context
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import (
+    BytesAttr,
     DenseIntOrFPElementsAttr,
     FunctionType,
     ModuleOp,
@@ -124,10 +125,10 @@ class MemoPrinter(Printer):
         return text
 
     def _dense_text(self, attribute: DenseIntOrFPElementsAttr) -> str | None:
-        """The text of a dense attribute that is elided, or that xDSL prints as
-        hexadecimal data (more than 100 elements, not a splat), made from its bytes
-        at once (xDSL's printer unpacks every element to find whether it is a
-        splat); None for the others."""
+        """The text of a dense attribute that is elided, or of more than 100 elements
+        (a splat, or hexadecimal data) made from its bytes at once: xDSL's printer
+        unpacks every element to a Python number to find whether it is a splat.
+        None for the others."""
         count = len(attribute)
         limit = self.elide_elements_if_larger
         if limit is not None and count > limit:
@@ -135,8 +136,9 @@ class MemoPrinter(Printer):
         if count <= 100:
             return None
         data = attribute.data.data
-        if data == data[: len(data) // count] * count:  # a splat
-            return None
+        first = data[: len(data) // count]
+        if data == first * count:  # printed as its one element
+            return _plain_text(DenseIntOrFPElementsAttr(attribute.type, BytesAttr(first)))
         return f'dense<"0x{data.hex().upper()}"> : {_plain_text(attribute.type)}'
 
     def print_metadata(self, dialects: Iterable[Dialect]) -> None:
