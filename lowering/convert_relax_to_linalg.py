@@ -80,6 +80,7 @@ from xdsl.passes import ModulePass
 from relax_dialect.analysis.call_graph import functions, kernels, recursive_groups
 from relax_dialect.analysis.effects import in_place_outputs
 from relax_dialect.instrumentation import report
+from relax_dialect.memo_printer import XDSL_HEX_ELEMENTS
 from relax_dialect.ops.alias import AliasOp
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
@@ -509,10 +510,6 @@ class ModuleLowering:
             declaration.attributes["relax.packed_kind"] = StringAttr(kind)
             self.declarations.append(declaration)
         return symbol
-
-
-XDSL_HEX_ELEMENTS = 100
-"""xDSL prints a dense attribute of more elements than this as hexadecimal data."""
 
 
 def _dense(type: TensorType, array: np.ndarray) -> DenseIntOrFPElementsAttr:

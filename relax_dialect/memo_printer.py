@@ -39,6 +39,9 @@ from xdsl.traits import IsolatedFromAbove
 from .attributes import ELIDED
 from .names import LazyNames, ssa_name, suffixed_names, values_of
 
+XDSL_HEX_ELEMENTS = 100
+"""xDSL prints a dense attribute of more elements than this as hexadecimal data."""
+
 
 @dataclass(eq=False, repr=False)
 class MemoPrinter(Printer):
@@ -133,7 +136,7 @@ class MemoPrinter(Printer):
         limit = self.elide_elements_if_larger
         if limit is not None and count > limit:
             return f"{ELIDED} : {_plain_text(attribute.type)}"
-        if count <= 100:
+        if count <= XDSL_HEX_ELEMENTS:
             return None
         data = attribute.data.data
         first = data[: len(data) // count]
