@@ -329,8 +329,8 @@ def relax_opt_command() -> list[str]:
 
 
 def run_cli(path: Path, pipeline: str = CLI_PIPELINE) -> dict[str, Any]:
-    """``relax-opt PATH -p PIPELINE -o /dev/null``: wall seconds and the process's peak
-    memory, or ``{"error": ...}`` when it fails."""
+    """``relax-opt PATH -p PIPELINE -o /dev/null``: wall seconds, CPU seconds (user and
+    system) and the process's peak memory, or ``{"error": ...}`` when it fails."""
     command = [*relax_opt_command(), str(path), "-p", pipeline, "-o", os.devnull]
     start = time.perf_counter()
     process = subprocess.Popen(command, stderr=subprocess.PIPE)
@@ -341,16 +341,17 @@ def run_cli(path: Path, pipeline: str = CLI_PIPELINE) -> dict[str, Any]:
     if process.returncode != 0:
         lines = errors.strip().splitlines() or [""]
         return {"error": f"relax-opt exited with {process.returncode}: {lines[0][:300]}"}
-    return {"seconds": seconds, "peak_mb": usage.ru_maxrss / 1024}
+    cpu = usage.ru_utime + usage.ru_stime
+    return {"seconds": seconds, "cpu_seconds": cpu, "peak_mb": usage.ru_maxrss / 1024}
 
 
-def median_run(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Of ``relax-opt``'s runs, the one of median seconds (the faster of the middle two
-    for an even count) with every run's seconds; the first failure if none ran."""
-    timed = sorted((r for r in runs if "seconds" in r), key=lambda r: r["seconds"])
+def median_run(runs: Sequence[dict[str, Any]], key: str = "seconds") -> dict[str, Any]:
+    """Of a command's runs, the one of median ``key`` (the faster of the middle two for
+    an even count) with every run's ``key``; the first failure if none ran."""
+    timed = sorted((r for r in runs if key in r), key=lambda r: r[key])
     if not timed:
         return runs[0]
-    return {**timed[(len(timed) - 1) // 2], "samples": [r["seconds"] for r in timed]}
+    return {**timed[(len(timed) - 1) // 2], "samples": [r[key] for r in timed]}
 
 
 def measure_figures(quick: bool) -> dict[str, Any]:

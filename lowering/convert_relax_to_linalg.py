@@ -57,10 +57,11 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func, scf, tensor
-from xdsl.dialects.arith import ConstantOp, IndexCastOp
+from xdsl.dialects.arith import ConstantOp, IndexCastOp, TruncIOp
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
+    BytesAttr,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
     FunctionType,
@@ -70,6 +71,8 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    i1,
+    i8,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
@@ -77,6 +80,7 @@ from xdsl.passes import ModulePass
 from relax_dialect.analysis.call_graph import functions, kernels, recursive_groups
 from relax_dialect.analysis.effects import in_place_outputs
 from relax_dialect.instrumentation import report
+from relax_dialect.memo_printer import XDSL_HEX_ELEMENTS
 from relax_dialect.ops.alias import AliasOp
 from relax_dialect.ops.calls import (
     CallDPSPackedOp,
@@ -123,6 +127,7 @@ from .call_depth import declare_counter, enter_call, leave_call
 from .closures import Closure, Objects, argument_type
 from .lowerer import Handler, Lowerer, LoweringError
 from .ops import lowering_for
+from .ops.common import PARALLEL, generic
 from .type_conversion import field_offsets, tensor_type
 
 WRITABLE = DictionaryAttr({"bufferization.writable": BoolAttr.from_bool(False)})
@@ -351,8 +356,11 @@ class ModuleLowering:
         sinfo = lw.result_sinfo
         assert isinstance(sinfo, RelaxTensor)
         type = tensor_type(sinfo)
-        data = array.astype(np.int8) if array.dtype == np.bool_ else array
-        attr = DenseIntOrFPElementsAttr.from_list(type, data.reshape(-1).tolist())
+        if array.dtype != np.bool_:
+            return lw.emit_value(ConstantOp(_dense(type, array)))
+        if array.size > XDSL_HEX_ELEMENTS:
+            return _bool_constant(lw, array, type)
+        attr = DenseIntOrFPElementsAttr.from_list(type, array.reshape(-1).tolist())
         return lw.emit_value(ConstantOp(attr))
 
     def shape(self, lw: Lowerer, op: ShapeOp) -> list[SSAValue]:
@@ -502,6 +510,29 @@ class ModuleLowering:
             declaration.attributes["relax.packed_kind"] = StringAttr(kind)
             self.declarations.append(declaration)
         return symbol
+
+
+def _dense(type: TensorType, array: np.ndarray) -> DenseIntOrFPElementsAttr:
+    """A dense attribute of ``array``'s little-endian bytes (its data type that of
+    ``type``'s elements), made without a Python object per element."""
+    data = np.ascontiguousarray(array, array.dtype.newbyteorder("<")).tobytes()
+    return DenseIntOrFPElementsAttr(type, BytesAttr(data))
+
+
+def _bool_constant(lw: Lowerer, array: np.ndarray, type: TensorType) -> SSAValue:
+    """A large boolean constant as an ``i8`` one truncated element by element:
+    xDSL writes ``i1`` hexadecimal data a byte per element, MLIR reads it bit-packed."""
+    data = _dense(TensorType(i8, type.get_shape()), array.astype(np.int8))
+    rank = array.ndim
+    identity = list(range(rank))
+    return generic(
+        lw,
+        [lw.emit_value(ConstantOp(data))],
+        lw.make(tensor.EmptyOp, [], type),
+        [identity, identity],
+        [PARALLEL] * rank,
+        lambda lw, args: lw.make(TruncIOp, args[0], i1),
+    )
 
 
 def _flat(lw: Lowerer, values: Sequence[SSAValue]) -> list[SSAValue]:

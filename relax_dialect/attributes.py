@@ -170,6 +170,9 @@ class ResourceData(NDArray):
 
 _HEX_THRESHOLD = 16
 
+ELIDED = "dense_resource<__elided__>"
+"""The text of elided elements, as MLIR prints them (not read back)."""
+
 
 @irdl_attr_definition
 class DenseAttr(Data[NDArray]):
@@ -284,8 +287,15 @@ def _parse_element(parser: AttrParser) -> int | float | bool:
 
 def print_dense_body(printer: Printer, array: np.ndarray, hint: str = "blob") -> None:
     """``[dims], dtype, values``; data of more than ``RESOURCE_BYTES`` that is not
-    a splat as a ``dense_resource`` blob named after ``hint``."""
+    a splat as a ``dense_resource`` blob named after ``hint``; more elements than the
+    printer's ``elide_elements_if_larger`` (when it has one) as
+    ``dense_resource<__elided__>``, as MLIR elides them (not read back)."""
     flat = array.reshape(-1)
+    limit = getattr(printer, "elide_elements_if_larger", None)
+    if limit is not None and flat.size > limit:
+        dtype = DataType.from_numpy(array.dtype)
+        printer.print_string(f"{_dims_text(array)}, {dtype}, {ELIDED}")
+        return
     if array.nbytes <= RESOURCE_BYTES or _is_splat_value(flat):
         printer.print_string(dense_body_text(array))
         return

@@ -16,19 +16,31 @@ printer; ``relax-opt`` uses it.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import IO
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FunctionType, ModuleOp, UnitAttr, UnregisteredOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
+from xdsl.dialects.builtin import (
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    FunctionType,
+    ModuleOp,
+    UnitAttr,
+    UnregisteredOp,
+)
+from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.traits import IsolatedFromAbove
 
+from .attributes import ELIDED
 from .names import LazyNames, ssa_name, suffixed_names, values_of
+
+XDSL_HEX_ELEMENTS = 100
+"""xDSL prints a dense attribute of more elements than this as hexadecimal data."""
 
 
 @dataclass(eq=False, repr=False)
@@ -48,6 +60,12 @@ class MemoPrinter(Printer):
     """The exact names of the values of the operation being printed that a
     suffix could make (see ``names``)."""
     _depth: int = field(default=0, init=False)
+    elide_elements_if_larger: int | None = None
+    """Print elements attributes of more elements than this as
+    ``dense_resource<__elided__>`` (mlir-opt's ``--mlir-elide-elementsattrs-if-larger``)."""
+    elide_resources_if_larger: int | None = None
+    """Leave out of the ``dialect_resources`` section the blobs whose text is longer
+    (mlir-opt's ``--mlir-elide-resource-strings-if-larger``); their handles stay."""
 
     def print_string(self, text: str, *, indent: int | None = None) -> None:
         if "\n" in text:
@@ -75,6 +93,10 @@ class MemoPrinter(Printer):
         Looked up by identity first: a module holds a few thousand attribute
         objects, each used many times, and hashing one by value walks its parameters.
         The entry keeps the attribute alive, so its ``id`` is not reused while printing."""
+        if self.elide_elements_if_larger is not None and not isinstance(
+            attribute, DenseIntOrFPElementsAttr
+        ):
+            return None  # printed by this printer, which elides the elements inside
         known = self._by_id.get(id(attribute))
         if known is None:
             known = self._by_id[id(attribute)] = (attribute, self._value_text(attribute))
@@ -86,6 +108,8 @@ class MemoPrinter(Printer):
             text = self._texts.get(attribute)
         except TypeError:  # an attribute holding unhashable data
             return None
+        if text is None and isinstance(attribute, DenseIntOrFPElementsAttr):
+            text = self._dense_text(attribute)
         if text is None:
             stream = StringIO()
             printer = Printer(
@@ -102,6 +126,37 @@ class MemoPrinter(Printer):
                 return None
             self._texts[attribute] = text
         return text
+
+    def _dense_text(self, attribute: DenseIntOrFPElementsAttr) -> str | None:
+        """The text of a dense attribute that is elided, or of more than 100 elements
+        (a splat, or hexadecimal data) made from its bytes at once: xDSL's printer
+        unpacks every element to a Python number to find whether it is a splat.
+        None for the others."""
+        count = len(attribute)
+        limit = self.elide_elements_if_larger
+        if limit is not None and count > limit:
+            return f"{ELIDED} : {_plain_text(attribute.type)}"
+        if count <= XDSL_HEX_ELEMENTS:
+            return None
+        data = attribute.data.data
+        first = data[: len(data) // count]
+        if data == first * count:  # printed as its one element
+            return _plain_text(DenseIntOrFPElementsAttr(attribute.type, BytesAttr(first)))
+        return f'dense<"0x{data.hex().upper()}"> : {_plain_text(attribute.type)}'
+
+    def print_metadata(self, dialects: Iterable[Dialect]) -> None:
+        """The ``dialect_resources`` section, without the blobs to elide."""
+        limit = self.elide_resources_if_larger
+        if limit is not None:
+            for name, keys in self._dialect_resources.items():
+                interface = next(d for d in dialects if d.name == name).get_interface(
+                    OpAsmDialectInterface
+                )
+                assert interface is not None
+                texts = interface.build_resources(keys)
+                keys.difference_update([k for k in keys if len(texts.get(k, "")) > limit])
+            self._dialect_resources = {n: k for n, k in self._dialect_resources.items() if k}
+        super().print_metadata(dialects)
 
     def _name(self, value: SSAValue) -> str:
         """``value``'s name (see ``names.ssa_name``), exact when it is unique."""
@@ -189,6 +244,13 @@ class MemoPrinter(Printer):
         )
 
 
+def _plain_text(attribute: Attribute) -> str:
+    """``attribute``'s text, as xDSL's ``Printer`` prints it."""
+    stream = StringIO()
+    Printer(stream=stream).print_attribute(attribute)
+    return stream.getvalue()
+
+
 def _key_text(name: str) -> str:
     """An attribute name as xDSL prints it: bare, or quoted when it is not an identifier."""
     stream = StringIO()
@@ -205,7 +267,11 @@ def print_module(module: ModuleOp, generic: bool = False) -> str:
 
 @dataclass(frozen=True)
 class MemoMLIRTarget(MLIRTarget):
-    """xDSL's ``mlir`` target, printing with ``MemoPrinter``."""
+    """xDSL's ``mlir`` target, printing with ``MemoPrinter`` (eliding as it is told:
+    ``-t 'mlir{elide-elements-if-larger=16 elide-resources-if-larger=64}'``)."""
+
+    elide_elements_if_larger: int | None = None
+    elide_resources_if_larger: int | None = None
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
         if self.syntax_highlight:  # xDSL's SyntaxPrinter colours each token
@@ -215,6 +281,8 @@ class MemoMLIRTarget(MLIRTarget):
             print_generic_format=self.print_generic_format,
             print_properties_as_attributes=self.print_properties_as_attributes,
             print_debuginfo=self.print_debuginfo,
+            elide_elements_if_larger=self.elide_elements_if_larger,
+            elide_resources_if_larger=self.elide_resources_if_larger,
         )
         printer.print_op(module)
         # the dialect of large constants' blobs, not loaded for a module built in memory

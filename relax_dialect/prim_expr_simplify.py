@@ -75,6 +75,34 @@ def prove_not_equal(lhs: PrimExpr, rhs: PrimExpr) -> bool:
     return poly.get((), 0) % step != 0
 
 
+def prove_nonnegative_over_shapes(expr: PrimExpr) -> bool:
+    """True when ``expr >= 0`` holds whenever every variable is non-negative, the
+    fact TVM's analyzer is given about the variables of tensor shapes
+    (``MarkGlobalNonNegValue``): a sum with non-negative coefficients of products
+    of such atoms, where ``min``/``max`` of non-negative operands and ``floordiv``
+    or ``floormod`` of one by a positive constant are non-negative atoms."""
+    if expr.kind != "int":
+        return False
+    return all(
+        coeff > 0 and all(_nonnegative_atom(atom) for atom in mono)
+        for mono, coeff in _to_poly(simplify(expr)).items()
+    )
+
+
+def _nonnegative_atom(atom: PrimExpr) -> bool:
+    if isinstance(atom, Var):
+        return True
+    if not isinstance(atom, Apply):
+        return False
+    if atom.op in ("min", "max"):
+        return all(prove_nonnegative_over_shapes(arg) for arg in atom.args)
+    if atom.op in ("floordiv", "floormod"):
+        dividend, divisor = atom.args
+        positive = isinstance(divisor, IntImm) and divisor.value > 0
+        return positive and prove_nonnegative_over_shapes(dividend)
+    return False
+
+
 # --- polynomials -------------------------------------------------------------
 
 

@@ -124,6 +124,20 @@ class RelaxOptMain(xDSLOptMain):
             else:
                 arg_parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
         arg_parser.add_argument(
+            "--mlir-elide-elementsattrs-if-larger",
+            type=int,
+            metavar="N",
+            help="print constants of more than N elements as dense_resource<__elided__> "
+            "(as mlir-opt; the output does not read back)",
+        )
+        arg_parser.add_argument(
+            "--mlir-elide-resource-strings-if-larger",
+            type=int,
+            metavar="N",
+            help="leave out the dense_resource blobs whose text is longer than N characters "
+            "(as mlir-opt; their handles stay, the output does not read back)",
+        )
+        arg_parser.add_argument(
             "--metadata-out",
             metavar="CONSTANTS.npz",
             help="with --emit tvmscript: write non-scalar constants here, keyed by index, "
@@ -286,6 +300,7 @@ class RelaxOptMain(xDSLOptMain):
         if self.args.emit in ("dot", "svg"):
             return self.graph(prog)
         if self.args.emit != "tvmscript":
+            self.args.target = self._target_with_elision()
             return super().output_resulting_program(prog)
         from relax_dialect.frontends.tvmscript.printer import print_tvmscript
         from relax_dialect.frontends.tvmscript.spelling import CONSTANTS
@@ -300,6 +315,17 @@ class RelaxOptMain(xDSLOptMain):
         except OSError as error:
             raise UsageError(f"cannot write '{self.args.metadata_out}': {error}") from None
         return text
+
+    def _target_with_elision(self) -> str:
+        """The ``-t`` target, with the ``--mlir-elide-*`` options as its own."""
+        limits = {
+            "elide-elements-if-larger": self.args.mlir_elide_elementsattrs_if_larger,
+            "elide-resources-if-larger": self.args.mlir_elide_resource_strings_if_larger,
+        }
+        options = " ".join(f"{key}={value}" for key, value in limits.items() if value is not None)
+        if self.args.target != "mlir" or not options:
+            return self.args.target
+        return f"mlir{{{options}}}"
 
     def graph(self, prog: ModuleOp) -> str:
         """The functions' dataflow as Graphviz DOT, or as SVG drawn by ``dot``."""

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+import numpy as np
 from xdsl.dialects.builtin import IntAttr, StringAttr
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
@@ -78,7 +80,14 @@ class ConstantOp(BindingOp):
 
 def constant_type(value: DenseAttr) -> TensorType:
     data = value.data
-    return TensorType(data.shape, DataType.from_numpy(data.dtype))
+    return _tensor_type(data.shape, data.dtype)
+
+
+@lru_cache(maxsize=4096)
+def _tensor_type(shape: tuple[int, ...], dtype: np.dtype) -> TensorType:
+    """The (immutable) type of constants of one shape and data type, built once:
+    verification infers every constant's type again after each pass."""
+    return TensorType(shape, DataType.from_numpy(dtype))
 
 
 @irdl_op_definition

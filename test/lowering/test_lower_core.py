@@ -13,6 +13,7 @@ from lower_harness import (
     Family,
     FamilyTests,
     assert_covered,
+    bools,
     floats,
     inputs,
     ints,
@@ -51,6 +52,13 @@ CASES = [
         "%c = relax.match_cast %s : !relax.shape<[a, b]>\n"
         "%r = relax.shape [a + n, b * 2]",
         lambda n: [np.array([n + 1, 4], "int64"), floats("n")(n)],
+    ),
+    Case(
+        "constant-bool-hex",
+        x("n, 150", "bool"),
+        f'%c = relax.constant dense<[150], bool, "0x{bytes([1, 1, 0] * 50).hex()}">\n'
+        "%r = relax.logical_and %x, %c",
+        inputs(bools("n", 150)),
     ),
     Case(
         "hint_on_device",

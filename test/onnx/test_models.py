@@ -1,8 +1,9 @@
 """Real architectures (``bench/onnx_models.py``, small sizes) imported by ``from_onnx`` and
-run on every backend, against onnxruntime, at two batch sizes through one import (the batch
-stays symbolic; native code for three of them unless ``RELAX_ONNX_FULL=1``); and the
-"light" model graphs shipped with ``onnx``'s backend test data, against their expected
-outputs, when the data is there (native code only with ``RELAX_ONNX_FULL=1``)."""
+run on every backend, against onnxruntime, at two sets of sizes through one import (the
+batch, sequence and cache length stay symbolic; native code for three of them unless
+``RELAX_ONNX_FULL=1``); and the "light" model graphs shipped with ``onnx``'s backend test
+data, against their expected outputs, when the data is there (native code only with
+``RELAX_ONNX_FULL=1``)."""
 
 from __future__ import annotations
 
@@ -31,11 +32,7 @@ RTOL, ATOL = 1e-3, 1e-4
 FULL = os.environ.get("RELAX_ONNX_FULL") == "1"
 NATIVE_QUICK = ("squeezenet", "bert", "vit")
 """The architectures compiled to native code in the default run (the quickest to compile)."""
-KNOWN_FAILURES = {
-    "gpt2": "the causal mask sliced at rows past..past+seq has a clamped symbolic height "
-    "(min(32, past + seq) - min(32, past)) that Where cannot unify with seq, so the scores "
-    "lose their dims and Reshape to [0, 0, width] is refused",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 """Architectures that fail today, and why (strict: a fix shows)."""
 IREE_KNOWN_FAILURES = {
     "resnet18": "iree-compile 3.13 fails on the lowered module (issue 34)",
@@ -102,11 +99,17 @@ def test_architecture_agrees_with_onnxruntime(name: str, backend: str) -> None:
         program = architecture_program(name)
     except Failed as failure:
         pytest.fail(f"{name}: {failure}")
-    for batch in (architecture.dims["batch"], 1):
-        inputs = example_inputs(model, {**architecture.dims, "batch": batch}, seed=batch)
+    for dims in (architecture.dims, other_sizes(architecture.dims)):
+        inputs = example_inputs(model, dims, seed=dims["batch"])
         expected = onnxruntime_outputs(model, inputs)
         problem = verdict(program, backend, list(inputs.values()), expected, RTOL, ATOL)
-        assert problem is None, f"{name} at batch {batch} on {backend}: {problem}"
+        assert problem is None, f"{name} at {dims} on {backend}: {problem}"
+
+
+def other_sizes(dims: dict[str, int]) -> dict[str, int]:
+    """Other values of the symbolic dimensions, for a second run of one import: batch 1,
+    the others (sequence, cache length) one longer."""
+    return {name: 1 if name == "batch" else size + 1 for name, size in dims.items()}
 
 
 @pytest.mark.parametrize("name", architectures())

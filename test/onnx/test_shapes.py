@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from onnx_check import check, single
+from onnx_check import check, onnx, single
 
 RNG = np.random.default_rng(2)
 
@@ -254,3 +254,78 @@ def test_flatten_of_dimensions_known_at_run_time() -> None:
         {"y": (np.float32, [None, None])},
     )
     check(m, {"x": x, "t": target})
+
+
+def positions_slice(start_from_end: bool = False) -> object:
+    """``buffer[past : past + seq] + new`` for a 32-long buffer, the bounds computed
+    from the inputs' shapes (as a causal mask is sliced); with ``start_from_end``,
+    ``buffer[-seq:] + new`` instead."""
+    from onnx_check import helper, model
+
+    bounds = ["minus_s", "big"] if start_from_end else ["p", "total"]
+    nodes = [
+        helper.make_node("Shape", ["past"], ["p"]),
+        helper.make_node("Shape", ["new"], ["s"]),
+        helper.make_node("Add", ["p", "s"], ["total"]),
+        helper.make_node("Neg", ["s"], ["minus_s"]),
+        helper.make_node("Slice", ["buffer", *bounds], ["window"]),
+        helper.make_node("Add", ["window", "new"], ["y"]),
+    ]
+    return model(
+        nodes,
+        {"past": (np.float32, ["past"]), "new": (np.float32, ["seq"])},
+        {"y": (np.float32, ["seq"])},
+        {"buffer": np.arange(32, dtype=np.float32), "big": i64(1 << 40)},
+    )
+
+
+def test_slice_at_positions_keeps_the_in_bounds_length() -> None:
+    """The clamped length ``min(32, past + seq) - min(32, past)`` becomes ``seq``
+    through a run-time-checked ``match_cast``."""
+    from relax_dialect.frontends.onnx import from_onnx
+    from relax_dialect.types import struct_info_text
+
+    m = positions_slice()
+    main = next(iter(from_onnx(m).body.block.ops))
+    assert "seq" in struct_info_text(main.result_info())  # pyright: ignore
+    feeds = {"past": floats(3), "new": floats(5)}
+    check(m, feeds)
+
+
+@pytest.mark.parametrize("backend", ["reference", "lowered"])
+def test_slice_at_positions_beyond_the_tensor_is_a_located_error(
+    backend: str, tmp_path, capsys
+) -> None:
+    from relax_xdsl.tools.relax_run import main as relax_run
+
+    path, inputs = tmp_path / "window.onnx", tmp_path / "in.npz"
+    onnx.save(positions_slice(), str(path))
+    np.savez(inputs, past=floats(30), new=floats(5))
+    assert relax_run([str(path), "--inputs", str(inputs), "--backend", backend]) == 1
+    message = capsys.readouterr().err
+    assert f"{path}: node 'Slice_4' (Slice, opset 17)" in message and "seq" in message
+
+
+def test_slice_from_the_end_keeps_python_bounds() -> None:
+    """A bound that may be negative (``-seq``) counts from the end: no in-bounds cast."""
+    m = positions_slice(start_from_end=True)
+    for seq in (5, 32):
+        check(m, {"past": floats(3), "new": floats(seq)})
+
+
+def test_reshape_copies_dimensions_inference_could_not_prove() -> None:
+    """``[n, 4] + [m, 4]`` has unknown dimensions (``n`` and ``m`` unprovably equal);
+    Reshape to ``[0, 2, -1]`` binds them to fresh variables and keeps rank 3."""
+    from onnx_check import helper, model
+
+    nodes = [
+        helper.make_node("Add", ["a", "b"], ["sum"]),
+        helper.make_node("Reshape", ["sum", "t"], ["y"]),
+    ]
+    m = model(
+        nodes,
+        {"a": (np.float32, ["n", 4]), "b": (np.float32, ["m", 4])},
+        {"y": (np.float32, [None, 2, None])},
+        {"t": i64(0, 2, -1)},
+    )
+    check(m, {"a": floats(3, 4), "b": floats(3, 4)})

@@ -141,3 +141,36 @@ def test_target_emits_as_xdsl_emits(options: dict[str, bool]) -> None:
     MLIRTarget(**options).emit(ctx, module, theirs)
     assert "0x040000000100000002000000" in ours.getvalue()
     assert ours.getvalue() == theirs.getvalue()
+
+
+@pytest.mark.parametrize("generic", [True, False], ids=["generic", "custom"])
+def test_large_dense_attributes_print_as_xdsl_prints_them(generic: bool) -> None:
+    """Dense data of more than 100 elements (printed from its bytes): splats of
+    floats, integers and booleans, and data xDSL prints in hexadecimal."""
+    constants = [
+        "dense<1.500000e+00> : tensor<3x50xf32>",
+        "dense<-7> : tensor<101xi64>",
+        "dense<true> : tensor<2x60xi1>",
+        "dense<[" + ", ".join(str(i) for i in range(101)) + "]> : tensor<101xi32>",
+        "dense<[" + ", ".join(f"{i}.5" for i in range(120)) + "]> : tensor<120xf16>",
+    ]
+    body = "\n".join(f"  %c{i} = arith.constant {c}" for i, c in enumerate(constants))
+    module = Parser(context(), f"builtin.module {{\n{body}\n}}", "dense.mlir").parse_module()
+    assert print_module(module, generic) == xdsl_text(module, generic)
+
+
+def test_elided_elements_and_resources() -> None:
+    """Elements beyond the limit print as MLIR elides them; blobs beyond the limit
+    leave the resource section, their handles stay."""
+    ctx = context()
+    text = RESOURCES.replace("blob", "blob_elided")
+    module = Parser(ctx, text, "resources.mlir").parse_module()
+    stream = StringIO()
+    MemoMLIRTarget(elide_resources_if_larger=8).emit(ctx, module, stream)
+    assert "dense_resource<blob_elided>" in stream.getvalue()
+    assert "0x0400" not in stream.getvalue()
+    small = Parser(ctx, "%c = arith.constant dense<[1, 2, 3]> : tensor<3xi32>", "c.mlir")
+    constant = small.parse_op()
+    elided = StringIO()
+    MemoPrinter(stream=elided, elide_elements_if_larger=2).print_op(constant)
+    assert elided.getvalue() == "%c = arith.constant dense_resource<__elided__> : tensor<3xi32>"

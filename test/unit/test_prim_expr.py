@@ -23,7 +23,12 @@ from relax_dialect.prim_expr import (
     substitute,
     to_text,
 )
-from relax_dialect.prim_expr_simplify import prove_equal, prove_not_equal, simplify
+from relax_dialect.prim_expr_simplify import (
+    prove_equal,
+    prove_nonnegative_over_shapes,
+    prove_not_equal,
+    simplify,
+)
 
 n, m, k = Var("n"), Var("m"), Var("k")
 
@@ -76,6 +81,38 @@ def test_proves_disequalities(lhs: PrimExpr, rhs: PrimExpr) -> None:
 def test_undecidable_pairs_are_neither(lhs: PrimExpr, rhs: PrimExpr) -> None:
     assert not prove_equal(lhs, rhs)
     assert not prove_not_equal(lhs, rhs)
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        n,
+        (n + m) - m,
+        n * m + 3,
+        call("min", n, 32) - 0,
+        (n + 7) // 8,
+        call("max", n - n, m) % 4,
+        IntImm(0),
+    ],
+)
+def test_nonnegative_over_shapes(expr: PrimExpr) -> None:
+    assert prove_nonnegative_over_shapes(expr)
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        -n,
+        n - m,
+        IntImm(-1),
+        call("min", n, m - k),
+        n // -2,
+        call("select", call("lt", n, m), n, m),
+        call("lt", n, m),
+    ],
+)
+def test_not_nonnegative_over_shapes(expr: PrimExpr) -> None:
+    assert not prove_nonnegative_over_shapes(expr)
 
 
 def test_canonical_text() -> None:

@@ -65,7 +65,10 @@ def size(ctx: NodeContext) -> SSAValue:
 @converter("Reshape", since=5)
 def reshape(ctx: NodeContext) -> SSAValue:
     """``relax.reshape``: a target entry 0 copies the input's length there
-    (unless ``allowzero``, opset 14, makes it a zero length), -1 is inferred."""
+    (unless ``allowzero``, opset 14, makes it a zero length), -1 is inferred.
+    Copying or inferring from an input whose dimensions are unknown (its rank
+    known) first binds them to fresh variables by a ``relax.match_cast``, as
+    TVM binds dimensions it cannot prove."""
     x = ctx.input(0)
     dims = ctx.shape_value(1)
     if dims is None:
@@ -73,6 +76,9 @@ def reshape(ctx: NodeContext) -> SSAValue:
     if ctx.attr("allowzero", 0) and 0 in dims:
         # a zero-length result (the input must be empty too): no element to move
         return ctx.emit("relax.zeros", Shape(tuple(dims)), dtype=ctx.tensor_type(x).data_type)
+    rank = ctx.rank(x)
+    if (0 in dims or -1 in dims) and ctx.shape(x) is None and rank is not None:
+        x = ctx.match_cast(x, [ctx.fresh_dim("dim") for _ in range(rank)], ctx.dtype(x))
     return ctx.emit("relax.reshape", x, Shape(tuple(dims)))
 
 

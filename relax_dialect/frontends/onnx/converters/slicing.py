@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 from xdsl.ir import SSAValue
 
-from ....prim_expr import PrimExpr
+from ....prim_expr import PrimExpr, as_expr
+from ....prim_expr_simplify import prove_equal, prove_nonnegative_over_shapes, simplify
 from ..context import NodeContext
 from . import run_time
 from .registry import converter
@@ -49,7 +52,49 @@ def slice_tensor(ctx: NodeContext) -> SSAValue:
     if ctx.opset >= 10 and not _known_bounds(ctx):
         return _run_time_slice(ctx, x)
     starts, ends, axes, steps = slice_arguments(ctx)
-    return ctx.emit("relax.strided_slice", x, axes, starts, ends, steps)
+    sliced = ctx.emit("relax.strided_slice", x, axes, starts, ends, steps)
+    return _within_bounds(ctx, sliced, ctx.shape(x), zip(axes, starts, ends, steps, strict=True))
+
+
+def _within_bounds(
+    ctx: NodeContext,
+    sliced: SSAValue,
+    dims: list[Bound] | None,
+    bounds: Iterable[tuple[int, Bound, Bound, Bound]],
+) -> SSAValue:
+    """``sliced`` with each symbolic extent that inference had to clamp to the
+    axis (``min(32, past + seq) - min(32, past)`` rows of a 32-row buffer) given
+    its in-bounds value (``seq``) by a ``relax.match_cast``, checked at run time:
+    a model slicing at positions (bounds that are non-negative for any shape,
+    or constants within the axis) means them to be within the tensor, and the
+    check fails, naming the node, when it is used beyond the tensor's size."""
+    result = ctx.shape(sliced)
+    if dims is None or result is None:
+        return sliced
+    clamped = list(result)
+    for axis, start, end, step in bounds:
+        axis = axis + len(dims) if axis < 0 else axis
+        if not isinstance(step, int) or step <= 0 or not 0 <= axis < len(dims):
+            continue
+        if isinstance(start, int) and isinstance(end, int):
+            continue
+        if not all(_position(bound, dims[axis]) for bound in (start, end)):
+            continue
+        length = simplify(as_expr((end - start + step - 1) // step))
+        if not prove_equal(as_expr(result[axis]), length):
+            result[axis] = length
+    if result == clamped:
+        return sliced
+    return ctx.match_cast(sliced, result, ctx.dtype(sliced))
+
+
+def _position(bound: Bound, extent: Bound) -> bool:
+    """Whether a slice bound is a position within an axis of length ``extent``
+    for every valid shape: a symbolic one non-negative for any shape, a constant
+    one between 0 and the extent (0 when the extent is symbolic)."""
+    if not isinstance(bound, int):
+        return prove_nonnegative_over_shapes(bound)
+    return 0 <= bound <= (extent if isinstance(extent, int) else 0)
 
 
 def _known_bounds(ctx: NodeContext) -> bool:
