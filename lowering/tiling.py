@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from .crash_report import SCHEDULE_REMARK
 from .host import vector_register_bytes, vector_registers
 from .schedules import convolution, direct_convolution, padding, sliding_windows
+from .threads import machine_cores
 
 
 @dataclass(frozen=True)
@@ -102,12 +103,13 @@ def _matcher(batch: int, body: str) -> str:
 """
 
 
-def _action(batch: int, tile: RegisterTile) -> str:
+def _action(batch: int, tile: RegisterTile, threads: int) -> str:
     """Packs, tiles and vectorises a contraction with ``batch`` batch dimensions.
 
     After packing the loops are ``batch..., M, K, N, mm, kk, nn``; they are reordered to
-    ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, then to one block with the
-    loops nested as N, M, K."""
+    ``batch..., N, K, M, kk, mm, nn``, the outermost shared into ``threads`` parts (an
+    ``scf.forall``: `threads`), each tiled for the caches, then to one block with the loops
+    nested as N, M, K."""
     kept = list(range(batch))
     packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
     order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
@@ -116,6 +118,8 @@ def _action(batch: int, tile: RegisterTile) -> str:
     cache = [1] * batch + [*blocks, 0, 0, 0]
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
+    shares = [0] * (batch + 6)
+    shares[0] = threads  # the first batch dimension, else the packed columns
     loops = ", ".join(["!op"] * (batch + 3))
     return f"""
   transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
@@ -126,7 +130,9 @@ def _action(batch: int, tile: RegisterTile) -> str:
 {_vectorised_pack(0, batch, (tile.m, tile.k))}{_vectorised_pack(1, batch, (tile.k, tile.n))}
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
         : (!transform.op<"linalg.generic">) -> !op
-    %cached, %cache_loops:{batch + 3} = transform.structured.tile_using_for %ordered
+    %shared, %threads = transform.structured.tile_using_forall %ordered
+        num_threads {shares} : (!op) -> (!op, !op)
+    %cached, %cache_loops:{batch + 3} = transform.structured.tile_using_for %shared
         tile_sizes {cache} : (!op) -> (!op, {loops})
     %blocked, %inner:3 = transform.structured.tile_using_for %cached
         tile_sizes {block} interchange = {nest} : (!op) -> (!op, !op, !op, !op)
@@ -156,13 +162,14 @@ def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
     transform.structured.vectorize %block{operand} vector_sizes {[*ones, *tile]} : !op"""
 
 
-def schedule(tile: RegisterTile) -> str:
+def schedule(tile: RegisterTile, threads: int = 1) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
-    per number of batch dimensions, and the entry point dispatching between them."""
+    per number of batch dimensions, and the entry point dispatching between them; the outer
+    loop of each kernel is shared among ``threads`` (an ``scf.forall``)."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
-    sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
-    sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n)
+    sequences += "".join(_action(batch, tile, threads) for batch in range(MAX_BATCH + 1))
+    sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     rewrite = padding.rewrite_step("%functions", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
@@ -220,8 +227,9 @@ module attributes {{transform.with_named_sequence}} {{
 
 @functools.cache
 def transform_script() -> str:
-    """The schedule for the host's vector registers."""
-    return schedule(RegisterTile.for_registers(vector_register_bytes(), vector_registers()))
+    """The schedule for the host's vector registers and cores."""
+    tile = RegisterTile.for_registers(vector_register_bytes(), vector_registers())
+    return schedule(tile, machine_cores())
 
 
 def tiling_passes(library: str) -> tuple[str, ...]:

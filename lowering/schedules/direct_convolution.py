@@ -26,9 +26,10 @@ CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
 
 
-def sequences(rows: int, columns: int) -> str:
+def sequences(rows: int, columns: int, threads: int) -> str:
     """The matcher and the action for register blocks of ``rows`` output channels ×
-    ``columns`` output columns (the schedule's ``!op`` and ``!param`` aliases are assumed)."""
+    ``columns`` output columns, the output rows shared among ``threads`` (the schedule's
+    ``!op`` and ``!param`` aliases are assumed)."""
     widths = _halvings(columns)
     halving = "".join(_halving(width) for width in widths)
     splits, batch = "", "%loops#0"
@@ -53,7 +54,9 @@ def sequences(rows: int, columns: int) -> str:
   transform.named_sequence @direct_convolution(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: direct_convolution" : !op
     %generic = transform.structured.generalize %op : (!op) -> !op
-    %block, %loops:4 = transform.structured.tile_using_for %generic
+    %shared, %threads = transform.structured.tile_using_forall %generic
+        num_threads [0, 0, {threads}] : (!op) -> (!op, !op)
+    %block, %loops:4 = transform.structured.tile_using_for %shared
         tile_sizes [1, {rows}, 1, {columns}] : (!op) -> (!op, !op, !op, !op, !op)
     transform.include @peel failures(suppress) (%loops#3) : (!op) -> ()
     transform.include @peel failures(suppress) (%loops#1) : (!op) -> ()

@@ -17,6 +17,7 @@ from test_lower_pooling import CASES as POOLING_FAMILY
 from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
+from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, compile_module, find_toolchain
 
@@ -147,6 +148,7 @@ def test_unit_stride_convolutions_read_the_input_in_place(transformed, name):
     body = function_body(transformed, name)
     assert '"vector.fma"' in body
     assert '"linalg.transpose"' not in body  # no packing of an im2col matrix
+    assert '"scf.forall"' in body  # the rows shared among the threads
 
 
 WINDOWED = [
@@ -169,3 +171,17 @@ def test_schedule_moves_the_windows_outside(transformed, name):
 def test_strided_convolutions_keep_im2col(transformed):
     body = function_body(transformed, "resnet-3x3-strided")
     assert '"linalg.transpose"' in body
+
+
+def test_threads_share_the_outer_loops_with_the_same_bits():
+    """The rewritten convolutions compiled with OpenMP loops: the same bits on two threads as
+    on one, at odd output heights (the rows are shared between the threads)."""
+    if openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    text = "".join(case.function(case.symbol) for case in REWRITTEN)
+    native = compile_module(generic_text(lower(load(text), True)), tile=True, parallel=True)
+    for case in REWRITTEN:
+        args = [a for arg in case.inputs(3) for a in flatten(arg)]
+        [one] = native.call(case.symbol, args, threads=1)
+        [two] = native.call(case.symbol, args, threads=2)
+        np.testing.assert_array_equal(two, one)
