@@ -18,11 +18,14 @@ from ..crash_report import SCHEDULE_REMARK
 CONVOLUTION = "linalg.conv_2d_nchw_fchw"
 STATIC_LOOPS = (1, 2, 3, 4, 5, 6)
 """The loops of the convolution whose sizes must be static: all but the batch (0)."""
+WIDTH = 3
+"""The loop of the convolution along an output row."""
 
 
-def matcher(name: str, unit_strides: bool = False) -> str:
+def matcher(name: str, unit_strides: bool = False, min_width: int = 0) -> str:
     """The matcher ``name`` of `CONVOLUTION` with static `STATIC_LOOPS` and no dilation (the
-    rewrites handle neither), and with unit strides if ``unit_strides``.
+    rewrites handle neither), with unit strides if ``unit_strides`` and output rows of at
+    least ``min_width`` columns.
     ``match.structured.dim {static}`` accepts dynamic loops: each size is compared with zero
     instead (a dynamic one is negative)."""
     sizes = ", ".join(f"%s{loop}" for loop in STATIC_LOOPS)
@@ -37,6 +40,10 @@ def matcher(name: str, unit_strides: bool = False) -> str:
     transform.match.param.cmpi ge %sizes#{i}, %zero : !param"""
         for i in range(len(STATIC_LOOPS))
     )
+    if min_width:
+        checks += f"""
+    %min_width = transform.param.constant {min_width} : i64 -> !param
+    transform.match.param.cmpi ge %sizes#{STATIC_LOOPS.index(WIDTH)}, %min_width : !param"""
     windows = ["%dilations"] + (["%strides"] if unit_strides else [])
     checks += "".join(
         f"""

@@ -14,7 +14,10 @@ Its ``C`` loop is tiled by one and vectorised like the contraction schedule's mi
 step broadcasts ``m`` weights and multiplies them with ``n`` input values into the ``m × n``
 accumulator, which stays in registers across the channel and window loops (hoisted by the entry
 point). The input is read where it is: no im2col matrix, no packing. Strided convolutions keep
-im2col (`convolution`), whose copy gathers the strided columns once for all output channels.
+im2col (`convolution`), whose copy gathers the strided columns once for all output channels,
+and so do output rows narrower than a block: measured against im2col in one process, the direct
+form took 0.52× the time on ResNet-18's 3 × 3 convolutions of 56 × 56 images, 0.86× on 28 × 28,
+but 1.2× on 14 × 14 and 1.04× on 7 × 7 (and 0.53–0.61× on MobileNetV2's 1 × 1 ones, 56 × 56).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ def sequences(rows: int, columns: int, threads: int) -> str:
     }} : !op"""
         batch = f"%split_{width}"
     return (
-        matcher("match_direct_convolution", unit_strides=True)
+        matcher("match_direct_convolution", unit_strides=True, min_width=columns)
         + f"""
   transform.named_sequence @peel(%loop: !op {{transform.readonly}}) {{
     %for = transform.cast %loop : !op to !transform.op<"scf.for">

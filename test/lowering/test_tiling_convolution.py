@@ -43,28 +43,30 @@ def conv(name: str, data: str, weight: str, attrs: str = "", op: str = "conv2d")
 
 
 DIRECT = [
-    conv("resnet-3x3", "n, 64, 14, 14", "64, 64, 3, 3", "padding = [1]"),
-    conv("odd-channels", "n, 7, 17, 3", "17, 7, 3, 1", "padding = [2, 0, 1, 0]"),
+    conv("resnet-3x3-56", "n, 16, 56, 56", "24, 16, 3, 3", "padding = [1]"),
+    conv("ragged-3x3", "n, 16, 20, 20", "16, 16, 3, 3", "padding = [1]"),
     conv("wide", "1, 3, 7, 130", "130, 3, 3, 3", "padding = [1]"),
     conv("ragged-blocks", "n, 5, 9, 17", "13, 5, 3, 3", "padding = [1]"),
-    conv("few-channels-1x1", "n, 130, 7, 7", "3, 130, 1, 1"),
+    conv("few-channels-1x1", "n, 130, 3, 19", "3, 130, 1, 1"),
     conv("unpadded-7x7", "n, 3, 23, 23", "8, 3, 7, 7"),
-    conv("nhwc-hwio", "n, 9, 11, 5", "3, 3, 5, 8", 'data_layout = "NHWC", kernel_layout = "HWIO"'),
+    conv("nhwc-hwio", "n, 9, 21, 5", "3, 3, 5, 8", 'data_layout = "NHWC", kernel_layout = "HWIO"'),
 ]
-"""Convolutions with unit strides: register blocks over the input in place (the ragged last
-blocks of output channels and columns included; "one-pixel", a single output element, is left
-to the loops)."""
+"""Convolutions with unit strides and output rows of at least one register block (16 columns):
+register blocks over the input in place (the ragged last blocks of output channels and columns
+included)."""
 
-REWRITTEN = [
-    *DIRECT,
-    conv("one-pixel", "n, 1, 1, 1", "1, 1, 1, 1"),
+IM2COL = [
+    conv("resnet-3x3", "n, 64, 14, 14", "64, 64, 3, 3", "padding = [1]"),
+    conv("odd-channels", "n, 7, 17, 3", "17, 7, 3, 1", "padding = [2, 0, 1, 0]"),
     conv("resnet-stem", "n, 3, 23, 23", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
     conv("resnet-3x3-strided", "n, 16, 17, 17", "32, 16, 3, 3", "strides = [2, 2], padding = [1]"),
     conv("resnet-1x1-strided", "n, 16, 7, 7", "32, 16, 1, 1", "strides = [2, 2]"),
     conv("asymmetric", "n, 3, 13, 9", "4, 3, 2, 3", "strides = [3, 1], padding = [0, 1, 2, 0]"),
 ]
-"""Convolutions the schedule rewrites: the direct ones, and the strided ones into im2col and a
-tiled matrix product."""
+"""Strided convolutions and those with narrower output rows: im2col and a tiled matrix product."""
+
+REWRITTEN = [*DIRECT, *IM2COL, conv("one-pixel", "n, 1, 1, 1", "1, 1, 1, 1")]
+"""Convolutions the schedule rewrites."""
 
 KEPT = [
     conv("grouped", "n, 8, 9, 9", "6, 4, 3, 3", "groups = 2, padding = [1]"),
@@ -168,9 +170,10 @@ def test_schedule_moves_the_windows_outside(transformed, name):
     assert "reduction>, #linalg.iterator_type<parallel>" in body
 
 
-def test_strided_convolutions_keep_im2col(transformed):
-    body = function_body(transformed, "resnet-3x3-strided")
-    assert '"linalg.transpose"' in body
+@pytest.mark.parametrize("name", [case.name for case in IM2COL])
+def test_strided_and_narrow_convolutions_keep_im2col(transformed, name):
+    body = function_body(transformed, name)
+    assert '"linalg.transpose"' in body  # the im2col matrix packed
 
 
 def test_threads_share_the_outer_loops_with_the_same_bits():
