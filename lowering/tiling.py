@@ -103,24 +103,23 @@ def _matcher(batch: int, body: str) -> str:
 """
 
 
-def _action(batch: int, tile: RegisterTile, threads: int) -> str:
+def _action(batch: int, tile: RegisterTile) -> str:
     """Packs, tiles and vectorises a contraction with ``batch`` batch dimensions.
 
     After packing the loops are ``batch..., M, K, N, mm, kk, nn``; they are reordered to
-    ``batch..., N, K, M, kk, mm, nn``, the outermost shared into ``threads`` parts (an
-    ``scf.forall``: `threads`), each tiled for the caches, then to one block with the loops
-    nested as N, M, K."""
+    ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, the outermost cache loop
+    (the first batch dimension, else the columns) an ``scf.forall`` that threads share
+    (`threads`), then to one block with the loops nested as N, M, K."""
     kept = list(range(batch))
     packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
     order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
     n, k, m = range(batch, batch + 3)  # positions in `order`
     blocks = [max(1, CACHE_TILE[d] // getattr(tile, d)) for d in "nkm"]
     cache = [1] * batch + [*blocks, 0, 0, 0]
+    shared, cache[0] = cache[:1], 0  # the outermost cache loop is the threads' loop
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
-    shares = [0] * (batch + 6)
-    shares[0] = threads  # the first batch dimension, else the packed columns
-    loops = ", ".join(["!op"] * (batch + 3))
+    loops = ", ".join(["!op"] * (batch + 2))
     return f"""
   transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
@@ -131,8 +130,8 @@ def _action(batch: int, tile: RegisterTile, threads: int) -> str:
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
         : (!transform.op<"linalg.generic">) -> !op
     %shared, %threads = transform.structured.tile_using_forall %ordered
-        num_threads {shares} : (!op) -> (!op, !op)
-    %cached, %cache_loops:{batch + 3} = transform.structured.tile_using_for %shared
+        tile_sizes {shared} : (!op) -> (!op, !op)
+    %cached, %cache_loops:{batch + 2} = transform.structured.tile_using_for %shared
         tile_sizes {cache} : (!op) -> (!op, {loops})
     %blocked, %inner:3 = transform.structured.tile_using_for %cached
         tile_sizes {block} interchange = {nest} : (!op) -> (!op, !op, !op, !op)
@@ -164,11 +163,11 @@ def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
 
 def schedule(tile: RegisterTile, threads: int = 1) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
-    per number of batch dimensions, and the entry point dispatching between them; the outer
-    loop of each kernel is shared among ``threads`` (an ``scf.forall``)."""
+    per number of batch dimensions, and the entry point dispatching between them; a direct
+    convolution's rows are shared among ``threads`` (an ``scf.forall``)."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
-    sequences += "".join(_action(batch, tile, threads) for batch in range(MAX_BATCH + 1))
+    sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
     sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     rewrite = padding.rewrite_step("%functions", "%padded")
