@@ -65,7 +65,17 @@ IM2COL = [
 ]
 """Strided convolutions and those with narrower output rows: im2col and a tiled matrix product."""
 
-REWRITTEN = [*DIRECT, *IM2COL, conv("one-pixel", "n, 1, 1, 1", "1, 1, 1, 1")]
+UNIT_BLOCKS = [
+    conv("one-pixel", "n, 1, 1, 1", "1, 1, 1, 1"),
+    conv("one-input-channel", "n, 1, 20, 20", "8, 1, 3, 3", "padding = [1]"),
+    conv("one-output-channel", "n, 4, 3, 18", "1, 4, 3, 3"),
+    conv("one-channel-each", "n, 1, 3, 18", "1, 1, 3, 3"),
+    conv("one-channel-1x1", "n, 1, 2, 17", "7, 1, 1, 1"),
+]
+"""Convolutions whose register blocks fold to fewer loops (a single input or output channel,
+a single output element)."""
+
+REWRITTEN = [*DIRECT, *IM2COL, *UNIT_BLOCKS]
 """Convolutions the schedule rewrites."""
 
 KEPT = [
