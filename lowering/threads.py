@@ -1,18 +1,22 @@
-"""Threads in native code: the parallel loops of linalg operations run by OpenMP.
+"""Threads in native code: the outer loops of the tiling schedule's kernels run by OpenMP.
 
+The tiling schedule (`tiling`, `compile_module(tile=True)`) makes the outermost loop of each
+kernel it transforms an ``scf.forall``: a contraction's outermost cache loop (its first batch
+dimension, else its blocks of columns), a direct convolution's output rows (one part per core).
 With LLVM 22's OpenMP runtime installed (``libomp.so`` next to the MLIR runtime library;
 Debian's ``libomp-22-dev``) and more than one thread asked for (``RunOptions.threads``,
-``relax-run --threads N``), linalg operations lower to ``scf.parallel`` over their parallel
-dimensions (reductions stay sequential loops inside), ``convert-scf-to-openmp`` makes each an
-``omp.parallel`` work-sharing loop, the library links against libomp and each call sets the
-number of threads (``omp_set_num_threads``). Every iteration computes the same values
-whichever thread runs it, so results do not depend on the number of threads.
+``relax-run --threads N``), ``scf-forall-to-parallel`` and ``convert-scf-to-openmp`` make
+each such loop an ``omp.parallel`` work-sharing loop, the library links against libomp and
+each call sets the number of threads (``omp_set_num_threads``); otherwise the loops run in
+order. Every iteration computes the same values whichever thread runs it, so results do not
+depend on the number of threads.
 
-One thread is the default, and compiles sequential loops: ``convert-scf-to-openmp`` collapses
-all the parallel dimensions of an operation into one iteration space whose indices are
-recovered by division, which stops LLVM from vectorising the innermost loop (2.8 times the
-CPU time of the sequential code on a row-wise 1024 × 768 chain, measured on this 2-core
-machine). Parallelising only the outermost dimension (``scf.forall`` tiling) would fix it.
+Only those outer loops are parallel: the other linalg operations (and every one without
+``--tile``) lower to sequential loops. Parallelising all the parallel dimensions of every
+operation (``convert-linalg-to-parallel-loops``) made ``convert-scf-to-openmp`` collapse them
+into one iteration space whose indices are recovered by division, which stopped LLVM from
+vectorising the innermost loop (2.8 times the CPU time of the sequential code on a row-wise
+1024 × 768 chain, measured on this 2-core machine).
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ DEFAULT_THREADS = 1
 OPENMP_LIBRARY = "libomp.so"
 APT_PACKAGE = "libomp-22-dev"
 
-SEQUENTIAL_LOOPS = ("func.func(convert-linalg-to-loops)",)
+SEQUENTIAL_LOOPS = ("func.func(scf-forall-to-for)", "func.func(convert-linalg-to-loops)")
 PARALLEL_LOOPS = (
-    "func.func(convert-linalg-to-parallel-loops)",
+    "func.func(scf-forall-to-parallel)",
+    "func.func(convert-linalg-to-loops)",
     "convert-scf-to-openmp",
     "canonicalize",  # inlines the alloca scopes of loop bodies before scf-to-cf splits them
 )

@@ -8,8 +8,9 @@ dimension (right operand and result), one k dimension (both operands, reduced) a
 `MAX_BATCH` batch dimensions (all three): matrix and batched products, attention's two
 products, einsums; never a convolution (every operand's map must be a projected permutation:
 packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First the rewrites
-of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions im2col and
-such a product (`convolution`), grouped convolutions and pooling get their window loops
+of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions with unit
+strides register blocks over the input in place (`direct_convolution`), the other ones im2col
+and such a product (`convolution`), grouped convolutions and pooling get their window loops
 outside the output rows (`sliding_windows`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
@@ -40,7 +41,8 @@ from dataclasses import dataclass
 
 from .crash_report import SCHEDULE_REMARK
 from .host import vector_register_bytes, vector_registers
-from .schedules import convolution, padding, sliding_windows
+from .schedules import convolution, direct_convolution, padding, sliding_windows
+from .threads import machine_cores
 
 
 @dataclass(frozen=True)
@@ -105,17 +107,19 @@ def _action(batch: int, tile: RegisterTile) -> str:
     """Packs, tiles and vectorises a contraction with ``batch`` batch dimensions.
 
     After packing the loops are ``batch..., M, K, N, mm, kk, nn``; they are reordered to
-    ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, then to one block with the
-    loops nested as N, M, K."""
+    ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, the outermost cache loop
+    (the first batch dimension, else the columns) an ``scf.forall`` that threads share
+    (`threads`), then to one block with the loops nested as N, M, K."""
     kept = list(range(batch))
     packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
     order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
     n, k, m = range(batch, batch + 3)  # positions in `order`
     blocks = [max(1, CACHE_TILE[d] // getattr(tile, d)) for d in "nkm"]
     cache = [1] * batch + [*blocks, 0, 0, 0]
+    shared, cache[0] = cache[:1], 0  # the outermost cache loop is the threads' loop
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
-    loops = ", ".join(["!op"] * (batch + 3))
+    loops = ", ".join(["!op"] * (batch + 2))
     return f"""
   transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
@@ -125,7 +129,9 @@ def _action(batch: int, tile: RegisterTile) -> str:
 {_vectorised_pack(0, batch, (tile.m, tile.k))}{_vectorised_pack(1, batch, (tile.k, tile.n))}
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
         : (!transform.op<"linalg.generic">) -> !op
-    %cached, %cache_loops:{batch + 3} = transform.structured.tile_using_for %ordered
+    %shared, %threads = transform.structured.tile_using_forall %ordered
+        tile_sizes {shared} : (!op) -> (!op, !op)
+    %cached, %cache_loops:{batch + 2} = transform.structured.tile_using_for %shared
         tile_sizes {cache} : (!op) -> (!op, {loops})
     %blocked, %inner:3 = transform.structured.tile_using_for %cached
         tile_sizes {block} interchange = {nest} : (!op) -> (!op, !op, !op, !op)
@@ -155,15 +161,18 @@ def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
     transform.structured.vectorize %block{operand} vector_sizes {[*ones, *tile]} : !op"""
 
 
-def schedule(tile: RegisterTile) -> str:
+def schedule(tile: RegisterTile, threads: int = 1) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
-    per number of batch dimensions, and the entry point dispatching between them."""
+    per number of batch dimensions, and the entry point dispatching between them; a direct
+    convolution's rows are shared among ``threads`` (an ``scf.forall``)."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
-    sequences += padding.SEQUENCES + convolution.SEQUENCES + sliding_windows.SEQUENCES
+    sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n, threads)
+    sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     rewrite = padding.rewrite_step("%functions", "%padded")
-    rewrite += convolution.rewrite_step("%padded", "%convolved")
+    rewrite += direct_convolution.rewrite_step("%padded", "%direct")
+    rewrite += convolution.rewrite_step("%direct", "%convolved")
     rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
     dispatch = ",\n".join(
         f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants
@@ -217,8 +226,9 @@ module attributes {{transform.with_named_sequence}} {{
 
 @functools.cache
 def transform_script() -> str:
-    """The schedule for the host's vector registers."""
-    return schedule(RegisterTile.for_registers(vector_register_bytes(), vector_registers()))
+    """The schedule for the host's vector registers and cores."""
+    tile = RegisterTile.for_registers(vector_register_bytes(), vector_registers())
+    return schedule(tile, machine_cores())
 
 
 def tiling_passes(library: str) -> tuple[str, ...]:

@@ -18,14 +18,18 @@ from ..crash_report import SCHEDULE_REMARK
 CONVOLUTION = "linalg.conv_2d_nchw_fchw"
 STATIC_LOOPS = (1, 2, 3, 4, 5, 6)
 """The loops of the convolution whose sizes must be static: all but the batch (0)."""
+WIDTH = 3
+"""The loop of the convolution along an output row."""
 
 
-def _matcher() -> str:
-    """Matches `CONVOLUTION` with static `STATIC_LOOPS` and no dilation (the im2col rewrite
-    handles neither). ``match.structured.dim {static}`` accepts dynamic loops: each size is
-    compared with zero instead (a dynamic one is negative)."""
+def matcher(name: str, unit_strides: bool = False, min_width: int = 0) -> str:
+    """The matcher ``name`` of `CONVOLUTION` with static `STATIC_LOOPS` and no dilation (the
+    rewrites handle neither), with unit strides if ``unit_strides`` and output rows of at
+    least ``min_width`` columns.
+    ``match.structured.dim {static}`` accepts dynamic loops: each size is compared with zero
+    instead (a dynamic one is negative)."""
     sizes = ", ".join(f"%s{loop}" for loop in STATIC_LOOPS)
-    types = ", ".join(["!param"] * (len(STATIC_LOOPS) + 1))
+    types = ", ".join(["!param"] * (len(STATIC_LOOPS) + 2))
     dims = "".join(
         f"""
       %s{loop} = transform.match.structured.dim %s[{loop}] : (!op) -> !param"""
@@ -36,21 +40,30 @@ def _matcher() -> str:
     transform.match.param.cmpi ge %sizes#{i}, %zero : !param"""
         for i in range(len(STATIC_LOOPS))
     )
+    if min_width:
+        checks += f"""
+    %min_width = transform.param.constant {min_width} : i64 -> !param
+    transform.match.param.cmpi ge %sizes#{STATIC_LOOPS.index(WIDTH)}, %min_width : !param"""
+    windows = ["%dilations"] + (["%strides"] if unit_strides else [])
+    checks += "".join(
+        f"""
+    transform.match.param.cmpi eq {window}, %ones : !param"""
+        for window in windows
+    )
     return f"""
-  transform.named_sequence @match_convolution(%op: !op {{transform.readonly}}) -> !op {{
+  transform.named_sequence @{name}(%op: !op {{transform.readonly}}) -> !op {{
     transform.match.operation_name %op ["{CONVOLUTION}"] : !op
-    %sizes:{len(STATIC_LOOPS)}, %dilations = transform.match.structured %op
+    %sizes:{len(STATIC_LOOPS)}, %strides, %dilations = transform.match.structured %op
         : (!op) -> ({types}) {{
     ^bb0(%s: !op):{dims}
-      %b, %o, %c, %f, %i, %d, %strides, %dilation =
+      %b, %o, %c, %f, %i, %d, %stride, %dilation =
           transform.match.structured.classify_convolution_dims %s
           : (!op) -> (!param, !param, !param, !param, !param, !param, !param, !param)
-      transform.match.structured.yield {sizes}, %dilation : {types}
+      transform.match.structured.yield {sizes}, %stride, %dilation : {types}
     }}
-    %zero = transform.param.constant 0 : i64 -> !param{checks}
+    %zero = transform.param.constant 0 : i64 -> !param
     %one = transform.param.constant 1 : i64 -> !param
-    %undilated = transform.merge_handles %one, %one : !param
-    transform.match.param.cmpi eq %dilations, %undilated : !param
+    %ones = transform.merge_handles %one, %one : !param{checks}
     transform.yield %op : !op
   }}
 """
@@ -71,7 +84,7 @@ _ACTION = f"""
   }}
 """
 
-SEQUENCES = _matcher() + _ACTION
+SEQUENCES = matcher("match_convolution") + _ACTION
 """The matcher and the action (the schedule's ``!op`` and ``!param`` aliases are assumed)."""
 
 

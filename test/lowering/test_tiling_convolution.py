@@ -17,6 +17,7 @@ from test_lower_pooling import CASES as POOLING_FAMILY
 from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
+from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, compile_module, find_toolchain
 
@@ -41,18 +42,41 @@ def conv(name: str, data: str, weight: str, attrs: str = "", op: str = "conv2d")
     )
 
 
-REWRITTEN = [
-    conv("resnet-stem", "n, 3, 23, 23", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+DIRECT = [
+    conv("resnet-3x3-56", "n, 16, 56, 56", "24, 16, 3, 3", "padding = [1]"),
+    conv("ragged-3x3", "n, 16, 20, 20", "16, 16, 3, 3", "padding = [1]"),
+    conv("wide", "1, 3, 7, 130", "130, 3, 3, 3", "padding = [1]"),
+    conv("ragged-blocks", "n, 5, 9, 17", "13, 5, 3, 3", "padding = [1]"),
+    conv("few-channels-1x1", "n, 130, 3, 19", "3, 130, 1, 1"),
+    conv("unpadded-7x7", "n, 3, 23, 23", "8, 3, 7, 7"),
+    conv("nhwc-hwio", "n, 9, 21, 5", "3, 3, 5, 8", 'data_layout = "NHWC", kernel_layout = "HWIO"'),
+]
+"""Convolutions with unit strides and output rows of at least one register block (16 columns):
+register blocks over the input in place (the ragged last blocks of output channels and columns
+included)."""
+
+IM2COL = [
     conv("resnet-3x3", "n, 64, 14, 14", "64, 64, 3, 3", "padding = [1]"),
+    conv("odd-channels", "n, 7, 17, 3", "17, 7, 3, 1", "padding = [2, 0, 1, 0]"),
+    conv("resnet-stem", "n, 3, 23, 23", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
     conv("resnet-3x3-strided", "n, 16, 17, 17", "32, 16, 3, 3", "strides = [2, 2], padding = [1]"),
     conv("resnet-1x1-strided", "n, 16, 7, 7", "32, 16, 1, 1", "strides = [2, 2]"),
-    conv("one-pixel", "n, 1, 1, 1", "1, 1, 1, 1"),
-    conv("odd-channels", "n, 7, 17, 3", "17, 7, 3, 1", "padding = [2, 0, 1, 0]"),
     conv("asymmetric", "n, 3, 13, 9", "4, 3, 2, 3", "strides = [3, 1], padding = [0, 1, 2, 0]"),
-    conv("wide", "1, 3, 7, 130", "130, 3, 3, 3", "padding = [1]"),
-    conv("nhwc-hwio", "n, 9, 11, 5", "3, 3, 5, 8", 'data_layout = "NHWC", kernel_layout = "HWIO"'),
 ]
-"""Convolutions the schedule turns into im2col and a tiled matrix product."""
+"""Strided convolutions and those with narrower output rows: im2col and a tiled matrix product."""
+
+UNIT_BLOCKS = [
+    conv("one-pixel", "n, 1, 1, 1", "1, 1, 1, 1"),
+    conv("one-input-channel", "n, 1, 20, 20", "8, 1, 3, 3", "padding = [1]"),
+    conv("one-output-channel", "n, 4, 3, 18", "1, 4, 3, 3"),
+    conv("one-channel-each", "n, 1, 3, 18", "1, 1, 3, 3"),
+    conv("one-channel-1x1", "n, 1, 2, 17", "7, 1, 1, 1"),
+]
+"""Convolutions whose register blocks fold to fewer loops (a single input or output channel,
+a single output element)."""
+
+REWRITTEN = [*DIRECT, *IM2COL, *UNIT_BLOCKS]
+"""Convolutions the schedule rewrites."""
 
 KEPT = [
     conv("grouped", "n, 8, 9, 9", "6, 4, 3, 3", "groups = 2, padding = [1]"),
@@ -115,15 +139,28 @@ def transformed(module_text) -> str:
     return result.stdout
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_schedule_rewrites_exactly_the_supported_convolutions(transformed, name):
+def function_body(transformed: str, name: str) -> str:
+    """The text of case ``name``'s function in the transformed module."""
     start = transformed.index(f'sym_name = "{CASES[name].symbol}"')
     end = transformed.find('"func.func"', start)
-    body = transformed[start : None if end < 0 else end]
+    return transformed[start : None if end < 0 else end]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_schedule_rewrites_exactly_the_supported_convolutions(transformed, name):
+    body = function_body(transformed, name)
     if name in {case.name for case in REWRITTEN}:
         assert '"linalg.conv_2d' not in body
     elif name in {case.name for case in KEPT}:
         assert "vector<" not in body
+
+
+@pytest.mark.parametrize("name", [case.name for case in DIRECT])
+def test_unit_stride_convolutions_read_the_input_in_place(transformed, name):
+    body = function_body(transformed, name)
+    assert '"vector.fma"' in body
+    assert '"linalg.transpose"' not in body  # no packing of an im2col matrix
+    assert '"scf.forall"' in body  # the rows shared among the threads
 
 
 WINDOWED = [
@@ -139,7 +176,25 @@ WINDOWED = [
 
 @pytest.mark.parametrize("name", WINDOWED)
 def test_schedule_moves_the_windows_outside(transformed, name):
-    start = transformed.index(f'sym_name = "{CASES[name].symbol}"')
-    end = transformed.find('"func.func"', start)
-    body = transformed[start : None if end < 0 else end]
+    body = function_body(transformed, name)
     assert "reduction>, #linalg.iterator_type<parallel>" in body
+
+
+@pytest.mark.parametrize("name", [case.name for case in IM2COL])
+def test_strided_and_narrow_convolutions_keep_im2col(transformed, name):
+    body = function_body(transformed, name)
+    assert '"linalg.transpose"' in body  # the im2col matrix packed
+
+
+def test_threads_share_the_outer_loops_with_the_same_bits():
+    """The rewritten convolutions compiled with OpenMP loops: the same bits on two threads as
+    on one, at odd output heights (the rows are shared between the threads)."""
+    if openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    text = "".join(case.function(case.symbol) for case in REWRITTEN)
+    native = compile_module(generic_text(lower(load(text), True)), tile=True, parallel=True)
+    for case in REWRITTEN:
+        args = [a for arg in case.inputs(3) for a in flatten(arg)]
+        [one] = native.call(case.symbol, args, threads=1)
+        [two] = native.call(case.symbol, args, threads=2)
+        np.testing.assert_array_equal(two, one)
