@@ -37,10 +37,7 @@ KNOWN_FAILURES = {
     "lose their dims and Reshape to [0, 0, width] is refused",
 }
 """Architectures that fail today, and why (strict: a fix shows)."""
-IREE_KNOWN_FAILURES = {
-    "resnet18": "iree-compile 3.13 fails on the lowered module (issue 34)",
-    "mobilenet": "iree-compile 3.13 fails on the lowered module (issue 34)",
-}
+IREE_KNOWN_FAILURES: dict[str, str] = {}
 """Architectures IREE does not compile today (on IREE the architectures run only with
 ``RELAX_ONNX_FULL=1``, a minute or more each)."""
 
