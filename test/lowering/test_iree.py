@@ -195,25 +195,8 @@ func.func @main(%x: tensor<?xf32>) -> (tensor<?xi64>, tensor<?xi64>) {
     %v = arith.index_cast %j : index to i64
     linalg.yield %v : i64
   } -> tensor<?xi64>
-  %ra = scf.for %k = %c0 to %c2 step %c1 iter_args(%t = %a) -> (tensor<?xi64>) {
-    %e = tensor.empty(%p) : tensor<?xi64>
-    %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%t : tensor<?xi64>) outs(%e : tensor<?xi64>) {
-    ^bb0(%in: i64, %out: i64):
-      %o = arith.addi %in, %in : i64
-      linalg.yield %o : i64
-    } -> tensor<?xi64>
-    scf.yield %r : tensor<?xi64>
-  }
-  %rb = scf.for %k = %c0 to %c2 step %c1 iter_args(%t = %b) -> (tensor<?xi64>) {
-    %e = tensor.empty(%n) : tensor<?xi64>
-    %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%t : tensor<?xi64>) outs(%e : tensor<?xi64>) {
-    ^bb0(%in: i64, %out: i64):
-      %o = arith.addi %in, %in : i64
-      linalg.yield %o : i64
-    } -> tensor<?xi64>
-    scf.yield %r : tensor<?xi64>
-  }
-  func.return %ra, %rb : tensor<?xi64>, tensor<?xi64>
+LOOPS
+  func.return %r_a, %r_b : tensor<?xi64>, tensor<?xi64>
 }
 """
 """Two loops, as two sorting networks: one carries an iota of a power-of-two length ``P``
@@ -224,12 +207,29 @@ second at offset ``align(8 P, 64)``; its integer range analysis takes that offse
 starts from the first tensor (``[0, 4, 8]`` for ``[8, 12, 16]``). Bounding ``P`` by
 ``2 n`` gives the analysis a range, and IREE the right answer."""
 
+DOUBLED_TWICE = """\
+  %r_INIT = scf.for %k = %c0 to %c2 step %c1 iter_args(%t = %INIT) -> (tensor<?xi64>) {
+    %e = tensor.empty(%SIZE) : tensor<?xi64>
+    %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%t : tensor<?xi64>) outs(%e : tensor<?xi64>) {
+    ^bb0(%in: i64, %out: i64):
+      %o = arith.addi %in, %in : i64
+      linalg.yield %o : i64
+    } -> tensor<?xi64>
+    scf.yield %r : tensor<?xi64>
+  }
+"""
+"""The loop of ``CARRIED_BEHIND_A_SHIFT`` over tensor ``INIT`` of ``SIZE`` elements."""
+
 UNBOUNDED = "%p = arith.addi %power, %c0 : index"
 BOUNDED = "%twice = arith.muli %n, %c2 : index\n  %p = arith.minui %power, %twice : index"
 
 
 def carried_behind_a_shift(padded: str) -> ModuleOp:
-    return upstream(CARRIED_BEHIND_A_SHIFT.replace("PADDED", padded))
+    loops = "".join(
+        DOUBLED_TWICE.replace("INIT", init).replace("SIZE", size)
+        for init, size in (("a", "p"), ("b", "n"))
+    )
+    return upstream(CARRIED_BEHIND_A_SHIFT.replace("PADDED", padded).replace("LOOPS\n", loops))
 
 
 def test_carried_behind_a_shift_is_valid_ir() -> None:
