@@ -74,6 +74,7 @@ IREE_QUICK = {
     "119_conv_transpose.py",
     "128_mlp.py",
     "132_conv_printed_form.py",
+    "103_set_printed_form.py",
     "133_datatype_sorting_printed_form.py",
     "145_qdq_index_median_printed_form.py",
 }
