@@ -21,10 +21,10 @@ compiles in these ways:
   output of extent 1), IREE 3.13 folds the unit loop away, the map ``oh * 2 + kh``
   becomes ``kh``, and its verifier then wants the input's extent equal to the kernel's
   ("slice along dimension 1 runs out-of-bounds: 511 >= 288" in ResNet-18);
-* a ``linalg.fill`` of a constant into a static shape that a reduction reads becomes the
-  splat ``arith.constant`` it stands for: IREE 3.13 folds a filled input into a
-  reduction and loses its extent, so the sum of four ones is 1 (``relax.nonzero`` of a
-  constant counted one element, and IREE then rejected its sizes);
+* a ``linalg.fill`` that a reduction reads becomes the broadcast of a 0-d tensor: IREE
+  3.13 folds a filled input into a reduction and loses its extent, so the sum of four
+  ones is 1 (``relax.nonzero`` of a constant counted one element, and IREE then
+  rejected its sizes);
 * named element-wise ``linalg`` operations (``linalg.add``, ``linalg.exp``, ...; a
   ``call_tir`` target may use them) become the ``linalg.generic`` they stand for: IREE
   3.13's MLIR no longer has them.
@@ -35,9 +35,8 @@ from __future__ import annotations
 from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AffineMapAttr,
     DenseArrayBase,
-    DenseIntOrFPElementsAttr,
-    FloatAttr,
     IndexType,
     IntegerAttr,
     ModuleOp,
@@ -45,19 +44,20 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, LinalgStructuredOperation
-from xdsl.dialects.linalg.ops import FillOp, GenericOp
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
     AffineBinaryOpKind,
     AffineConstantExpr,
     AffineDimExpr,
     AffineExpr,
+    AffineMap,
 )
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from .call_depth import remove_counter
-from .ops.common import REDUCTION
+from .ops.common import PARALLEL, REDUCTION
 
 
 def iree_input(lowered: ModuleOp) -> ModuleOp:
@@ -74,7 +74,7 @@ def iree_input(lowered: ModuleOp) -> ModuleOp:
         elif isinstance(op, LinalgStructuredOperation):
             _crop_unread(op)
             if REDUCTION in op.get_iterator_types().data:
-                _splat_filled_inputs(op)
+                _broadcast_filled_inputs(op)
     return module
 
 
@@ -129,22 +129,26 @@ def _crop_unread(op: LinalgStructuredOperation) -> None:
         op.operands[index] = cropped.result
 
 
-def _splat_filled_inputs(op: LinalgStructuredOperation) -> None:
-    """Each input that is a constant filled into a static shape, as a splat constant."""
+def _broadcast_filled_inputs(op: LinalgStructuredOperation) -> None:
+    """Each input that is a ``linalg.fill``, as the broadcast of a 0-d tensor."""
     for index, operand in enumerate(op.inputs):
         fill = operand.owner
         if not isinstance(fill, FillOp) or not isinstance(operand.type, TensorType):
             continue
-        value = fill.inputs[0].owner
-        if not isinstance(value, arith.ConstantOp) or DYNAMIC_INDEX in operand.type.get_shape():
-            continue
-        scalar = value.value
-        assert isinstance(scalar, IntegerAttr | FloatAttr)
-        splat = arith.ConstantOp(
-            DenseIntOrFPElementsAttr.from_list(operand.type, [scalar.value.data])
+        element, rank = operand.type.element_type, operand.type.get_num_dims()
+        scalar = tensor.FromElementsOp(fill.inputs[0], result_type=TensorType(element, []))
+        body = Block(arg_types=[element, element])
+        body.add_op(YieldOp(body.args[0]))
+        broadcast = GenericOp(
+            [scalar.result],
+            [fill.outputs[0]],
+            Region(body),
+            [AffineMapAttr(AffineMap(rank, 0, ())), AffineMapAttr(AffineMap.identity(rank))],
+            [PARALLEL] * rank,
+            [operand.type],
         )
-        Rewriter.insert_op(splat, InsertPoint.before(op))
-        op.operands[index] = splat.result
+        Rewriter.insert_op([scalar, broadcast], InsertPoint.before(op))
+        op.operands[index] = broadcast.results[0]
 
 
 def _extent(expr: AffineExpr, loop_sizes: dict[int, int]) -> int | None:
