@@ -46,17 +46,11 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, LinalgStructuredOperation
 from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
-from xdsl.ir.affine import (
-    AffineBinaryOpExpr,
-    AffineBinaryOpKind,
-    AffineConstantExpr,
-    AffineDimExpr,
-    AffineExpr,
-    AffineMap,
-)
+from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from .call_depth import remove_counter
+from .interpreter.structured import linear_form
 from .ops.common import PARALLEL, REDUCTION
 
 
@@ -153,27 +147,18 @@ def _broadcast_filled_inputs(op: LinalgStructuredOperation) -> None:
 
 def _extent(expr: AffineExpr, loop_sizes: dict[int, int]) -> int | None:
     """How far an indexing expression reaches (its largest value plus one) over the
-    loops' static sizes, when it is a sum of loops with non-negative coefficients and
-    a constant; None otherwise."""
-    largest = _largest(expr, loop_sizes)
-    return None if largest is None else largest + 1
-
-
-def _largest(expr: AffineExpr, loop_sizes: dict[int, int]) -> int | None:
-    if isinstance(expr, AffineConstantExpr):
-        return expr.value
-    if isinstance(expr, AffineDimExpr):
-        size = loop_sizes.get(expr.position)
-        return None if size is None or size == 0 else size - 1
-    if not isinstance(expr, AffineBinaryOpExpr):
+    loops' static sizes, when it is linear with non-negative coefficients; None
+    otherwise."""
+    form = linear_form(expr)
+    if form is None or form.constant < 0:
         return None
-    if expr.kind == AffineBinaryOpKind.Add:
-        lhs, rhs = _largest(expr.lhs, loop_sizes), _largest(expr.rhs, loop_sizes)
-        return None if lhs is None or rhs is None else lhs + rhs
-    if expr.kind == AffineBinaryOpKind.Mul and isinstance(expr.rhs, AffineConstantExpr):
-        scale, largest = expr.rhs.value, _largest(expr.lhs, loop_sizes)
-        return None if largest is None or scale < 0 else largest * scale
-    return None
+    reach = form.constant + 1
+    for loop, coefficient in form.coefficients:
+        size = loop_sizes.get(loop)
+        if size is None or size == 0 or coefficient < 0:
+            return None
+        reach += coefficient * (size - 1)
+    return reach
 
 
 def _insert_as_slice(op: tensor.InsertOp) -> None:
