@@ -11,10 +11,10 @@ Both are TVMScript text with the weights as parameters.
 
 With ``--cnn``: ResNet-18 and MobileNetV2 at batch 1 (224×224), built with
 ``onnx_models.py`` (random weights), imported by TVM 0.25 (``tvm_import.py`` under
-``$TVM_PYTHON``) and run natively untiled and tiled against onnxruntime with one and two
-intra-op threads: the median CPU time per call of ``--repeat`` calls (compilation apart; the
-process's CPU time, so that other load on a shared machine counts less), every result checked
-against onnxruntime's.
+``$TVM_PYTHON``) and run natively untiled and tiled, and on IREE when installed, against
+onnxruntime with one and two intra-op threads: the median CPU time per call of ``--repeat``
+calls (compilation apart; the process's CPU time, so that other load on a shared machine
+counts less), every result checked against onnxruntime's.
 
 Per model: *lower* is ``relax-lower-to-linalg`` (a fresh clone each time; bindings/s
 is the lowering throughput), *compile* the MLIR toolchain on an empty cache (untiled
@@ -354,11 +354,21 @@ def cnn_row(name: str, repeat: int, work: str) -> dict[str, float]:
         call = lambda native=native: native.call("main", args)[0]  # noqa: E731
         np.testing.assert_allclose(call(), expected, rtol=1e-3, atol=1e-3, err_msg=label)
         row[label] = median_seconds(repeat, call)
+    if backend_named("iree").unavailable() is None:
+        with empty_cache():
+            started = time.perf_counter()
+            iree = compile_function(module, "main", "iree")
+            row["compile iree"] = time.perf_counter() - started
+        call = lambda: np.asarray(iree(*args))  # noqa: E731
+        np.testing.assert_allclose(call(), expected, rtol=1e-3, atol=1e-3, err_msg="iree")
+        row["iree"] = median_seconds(repeat, call)
     return row
 
 
 def cnn_main(repeat: int) -> None:
-    columns = ("onnxruntime 1t", "onnxruntime 2t", "mlir", "mlir tiled")
+    columns = ["onnxruntime 1t", "onnxruntime 2t", "mlir", "mlir tiled"]
+    if backend_named("iree").unavailable() is None:
+        columns.append("iree")  # the local-task device: CPU time of its threads
     print("| model | " + " | ".join(columns) + " | tiled / ORT 1t | compile (tiled) |")
     print("|---" * (len(columns) + 3) + "|")
     with tempfile.TemporaryDirectory() as work:
@@ -366,10 +376,10 @@ def cnn_main(repeat: int) -> None:
             row = cnn_row(name, repeat, work)
             cells = " | ".join(f"{row[c] * 1e3:.1f} ms" for c in columns)
             ratio = row["mlir tiled"] / row["onnxruntime 1t"]
-            print(
-                f"| {name} | {cells} | {ratio:.1f}x | {row['compile mlir tiled']:.1f} s |",
-                flush=True,
-            )
+            compiles = f"{row['compile mlir tiled']:.1f} s"
+            if "compile iree" in row:
+                compiles += f" (iree {row['compile iree']:.1f} s)"
+            print(f"| {name} | {cells} | {ratio:.1f}x | {compiles} |", flush=True)
 
 
 def main() -> None:
@@ -382,7 +392,13 @@ def main() -> None:
     parser.add_argument(
         "--transformers", action="store_true", help="the BERT and GPT-2 layers against ORT"
     )
+    parser.add_argument(
+        "--iree", action="store_true", help="IREE beside ORT and native code on four models"
+    )
     args = parser.parse_args()
+    if args.iree:
+        iree_main(args.repeat)
+        return
     if args.cnn:
         cnn_main(args.repeat)
         return
@@ -632,6 +648,9 @@ def measure_layer(layer: Layer, repeat: int) -> dict[str, tuple[float, float]]:
             options = RunOptions(tile=tile, threads=threads)
             compiled = compile_function(module, "main", "mlir", options, lowered)
             runners[f"mlir{' tiled' if tile else ''} {threads}T"] = lambda c=compiled: c(*args)
+    if backend_named("iree").unavailable() is None:  # local-task: a thread pool
+        iree = compile_function(module, "main", "iree", RunOptions(), lowered)
+        runners["iree"] = lambda: iree(*args)
     try:
         import onnxruntime
 
@@ -672,6 +691,88 @@ def transformers_main(repeat: int) -> None:
                 f"{rate:.1f} GFLOP/s per CPU ({rate / peak:.0%} of peak), {cpu / ort:.2f}x ORT-1T"
             )
         print(f"## {layer.name} ({layer.flops / 1e9:.2f} GFLOP)\n" + "\n".join(cells), flush=True)
+
+
+# --- IREE beside onnxruntime and native code (issue 34) ---------------------------------------
+# ``python bench/models.py --iree`` measures ResNet-18 and MobileNetV2 (224 × 224, imported by
+# ``from_onnx`` with the weights as parameters) and the BERT and GPT-2 layers above on
+# onnxruntime (one thread), native code (``--tile``, one thread) and IREE (its ``local-task``
+# thread pool): medians of CPU time per call (all threads) and of wall time, compilation
+# apart, every result checked against onnxruntime's.
+
+IREE_COLUMNS = ("onnxruntime 1T", "mlir tiled", "iree")
+
+
+def engines_row(
+    module: ModuleOp, args: list[np.ndarray], ort: Callable[[], object], repeat: int
+) -> dict[str, tuple[float, float]]:
+    """Median (CPU, wall) seconds per call on each engine of ``IREE_COLUMNS``, and the
+    compile seconds (wall, an empty cache) of the two compiled ones."""
+    row = {"onnxruntime 1T": median_times(repeat, ort)}
+    expected = np.asarray(ort())
+    for label, backend, options in (
+        ("mlir tiled", "mlir", RunOptions(tile=True)),
+        ("iree", "iree", RunOptions()),
+    ):
+        with empty_cache():
+            started = time.perf_counter()
+            compiled = compile_function(module, "main", backend, options)
+            row[f"compile {label}"] = (time.perf_counter() - started,) * 2
+        call = lambda c=compiled: np.asarray(c(*args))  # noqa: E731
+        np.testing.assert_allclose(call(), expected, rtol=2e-3, atol=2e-3, err_msg=label)
+        row[label] = median_times(repeat, call)
+    return row
+
+
+def ort_session(model: bytes) -> object:
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
+    return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+
+
+def cnn_engines(name: str, repeat: int) -> dict[str, tuple[float, float]]:
+    from onnx import numpy_helper
+    from onnx_models import ARCHITECTURES
+
+    from relax_dialect.frontends.onnx import from_onnx
+
+    model = ARCHITECTURES[name].model(full=True)
+    module = from_onnx(model, params_as_inputs=True, source_name=f"{name}.onnx")
+    image = np.random.default_rng(0).standard_normal((1, 3, 224, 224)).astype(np.float32)
+    args = [image, *(numpy_helper.to_array(i) for i in model.graph.initializer)]
+    session = ort_session(model.SerializeToString())
+    return engines_row(module, args, lambda: session.run(None, {"input": image})[0], repeat)
+
+
+def layer_engines(layer: Layer, repeat: int) -> dict[str, tuple[float, float]]:
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((layer.batch, layer.seq, HIDDEN)).astype(np.float32)
+    args = [x, *(weights(rng, shape) for _, shape in LAYER_WEIGHTS)]
+    module = parse_tvmscript(layer_text(layer), f"{layer.name}.py")
+    session = ort_session(layer_onnx(layer))
+    feeds = dict(zip(["x", *(name for name, _ in LAYER_WEIGHTS)], args, strict=True))
+    return engines_row(module, args, lambda: session.run(None, feeds)[0], repeat)
+
+
+def iree_main(repeat: int) -> None:
+    print("| model | " + " | ".join(IREE_COLUMNS) + " | iree / ORT | compile: tiled, iree |")
+    print("|---" * (len(IREE_COLUMNS) + 3) + "|")
+    rows = [(name, lambda n=name: cnn_engines(n, repeat)) for name in CNNS]
+    rows += [
+        (layer.name, lambda la=layer: layer_engines(la, repeat))
+        for layer in (Layer("BERT-base layer 1x128", 1, 128, False),
+                      Layer("GPT-2 block 1x128", 1, 128, True))
+    ]  # fmt: skip
+    for name, measure_row in rows:
+        row = measure_row()
+        cells = " | ".join(
+            f"{row[c][0] * 1e3:.1f} ms ({row[c][1] * 1e3:.1f})" for c in IREE_COLUMNS
+        )
+        ratio = row["iree"][0] / row["onnxruntime 1T"][0]
+        compiles = f"{row['compile mlir tiled'][0]:.0f} s, {row['compile iree'][0]:.0f} s"
+        print(f"| {name} | {cells} | {ratio:.1f}x | {compiles} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,16 @@ compiles in these ways:
   longer than the element (20 bytes for one ``f32``), overwriting the elements after
   it (``test/lowering/test_iree.py`` holds the minimal case); the slice
   is copied exactly;
+* an input of a ``linalg`` operation larger than its indexing map reads (the data of a
+  strided convolution or pooling whose last window stops short of the end) is cropped
+  to what it reads, ``tensor.extract_slice``: where that window is the only one (an
+  output of extent 1), IREE 3.13 folds the unit loop away, the map ``oh * 2 + kh``
+  becomes ``kh``, and its verifier then wants the input's extent equal to the kernel's
+  ("slice along dimension 1 runs out-of-bounds: 511 >= 288" in ResNet-18);
+* a ``linalg.fill`` that a reduction reads becomes the broadcast of a 0-d tensor: IREE
+  3.13 folds a filled input into a reduction and loses its extent, so the sum of four
+  ones is 1 (``relax.nonzero`` of a constant counted one element, and IREE then
+  rejected its sizes);
 * named element-wise ``linalg`` operations (``linalg.add``, ``linalg.exp``, ...; a
   ``call_tir`` target may use them) become the ``linalg.generic`` they stand for: IREE
   3.13's MLIR no longer has them.
@@ -25,6 +35,7 @@ from __future__ import annotations
 from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AffineMapAttr,
     DenseArrayBase,
     IndexType,
     IntegerAttr,
@@ -32,12 +43,15 @@ from xdsl.dialects.builtin import (
     TensorType,
     i64,
 )
-from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation
-from xdsl.dialects.linalg.ops import GenericOp
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, LinalgStructuredOperation
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from .call_depth import remove_counter
+from .interpreter.structured import linear_form
+from .ops.common import PARALLEL, REDUCTION
 
 
 def iree_input(lowered: ModuleOp) -> ModuleOp:
@@ -51,6 +65,10 @@ def iree_input(lowered: ModuleOp) -> ModuleOp:
             _tie_carried_sizes(op)
         elif isinstance(op, ElementwiseOperation):
             _generalize(op)
+        elif isinstance(op, LinalgStructuredOperation):
+            _crop_unread(op)
+            if REDUCTION in op.get_iterator_types().data:
+                _broadcast_filled_inputs(op)
     return module
 
 
@@ -65,6 +83,82 @@ def _generalize(op: ElementwiseOperation) -> None:
         [result.type for result in op.results],
     )
     Rewriter.replace_op(op, generic)
+
+
+def _crop_unread(op: LinalgStructuredOperation) -> None:
+    """Each input sliced to the part its indexing map reads, where that is known to be
+    less than the input's static extent."""
+    maps = [attr.data for attr in op.get_indexing_maps()]
+    loop_sizes: dict[int, int] = {}
+    for operand, map in zip(op.operands, maps, strict=True):
+        if isinstance(operand.type, TensorType):
+            for expr, size in zip(map.results, operand.type.get_shape(), strict=True):
+                if isinstance(expr, AffineDimExpr) and size != DYNAMIC_INDEX:
+                    loop_sizes[expr.position] = size
+    for index, (operand, map) in enumerate(zip(op.inputs, maps, strict=False)):
+        type = operand.type
+        if not isinstance(type, TensorType):
+            continue
+        shape = type.get_shape()
+        read = [_extent(expr, loop_sizes) for expr in map.results]
+        if not any(r is not None and r < s for r, s in zip(read, shape, strict=True)):
+            continue
+        sizes: list[SSAValue | int] = []
+        dims: list[Operation] = []
+        for axis, (extent, size) in enumerate(zip(read, shape, strict=True)):
+            if extent is not None and extent < size:
+                sizes.append(extent)
+            elif size != DYNAMIC_INDEX:
+                sizes.append(size)
+            else:
+                position = arith.ConstantOp(IntegerAttr(axis, IndexType()))
+                dims += [position, tensor.DimOp(operand, position)]
+                sizes.append(dims[-1].results[0])
+        rank = len(shape)
+        result = TensorType(
+            type.element_type, [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes]
+        )
+        cropped = tensor.ExtractSliceOp(operand, [0] * rank, sizes, [1] * rank, result)
+        Rewriter.insert_op([*dims, cropped], InsertPoint.before(op))
+        op.operands[index] = cropped.result
+
+
+def _broadcast_filled_inputs(op: LinalgStructuredOperation) -> None:
+    """Each input that is a ``linalg.fill``, as the broadcast of a 0-d tensor."""
+    for index, operand in enumerate(op.inputs):
+        fill = operand.owner
+        if not isinstance(fill, FillOp) or not isinstance(operand.type, TensorType):
+            continue
+        element, rank = operand.type.element_type, operand.type.get_num_dims()
+        scalar = tensor.FromElementsOp(fill.inputs[0], result_type=TensorType(element, []))
+        body = Block(arg_types=[element, element])
+        body.add_op(YieldOp(body.args[0]))
+        broadcast = GenericOp(
+            [scalar.result],
+            [fill.outputs[0]],
+            Region(body),
+            [AffineMapAttr(AffineMap(rank, 0, ())), AffineMapAttr(AffineMap.identity(rank))],
+            [PARALLEL] * rank,
+            [operand.type],
+        )
+        Rewriter.insert_op([scalar, broadcast], InsertPoint.before(op))
+        op.operands[index] = broadcast.results[0]
+
+
+def _extent(expr: AffineExpr, loop_sizes: dict[int, int]) -> int | None:
+    """How far an indexing expression reaches (its largest value plus one) over the
+    loops' static sizes, when it is linear with non-negative coefficients; None
+    otherwise."""
+    form = linear_form(expr)
+    if form is None or form.constant < 0:
+        return None
+    reach = form.constant + 1
+    for loop, coefficient in form.coefficients:
+        size = loop_sizes.get(loop)
+        if size is None or size == 0 or coefficient < 0:
+            return None
+        reach += coefficient * (size - 1)
+    return reach
 
 
 def _insert_as_slice(op: tensor.InsertOp) -> None:

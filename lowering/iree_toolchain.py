@@ -3,9 +3,10 @@
 ``iree-compile`` (located through ``iree.compiler``) compiles for IREE's local ``llvm-cpu``
 device and the host CPU, keeping ``f64`` (IREE demotes it to ``f32`` by default); it runs
 under a time limit, and the module is cached under ``$XDG_CACHE_HOME/relax-xdsl`` by a hash
-of the text, the flags and the compiler's version. ``iree.runtime`` loads it on the
-``local-task`` device (a thread pool). A failed ``cf.assert`` is a ``LoweredCheckError``
-carrying the assertion's ``FILE:LINE:COL: message``.
+of the text, the flags and the compiler's version. ``iree.runtime`` loads it on a local
+device: ``local-task`` (a thread pool) or ``local-sync`` (the calling thread). A failed
+``cf.assert`` is a ``LoweredCheckError`` carrying the assertion's ``FILE:LINE:COL:
+message``.
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ COMPILE_TIMEOUT = 600
 """Seconds ``iree-compile`` may take on one module before the compilation is abandoned."""
 COMPILE_STAGE = "iree compile"
 DEVICE = "local-task"
-_FAILED_CHECK = "FAILED_PRECONDITION; "
-"""What precedes a failed ``cf.assert``'s message in IREE's status text."""
+"""The runtime device modules run on unless the caller asks for another."""
+_FAILED_CHECK = "<vm>:0: FAILED_PRECONDITION; "
+"""What precedes a failed ``cf.assert``'s message in IREE's status text (the runtime's own
+failed preconditions name its C source instead of ``<vm>``)."""
 
 
 def find_iree_compile() -> str:
@@ -88,21 +91,23 @@ def compile_vmfb(mlir_text: str) -> bytes:
 
 
 @functools.cache
-def _config() -> Any:
-    """The runtime's configuration on the local-task device, made once per process."""
+def _config(device: str) -> Any:
+    """The runtime's configuration on ``device``, made once per process."""
     import iree.runtime as rt
 
-    return rt.Config(DEVICE)
+    return rt.Config(device)
 
 
 class IreeModule:
     """A compiled module: call its public functions with flattened NumPy values."""
 
-    def __init__(self, vmfb: bytes, imports: Callable[[Any], Any] | None = None):
+    def __init__(
+        self, vmfb: bytes, imports: Callable[[Any], Any] | None = None, device: str = DEVICE
+    ):
         """``imports(device)``: the VM module the compiled one imports functions from."""
         import iree.runtime as rt
 
-        config = _config()
+        config = _config(device)
         modules = [*config.default_vm_modules]
         if imports is not None:
             modules.append(imports(config.device))

@@ -1,10 +1,19 @@
 """IREE: the lowered module compiled by ``iree-compile`` for the host CPU and run by
 ``iree.runtime`` (the optional extra ``relax-xdsl[iree]``); packed functions come from
-the run's registry through a Python module of the IREE VM (``iree_packed``)."""
+the run's registry through a Python module of the IREE VM (``iree_packed``).
+
+A module whose functions loop over tensors (an ``scf.for`` carrying one: sorting
+networks, scatters) runs on IREE's ``local-sync`` device: IREE 3.13 allocates such a
+loop's tensors on the device queue in each iteration, and its ``local-task`` runtime
+then fails now and then with "transient buffer has not been committed"
+(``docs/lowering/iree.md``). Every other module runs on ``local-task``."""
 
 from __future__ import annotations
 
 from functools import partial
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp, TensorType
 
 from relax_dialect.analysis.call_graph import functions, recursive_groups
 from relax_dialect.diagnostics import Diagnostic, DiagnosticError, at
@@ -58,7 +67,8 @@ class IreeBackend(Backend):
         lowered = program.lowered()
         bindings = packed_bindings(lowered, program.options.packed)
         imports = partial(packed_module, lowered, bindings) if bindings else None
-        module = IreeModule(compile_vmfb(generic_text(iree_input(lowered))), imports)
+        vmfb = compile_vmfb(generic_text(iree_input(lowered)))
+        module = IreeModule(vmfb, imports, device_for(lowered))
 
         def call(args: list[object]) -> list[object]:
             try:
@@ -67,3 +77,12 @@ class IreeBackend(Backend):
                 raise RelaxRuntimeError(function, f"@{entry}: {failure}") from None
 
         return LoweredEntry(function, call)
+
+
+def device_for(lowered: ModuleOp) -> str:
+    """IREE's runtime device for the lowered module: ``local-sync`` when a loop carries
+    a tensor, ``local-task`` otherwise."""
+    for op in lowered.walk():
+        if isinstance(op, scf.ForOp) and any(isinstance(t, TensorType) for t in op.result_types):
+            return "local-sync"
+    return "local-task"

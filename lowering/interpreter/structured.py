@@ -49,32 +49,32 @@ from .values import dtype_of
 
 
 @dataclass(frozen=True)
-class _Linear:
+class LinearForm:
     """An affine expression ``constant + sum(coefficient * loop)``."""
 
     constant: int
     coefficients: tuple[tuple[int, int], ...]
 
 
-def _linear(expr: AffineExpr) -> _Linear | None:
+def linear_form(expr: AffineExpr) -> LinearForm | None:
     """expr as a linear form, if it is one (no mod, division or symbol)."""
     match expr:
         case AffineConstantExpr():
-            return _Linear(expr.value, ())
+            return LinearForm(expr.value, ())
         case AffineDimExpr():
-            return _Linear(0, ((expr.position, 1),))
+            return LinearForm(0, ((expr.position, 1),))
         case AffineBinaryOpExpr(kind=AffineBinaryOpKind.Add):
-            lhs, rhs = _linear(expr.lhs), _linear(expr.rhs)
+            lhs, rhs = linear_form(expr.lhs), linear_form(expr.rhs)
             if lhs is None or rhs is None:
                 return None
             terms = dict(lhs.coefficients)
             for loop, coefficient in rhs.coefficients:
                 terms[loop] = terms.get(loop, 0) + coefficient
-            return _Linear(
+            return LinearForm(
                 lhs.constant + rhs.constant, tuple((d, c) for d, c in terms.items() if c)
             )
         case AffineBinaryOpExpr(kind=AffineBinaryOpKind.Mul):
-            lhs, rhs = _linear(expr.lhs), _linear(expr.rhs)
+            lhs, rhs = linear_form(expr.lhs), linear_form(expr.rhs)
             if lhs is None or rhs is None:
                 return None
             if rhs.coefficients:
@@ -82,7 +82,7 @@ def _linear(expr: AffineExpr) -> _Linear | None:
             if rhs.coefficients:
                 return None
             factor = rhs.constant
-            return _Linear(
+            return LinearForm(
                 lhs.constant * factor,
                 tuple((d, c * factor) for d, c in lhs.coefficients if c * factor),
             )
@@ -104,7 +104,7 @@ class Access:
         self.map = indexing_map
         self.loops = indexing_map.num_dims
         self.shaped = shaped
-        self.linear = [_linear(expr) for expr in indexing_map.results]
+        self.linear = [linear_form(expr) for expr in indexing_map.results]
         self.identity = indexing_map == AffineMap.identity(self.loops)
         self.pure = [
             expr.position if isinstance(expr, AffineDimExpr) else None

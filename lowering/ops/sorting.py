@@ -73,8 +73,7 @@ class Network:
         length = self.sizes[axis]
         shape = list(self.data.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
         if shape[axis] == DYNAMIC_INDEX:
-            log2 = self._log2_ceil(length)
-            padded = lw.make(arith.ShLIOp, lw.constant_index(1), log2)
+            log2, padded = self._padding(length)
         else:  # a static length keeps the padded axis static
             bits = max(shape[axis] - 1, 0).bit_length()
             log2, padded = lw.constant_index(bits), lw.constant_index(1 << bits)
@@ -92,14 +91,22 @@ class Network:
         self.padded_sizes = sizes
         return self._levels(log2, values, indices)
 
-    def _log2_ceil(self, length: SSAValue) -> SSAValue:
-        """``ceil(log2(max(length, 1)))``: 64 minus the leading zeros of ``max(length, 1) - 1``."""
+    def _padding(self, length: SSAValue) -> tuple[SSAValue, SSAValue]:
+        """``ceil(log2(max(length, 1)))`` (64 minus the leading zeros of ``max(length,
+        1) - 1``) and the padded length, two to that power. The padded length is
+        also written as at most ``2 * max(length, 1)``, which it never exceeds: that
+        bounds it for integer range analyses, which cannot bound a shift by a computed
+        amount (IREE's then misplaces the buffers of loop-carried tensors,
+        ``docs/lowering/iree.md``)."""
         lw = self.lw
         at_least_one = lw.make(arith.MaxSIOp, length, lw.constant_index(1))
         below = lw.make(arith.SubiOp, at_least_one, lw.constant_index(1))
         zeros = lw.make(math.CountLeadingZerosOp, lw.make(arith.IndexCastOp, below, i64))
         bits = lw.make(arith.SubiOp, constant(lw, 64, INT64), zeros)
-        return lw.make(arith.IndexCastOp, bits, INDEX)
+        log2 = lw.make(arith.IndexCastOp, bits, INDEX)
+        power = lw.make(arith.ShLIOp, lw.constant_index(1), log2)
+        twice = lw.make(arith.MuliOp, at_least_one, lw.constant_index(2))
+        return log2, lw.make(arith.MinUIOp, power, twice)
 
     def _levels(self, log2: SSAValue, values: SSAValue, indices: SSAValue):
         """Merge levels ``s`` (blocks of ``k = 2 << s``), each of steps ``j = k >> (t + 1)``."""

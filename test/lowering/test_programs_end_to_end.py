@@ -74,7 +74,9 @@ IREE_QUICK = {
     "119_conv_transpose.py",
     "128_mlp.py",
     "132_conv_printed_form.py",
+    "103_set_printed_form.py",
     "133_datatype_sorting_printed_form.py",
+    "145_qdq_index_median_printed_form.py",
 }
 """The corpus programs of IREE's quick form: the forms IREE exposed, and an MLP."""
 BACKENDS = ("lowered", "mlir", "iree")
@@ -98,10 +100,7 @@ NATIVE_BROKEN: dict[str, str] = {}
 """Corpus programs whose native compilation fails (reported; strict ``xfail``)."""
 IREE_REFUSED = {"030_recursion.py": "relax.call: IREE cannot run recursion (@loop)"}
 """Corpus programs the IREE backend refuses, with its located error."""
-IREE_BROKEN = {
-    "145_qdq_index_median_printed_form.py": "IREE 3.13 writes the index tensors of the two "
-    "medians' sorts, concurrently, into one transient buffer at the same offset",
-}
+IREE_BROKEN: dict[str, str] = {}
 """Corpus programs IREE computes wrongly (strict ``xfail``; ``docs/lowering/iree.md``)."""
 
 

@@ -34,10 +34,7 @@ NATIVE_QUICK = ("squeezenet", "bert", "vit")
 """The architectures compiled to native code in the default run (the quickest to compile)."""
 KNOWN_FAILURES: dict[str, str] = {}
 """Architectures that fail today, and why (strict: a fix shows)."""
-IREE_KNOWN_FAILURES = {
-    "resnet18": "iree-compile 3.13 fails on the lowered module (issue 34)",
-    "mobilenet": "iree-compile 3.13 fails on the lowered module (issue 34)",
-}
+IREE_KNOWN_FAILURES: dict[str, str] = {}
 """Architectures IREE does not compile today (on IREE the architectures run only with
 ``RELAX_ONNX_FULL=1``, a minute or more each)."""
 
