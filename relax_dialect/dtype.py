@@ -56,21 +56,22 @@ VALID_BITS: dict[str, tuple[int, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class FloatFormat:
-    """A floating-point format TVM added after the spec: its MLIR builtin name and
-    width (TVM's name, also ml_dtypes', is the code)."""
+    """A floating-point format TVM added after the spec: its MLIR builtin name, width
+    and largest finite value (TVM's name, also ml_dtypes', is the code)."""
 
     mlir_name: str
     bits: int
+    largest: float
 
 
 FORMATS: dict[str, FloatFormat] = {
-    "bfloat16": FloatFormat("bf16", 16),
-    "float8_e4m3fn": FloatFormat("f8E4M3FN", 8),
-    "float8_e4m3fnuz": FloatFormat("f8E4M3FNUZ", 8),
-    "float8_e5m2": FloatFormat("f8E5M2", 8),
-    "float8_e5m2fnuz": FloatFormat("f8E5M2FNUZ", 8),
-    "float8_e8m0fnu": FloatFormat("f8E8M0FNU", 8),
-    "float4_e2m1fn": FloatFormat("f4E2M1FN", 4),
+    "bfloat16": FloatFormat("bf16", 16, 3.3895313892515355e38),
+    "float8_e4m3fn": FloatFormat("f8E4M3FN", 8, 448.0),
+    "float8_e4m3fnuz": FloatFormat("f8E4M3FNUZ", 8, 240.0),
+    "float8_e5m2": FloatFormat("f8E5M2", 8, 57344.0),
+    "float8_e5m2fnuz": FloatFormat("f8E5M2FNUZ", 8, 57344.0),
+    "float8_e8m0fnu": FloatFormat("f8E8M0FNU", 8, 2.0**127),
+    "float4_e2m1fn": FloatFormat("f4E2M1FN", 4, 6.0),
 }
 """The extension formats by code: bfloat16 and the 8-/4-bit floats of OCP and ONNX."""
 

@@ -72,7 +72,8 @@ shape is what it needs; the values it propagates are those of small tensors)."""
 
 
 def _inferred_element_types(onnx: Any, model: onnx.ModelProto) -> dict[str, int]:
-    """The element type ONNX infers for each value of the main graph."""
+    """The element type of each value of the main graph: given (inputs and
+    initializers) or inferred by ONNX."""
     light = onnx.ModelProto(ir_version=model.ir_version)
     light.opset_import.extend(model.opset_import)
     light.functions.extend(model.functions)
@@ -88,11 +89,13 @@ def _inferred_element_types(onnx: Any, model: onnx.ModelProto) -> dict[str, int]
             light_graph.initializer.append(tensor)
     with contextlib.suppress(Exception):  # non-strict: inference that fails adds nothing
         light_graph = onnx.shape_inference.infer_shapes(light, data_prop=True).graph
-    return {
-        info.name: info.type.tensor_type.elem_type
-        for info in (*light_graph.value_info, *light_graph.output)
+    codes = {tensor.name: tensor.data_type for tensor in graph.initializer}
+    codes.update(
+        (info.name, info.type.tensor_type.elem_type)
+        for info in (*graph.input, *light_graph.value_info, *light_graph.output)
         if info.type.WhichOneof("value") == "tensor_type"
-    }
+    )
+    return codes
 
 
 def _parse(onnx: Any, data: bytes, name: str) -> onnx.ModelProto:
