@@ -101,3 +101,12 @@ def stored(array: np.ndarray) -> np.ndarray:
     widened to their storage type, any other unchanged."""
     narrow = _NARROW_BY_NUMPY.get(array.dtype.name)
     return array if narrow is None else array.astype(narrow.storage.to_numpy())
+
+
+def onnx_code(dtype: DataType) -> int:
+    """The ``TensorProto.DataType`` code of a Relax data type (8-bit integers for
+    their own, never a narrow integer they may hold)."""
+    for code, name in _BY_CODE.items():
+        if DataType.parse(name) == dtype:
+            return code
+    raise UnsupportedType(f"data type {dtype} has no ONNX element type")
