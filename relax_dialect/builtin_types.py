@@ -31,6 +31,8 @@ _FORMATS = {
     "float4_e2m1fn": Float4E2M1FNType,
 }
 """The builtin type of each extension format (``DataType.FORMATS``)."""
+FORMAT_CODES = {builtin: code for code, builtin in _FORMATS.items()}
+"""The extension format of each of those builtin types."""
 
 
 def element_type(dtype: DataType) -> Attribute:
