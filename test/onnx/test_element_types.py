@@ -1,0 +1,146 @@
+"""ONNX's newer element types: Cast/CastLike to and from the float8, float4 and
+narrow integer types (saturate on and off, wrap-around) and QuantizeLinear to them,
+against ONNX's reference evaluator at special values, on the reference and lowered
+backends; the narrow integers held in int8/uint8."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from onnx_check import helper, model, run
+
+from relax_dialect.frontends.onnx import from_onnx
+from relax_dialect.frontends.onnx.dtypes import NARROW_INTEGERS, data_type, stored
+
+onnx = pytest.importorskip("onnx")
+ml_dtypes = pytest.importorskip("ml_dtypes")
+from onnx import TensorProto  # noqa: E402
+
+SPECIALS = np.array(
+    [
+        0.0,
+        -0.0,
+        np.nan,
+        np.inf,
+        -np.inf,
+        0.3,
+        -2.5,
+        3.5,
+        17.3,
+        -9.5,
+        448.0,
+        500.0,
+        -1e6,
+        57344.0,
+        65000.0,
+        1e-7,
+        -1e-7,
+        2.0**-10,
+    ],
+    dtype=np.float32,
+)
+FLOAT8 = [
+    TensorProto.FLOAT8E4M3FN,
+    TensorProto.FLOAT8E4M3FNUZ,
+    TensorProto.FLOAT8E5M2,
+    TensorProto.FLOAT8E5M2FNUZ,
+]
+BACKENDS = ("reference", "lowered")
+
+
+def onnx_reference(m: onnx.ModelProto, feeds: dict) -> list[np.ndarray]:
+    from onnx.reference import ReferenceEvaluator
+
+    return [stored(np.asarray(v)) for v in ReferenceEvaluator(m).run(None, feeds)]
+
+
+def same(actual: np.ndarray, expected: np.ndarray) -> bool:
+    """Equal element for element (NaN to NaN, the sign of zero kept), of one dtype."""
+    if actual.dtype != expected.dtype:
+        return False
+    if expected.dtype.kind in "iub":
+        return bool(np.array_equal(actual, expected))
+    wide_a, wide_e = actual.astype(np.float64), expected.astype(np.float64)
+    nan = np.isnan(wide_a) & np.isnan(wide_e)
+    return bool(np.all(nan | ((wide_a == wide_e) & (np.signbit(wide_a) == np.signbit(wide_e)))))
+
+
+def cast_model(to: int, source: np.dtype, **attributes: object) -> onnx.ModelProto:
+    node = helper.make_node("Cast", ["x"], ["y"], to=to, **attributes)
+    return model([node], {"x": (source, [None])}, ["y"], opset=23)
+
+
+@pytest.mark.parametrize("saturate", [0, 1])
+@pytest.mark.parametrize("to", FLOAT8, ids=lambda c: TensorProto.DataType.Name(c))
+def test_cast_to_float8_saturates_as_onnx(to: int, saturate: int) -> None:
+    m = cast_model(to, np.float32, saturate=saturate)
+    (want,) = onnx_reference(m, {"x": SPECIALS})
+    for backend in BACKENDS:
+        (got,) = run(m, {"x": SPECIALS}, backend)
+        assert same(got, want), (backend, got, want)
+
+
+@pytest.mark.parametrize("to", [TensorProto.BFLOAT16, TensorProto.FLOAT4E2M1])
+def test_cast_to_bfloat16_and_float4(to: int) -> None:
+    m = cast_model(to, np.float32)
+    (want,) = onnx_reference(m, {"x": SPECIALS})
+    for backend in BACKENDS:
+        (got,) = run(m, {"x": SPECIALS}, backend)
+        assert same(got, want), (backend, got, want)
+
+
+@pytest.mark.parametrize("to", sorted(NARROW_INTEGERS), ids=lambda c: NARROW_INTEGERS[c].name)
+@pytest.mark.parametrize("source", [np.float32, np.int32, np.int64])
+def test_cast_to_narrow_integers_wraps(to: int, source: type) -> None:
+    values = np.array([-9, -8, -3, -1, 0, 1, 2, 3, 7, 8, 15, 16, 17, 300, -300], source)
+    if source is np.float32:
+        values = np.concatenate([values, np.array([2.5, -2.5, 7.9, -8.9], source)])
+    m = cast_model(to, source)
+    (want,) = onnx_reference(m, {"x": values})
+    narrow = NARROW_INTEGERS[to]
+    assert want.dtype == narrow.storage.to_numpy()
+    assert want.min() >= narrow.low and want.max() <= narrow.high
+    for backend in BACKENDS:
+        (got,) = run(m, {"x": values}, backend)
+        assert same(got, want), (backend, got, want)
+
+
+@pytest.mark.parametrize("code", sorted(NARROW_INTEGERS), ids=lambda c: NARROW_INTEGERS[c].name)
+def test_narrow_integer_inputs_widen_exactly(code: int) -> None:
+    narrow = NARROW_INTEGERS[code]
+    values = np.arange(narrow.low, narrow.high + 1).astype(getattr(ml_dtypes, narrow.name.lower()))
+    m = cast_model(TensorProto.FLOAT, values.dtype)
+    module = from_onnx(m)
+    assert "tensor<[x_0], " + str(narrow.storage) + ">" in str(module)
+    for backend in BACKENDS:
+        (got,) = run(m, {"x": values}, backend)
+        np.testing.assert_array_equal(got, values.astype(np.float32))
+
+
+@pytest.mark.parametrize(
+    "code", [TensorProto.INT4, TensorProto.UINT2, TensorProto.FLOAT8E4M3FN, TensorProto.FLOAT4E2M1]
+)
+def test_quantize_to_narrow_types_saturates(code: int) -> None:
+    x = (np.linspace(-60, 60, 24, dtype=np.float32)).reshape(2, 12)
+    scale = np.array([2.0, 0.5], np.float32)
+    zero = np.zeros(2, onnx.helper.tensor_dtype_to_np_dtype(code))
+    node = helper.make_node("QuantizeLinear", ["x", "s", "z"], ["y"], axis=0)
+    m = model([node], {"x": (np.float32, [2, 12])}, ["y"], {"s": scale, "z": zero}, opset=23)
+    (want,) = onnx_reference(m, {"x": x})
+    for backend in BACKENDS:
+        (got,) = run(m, {"x": x}, backend)
+        assert same(got, want), (backend, got, want)
+
+
+def test_cast_to_float8e8m0_is_refused() -> None:
+    from relax_dialect.diagnostics import DiagnosticError
+
+    with pytest.raises(DiagnosticError, match="FLOAT8E8M0"):
+        from_onnx(cast_model(TensorProto.FLOAT8E8M0, np.float32))
+
+
+def test_data_types_of_the_new_codes() -> None:
+    assert str(data_type(TensorProto.BFLOAT16)) == "bf16"
+    assert str(data_type(TensorProto.FLOAT8E5M2FNUZ)) == "f8E5M2FNUZ"
+    assert str(data_type(TensorProto.INT4)) == "i8"
+    assert str(data_type(TensorProto.UINT2)) == "ui8"
