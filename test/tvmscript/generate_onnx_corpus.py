@@ -84,7 +84,9 @@ def mismatch(
             return (
                 f"out{index}: {got.dtype}{list(got.shape)}, expected {want.dtype}{list(want.shape)}"
             )
-        if want.dtype.kind == "f" or want.dtype.name in FORMATS:  # bfloat16, float8...
+        if want.dtype.kind == "f":
+            close = np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+        elif want.dtype.name in FORMATS:  # bfloat16, float8, float4 (ml_dtypes)
             wide_got, wide_want = (a.astype(np.float64) for a in (got, want))
             # bfloat16 within two of its ULPs, as ONNX's backend test runner allows
             tolerance = max(rtol, 2**-6) if want.dtype.name == "bfloat16" else rtol
