@@ -24,8 +24,7 @@ from xdsl.ir import Operation
 from ..ops import family_of
 from ..ops.datatype import ConvertOp
 from ..ops.operator import OperatorOp
-from .common import Kernel, KernelFactory
-from .extension_floats import through_float32
+from .common import Kernel, KernelFactory, through_float32
 
 KERNELS: dict[type[OperatorOp], KernelFactory] = {}
 """The kernel factory of each operator class (of the families loaded so far)."""
@@ -67,7 +66,7 @@ def kernel_factory(operator: type[Operation]) -> KernelFactory | None:
 
 def kernel_for(op: Operation) -> Kernel | None:
     """The NumPy implementation of operator ``op``; None if it has none. Operators on
-    the extension float formats compute in ``float32`` (``extension_floats``), except
+    the extension float formats compute in ``float32`` (``common.through_float32``), except
     the conversions, which define them."""
     factory = kernel_factory(type(op))
     if factory is None:
