@@ -55,34 +55,49 @@ SPECIALS = np.array(
 """Zeros, NaN, infinities, ties, each format's largest value and beyond, subnormals."""
 
 
-def round_trip(fmt: str) -> Program:
-    """``x`` (f32) converted to ``fmt``, and back to f32."""
-    mlir_name = str(DataType(fmt, FORMATS[fmt].bits))  # pyright: ignore[reportArgumentType]
+def mlir_name(fmt: str) -> str:
+    return str(DataType(fmt, FORMATS[fmt].bits))  # pyright: ignore[reportArgumentType]
+
+
+def program(param: str, result: str, body: str) -> Program:
+    """``@main(%x: tensor<[N], param>) -> result`` of ``body`` (ending in ``%r``)."""
     n = len(SPECIALS)
     return Program(
         load(
-            f"relax.function @main(%x: !relax.tensor<[{n}], f32>) -> "
-            f"!relax.tuple<tensor<[{n}], {mlir_name}>, tensor<[{n}], f32>> {{\n"
-            f"  %y = relax.astype %x {{dtype = {mlir_name}}}\n"
-            f"  %z = relax.astype %y {{dtype = f32}}\n"
-            f"  %r = relax.tuple(%y, %z)\n"
-            f"  relax.return %r\n}}\n"
+            f"relax.function @main(%x: !relax.tensor<[{n}], {param}>) -> {result} {{\n"
+            f"{body}  relax.return %r\n}}\n"
         )
+    )
+
+
+def round_trip(fmt: str) -> Program:
+    """``x`` (f32) converted to ``fmt``, and back to f32."""
+    n, name = len(SPECIALS), mlir_name(fmt)
+    return program(
+        "f32",
+        f"!relax.tuple<tensor<[{n}], {name}>, tensor<[{n}], f32>>",
+        f"  %y = relax.astype %x {{dtype = {name}}}\n"
+        "  %z = relax.astype %y {dtype = f32}\n  %r = relax.tuple(%y, %z)\n",
     )
 
 
 def widening(fmt: str) -> Program:
     """``x`` (of ``fmt``) converted to f32."""
-    mlir_name = str(DataType(fmt, FORMATS[fmt].bits))  # pyright: ignore[reportArgumentType]
-    n = len(SPECIALS)
-    return Program(
-        load(
-            f"relax.function @main(%x: !relax.tensor<[{n}], {mlir_name}>) -> "
-            f"!relax.tensor<[{n}], f32> {{\n"
-            f"  %r = relax.astype %x {{dtype = f32}}\n"
-            f"  relax.return %r\n}}\n"
-        )
+    return program(
+        mlir_name(fmt),
+        f"!relax.tensor<[{len(SPECIALS)}], f32>",
+        "  %r = relax.astype %x {dtype = f32}\n",
     )
+
+
+def refused(program: Program, fmt: str) -> bool:
+    """Whether native code refuses the program (located, naming the format)."""
+    problem = backend_named("mlir").unsupported(program)
+    if problem is None:
+        return False
+    assert problem.location is not None
+    assert f"native code cannot compute {mlir_name(fmt)}" in problem.message
+    return True
 
 
 def run(program: Program, backend: str, argument: np.ndarray = SPECIALS) -> list[np.ndarray]:
@@ -119,13 +134,10 @@ def test_lowered_agrees_with_reference(fmt: str):
 def test_native_agrees_or_refuses(fmt: str):
     native_available()
     program = round_trip(fmt)
-    mlir_name = str(DataType(fmt, FORMATS[fmt].bits))  # pyright: ignore[reportArgumentType]
-    problem = backend_named("mlir").unsupported(program)
-    if mlir_name not in NATIVE_FORMATS:
-        assert problem is not None and problem.location is not None
-        assert f"native code cannot compute {mlir_name}" in problem.message
+    computed = mlir_name(fmt) in NATIVE_FORMATS
+    assert refused(program, fmt) != computed
+    if not computed:
         return
-    assert problem is None
     for actual, expected in zip(run(program, "mlir"), run(program, "reference"), strict=True):
         assert actual.dtype == expected.dtype
         assert same_bits(actual, expected), (actual, expected)
@@ -136,13 +148,10 @@ def test_native_widens_or_refuses(fmt: str):
     """Formats native code only widens (``WIDENED_FORMATS``) convert to f32 exactly."""
     native_available()
     program = widening(fmt)
-    mlir_name = str(DataType(fmt, FORMATS[fmt].bits))  # pyright: ignore[reportArgumentType]
-    problem = backend_named("mlir").unsupported(program)
-    if mlir_name not in NATIVE_FORMATS + WIDENED_FORMATS:
-        assert problem is not None and problem.location is not None
-        assert f"native code cannot compute {mlir_name}" in problem.message
+    computed = mlir_name(fmt) in NATIVE_FORMATS + WIDENED_FORMATS
+    assert refused(program, fmt) != computed
+    if not computed:
         return
-    assert problem is None
     values = SPECIALS.astype(getattr(ml_dtypes, fmt))
     (actual,) = run(program, "mlir", values)
     assert same_bits(actual, values.astype(np.float32))
