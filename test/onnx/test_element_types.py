@@ -144,3 +144,26 @@ def test_data_types_of_the_new_codes() -> None:
     assert str(data_type(TensorProto.FLOAT8E5M2FNUZ)) == "f8E5M2FNUZ"
     assert str(data_type(TensorProto.INT4)) == "i8"
     assert str(data_type(TensorProto.UINT2)) == "ui8"
+
+
+def test_narrow_integers_inside_subgraphs_keep_their_range() -> None:
+    """An ``INT4`` zero point defined in an ``If`` branch saturates to ``[-8, 7]``."""
+
+    def branch(name: str, scale: float) -> onnx.GraphProto:
+        zero = onnx.helper.make_tensor(f"{name}_z", TensorProto.INT4, [], [1])
+        node = helper.make_node("QuantizeLinear", ["x", f"{name}_s", f"{name}_z"], [f"{name}_y"])
+        s = onnx.numpy_helper.from_array(np.array(scale, np.float32), f"{name}_s")
+        out = helper.make_tensor_value_info(f"{name}_y", TensorProto.INT4, [6])
+        return helper.make_graph([node], name, [], [out], [s, zero])
+
+    node = helper.make_node(
+        "If", ["c"], ["y"], then_branch=branch("then", 0.5), else_branch=branch("else", 4.0)
+    )
+    m = model([node], {"c": (np.bool_, []), "x": (np.float32, [6])}, ["y"], opset=23)
+    x = np.array([-20.0, -3.0, 0.2, 1.0, 3.4, 30.0], np.float32)
+    for c in (True, False):
+        feeds = {"c": np.array(c), "x": x}
+        (want,) = onnx_reference(m, feeds)
+        for backend in BACKENDS:
+            (got,) = run(m, feeds, backend)
+            assert same(got, want), (c, backend, got, want)
