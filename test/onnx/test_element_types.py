@@ -65,9 +65,9 @@ def same(actual: np.ndarray, expected: np.ndarray) -> bool:
     return bool(np.all(nan | ((wide_a == wide_e) & (np.signbit(wide_a) == np.signbit(wide_e)))))
 
 
-def cast_model(to: int, source: np.dtype, **attributes: object) -> onnx.ModelProto:
+def cast_model(to: int, source: np.dtype, opset: int = 23, **attributes: object) -> onnx.ModelProto:
     node = helper.make_node("Cast", ["x"], ["y"], to=to, **attributes)
-    return model([node], {"x": (source, [None])}, ["y"], opset=23)
+    return model([node], {"x": (source, [None])}, ["y"], opset=opset)
 
 
 @pytest.mark.parametrize("saturate", [0, 1])
@@ -132,11 +132,50 @@ def test_quantize_to_narrow_types_saturates(code: int) -> None:
         assert same(got, want), (backend, got, want)
 
 
-def test_cast_to_float8e8m0_is_refused() -> None:
-    from relax_dialect.diagnostics import DiagnosticError
+E8M0_VALUES = np.concatenate(
+    [
+        SPECIALS,
+        np.array(
+            [
+                1.5,
+                3.0,
+                6.0,
+                1.4,
+                0.75,
+                2.0**-127,
+                3 * 2.0**-128,
+                2.0**-130,
+                2.0**-126,
+                2.0**127,
+                1.4 * 2.0**127,
+                1.6 * 2.0**127,
+                3.4e38,
+                -0.1,
+                -3.0,
+            ],
+            np.float32,
+        ),
+    ]
+)
+"""Powers of two, the points half-way and beyond, f32 subnormals, the format's top."""
 
-    with pytest.raises(DiagnosticError, match="FLOAT8E8M0"):
-        from_onnx(cast_model(TensorProto.FLOAT8E8M0, np.float32))
+
+@pytest.mark.parametrize("saturate", [0, 1])
+@pytest.mark.parametrize("mode", ["up", "nearest", "down"])
+@pytest.mark.parametrize("source", [np.float32, np.float16])
+def test_cast_to_float8e8m0_rounds_as_onnx(mode: str, saturate: int, source: type) -> None:
+    with np.errstate(over="ignore"):  # beyond float16: infinite
+        values = E8M0_VALUES.astype(source)
+    m = cast_model(TensorProto.FLOAT8E8M0, source, 25, round_mode=mode, saturate=saturate)
+    (want,) = onnx_reference(m, {"x": values})
+    for backend in BACKENDS:
+        (got,) = run(m, {"x": values}, backend)
+        assert same(got, want), (backend, values[~same_each(got, want)])
+
+
+def same_each(actual: np.ndarray, expected: np.ndarray) -> np.ndarray:
+    wide_a, wide_e = actual.astype(np.float64), expected.astype(np.float64)
+    return (wide_a == wide_e) | (np.isnan(wide_a) & np.isnan(wide_e))
 
 
 def test_data_types_of_the_new_codes() -> None:

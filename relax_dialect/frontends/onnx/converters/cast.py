@@ -7,12 +7,13 @@ nearest even), with ONNX's rules where they differ from it:
 - to a narrow integer (``INT4``, ``UINT4``, ``INT2``, ``UINT2``), the value is
   converted to ``int32`` (floats truncated toward zero) and wrapped to its bits,
   as ml_dtypes does, then held in ``int8``/``uint8``;
-- to ``FLOAT8E8M0``, ONNX rounds by ``round_mode`` and ignores the sign, which
-  no Relax conversion does: refused.
+- to ``FLOAT8E8M0``, a power of two chosen by ``round_mode`` (``up`` by default,
+  ``nearest``, ``down``) from ``|x|``, computed in ``f32`` (``power_of_two``).
 """
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.ir import SSAValue
 
 from ....builder import call
@@ -47,7 +48,7 @@ def converted(ctx: NodeContext, x: SSAValue, code: int) -> SSAValue:
         return ctx.emit("relax.astype", wrapped(ctx, x, narrow), dtype=narrow.storage)
     target = onnx_data_type(ctx, code)
     if target.code == "float8_e8m0fnu":
-        ctx.unsupported("conversion to FLOAT8E8M0 (rounded by round_mode) is not supported")
+        x = power_of_two(ctx, x)
     if target.code in SATURATING and ctx.attr("saturate", 1):
         x = saturated(ctx, x, FORMATS[target.code].largest)
     return ctx.emit("relax.astype", x, dtype=target)
@@ -70,3 +71,56 @@ def saturated(ctx: NodeContext, x: SSAValue, largest: float) -> SSAValue:
         x = ctx.emit("relax.astype", x, dtype=FLOAT32)
     clipped = call("relax.clip", x, -largest, largest)
     return ctx.emit("relax.where", call("relax.isnan", x), x, clipped)
+
+
+E8M0_LOWEST, E8M0_SUBNORMAL_UP, E8M0_LARGEST = 2.0**-127, 2.0**-126, 2.0**127
+
+
+def power_of_two(ctx: NodeContext, x: SSAValue) -> SSAValue:
+    """The ``f32`` power of two ONNX's ``FLOAT8E8M0`` conversion gives ``x``: of
+    ``a = |x|``, its power ``p = 2^floor(log2 a)`` or ``2p`` by ``round_mode`` (``up``:
+    when ``a > p``; ``nearest``: when ``a >= 1.5 p``); an ``f32`` subnormal or zero
+    is ``2^-127`` or ``2^-126`` (``up``: above zero; ``nearest``: above ``2^-127``);
+    beyond ``2^127``, ``saturate`` keeps ``2^127`` (else infinity, NaN in the format);
+    NaN and infinities are NaN."""
+    mode = ctx.attr("round_mode", "up")
+    if mode not in ("up", "nearest", "down"):
+        ctx.error(f"round_mode must be up, nearest or down, got '{mode}'")
+    if data_type(ctx, x) != FLOAT32:
+        x = ctx.emit("relax.astype", x, dtype=FLOAT32)
+    a = call("relax.abs", x)
+    const = ctx.const
+    # the nearest power of two (exact for a normal a), then the one at or below a
+    capped = call("relax.minimum", a, const(E8M0_LARGEST, "float32"))
+    nearest = call(
+        "relax.astype",
+        call("relax.astype", capped, dtype=DataType.parse("float8_e8m0fnu")),
+        dtype=FLOAT32,
+    )
+    below = call(
+        "relax.where",
+        call("relax.greater", nearest, capped),
+        call("relax.multiply", nearest, const(0.5, "float32")),
+        nearest,
+    )
+    lowest = const(E8M0_LOWEST, "float32")
+    if mode == "up":
+        goes_up = call("relax.greater", a, below)
+        small_up = call("relax.greater", a, const(0.0, "float32"))
+    elif mode == "nearest":
+        goes_up = call(
+            "relax.greater_equal", a, call("relax.multiply", below, const(1.5, "float32"))
+        )
+        small_up = call("relax.greater", a, lowest)
+    else:
+        goes_up = small_up = None
+    double = call("relax.multiply", below, const(2.0, "float32"))
+    rounded = below if goes_up is None else call("relax.where", goes_up, double, below)
+    if ctx.attr("saturate", 1):
+        rounded = call("relax.minimum", rounded, const(E8M0_LARGEST, "float32"))
+    up = const(E8M0_SUBNORMAL_UP, "float32")
+    small = lowest if small_up is None else call("relax.where", small_up, up, lowest)
+    normal = call("relax.greater_equal", a, const(E8M0_SUBNORMAL_UP, "float32"))
+    finite = call("relax.where", normal, rounded, small)
+    special = call("relax.logical_or", call("relax.isnan", x), call("relax.isinf", x))
+    return ctx.emit("relax.where", special, const(np.float32(np.nan)), finite)
