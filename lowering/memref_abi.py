@@ -29,6 +29,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
+from relax_dialect.builtin_types import FORMAT_CODES
+from relax_dialect.dtype import FORMATS, DataType
+
 _FLOATS: dict[type, str] = {Float16Type: "float16", Float32Type: "float32", Float64Type: "float64"}
 _INTEGERS = {1: "bool", 8: "int8", 16: "int16", 32: "int32", 64: "int64"}
 # f16 crosses as its bits; bool is read as a byte and masked (LLVM only defines bit 0 of an i1)
@@ -83,6 +86,9 @@ def element_dtype(element: Attribute) -> str:
         return _INTEGERS[element.width.data]
     if type(element) in _FLOATS:
         return _FLOATS[type(element)]
+    if type(element) in FORMAT_CODES:  # ml_dtypes' type (its import names it to NumPy)
+        code = FORMAT_CODES[type(element)]
+        return DataType(code, FORMATS[code].bits).to_numpy().name  # pyright: ignore
     raise UnsupportedType(f"element type {element} cannot cross the C interface")
 
 
@@ -284,6 +290,8 @@ def _tensor_result(spec: TensorSpec, descriptor: list[int]) -> np.ndarray:
     address = descriptor[1] + descriptor[2] * dtype.itemsize
     typestr = "|u1" if spec.dtype == "bool" else dtype.str
     copy = np.array(_Borrowed(address, sizes, strides, typestr), copy=True, order="C")
+    if dtype.kind == "V":  # an extension float format, read as raw bytes
+        return copy.view(dtype)
     return (copy & 1).view(np.bool_) if spec.dtype == "bool" else copy
 
 

@@ -17,12 +17,13 @@ from .convert_relax_to_linalg import ConvertRelaxToLinalgPass
 
 @dataclass(frozen=True)
 class PrepareForLoweringPass(Pipeline):
-    """``relax-normalize``, ``relax-lambda-lift``, ``relax-to-non-dataflow``, the
-    module checked for well-formedness after each."""
+    """``relax-normalize``, ``relax-widen-float-formats``, ``relax-lambda-lift``,
+    ``relax-to-non-dataflow``, the module checked for well-formedness after each."""
 
     name = "relax-prepare-for-lowering"
     PASSES: ClassVar[tuple[str, ...]] = (
         "relax-normalize",
+        "relax-widen-float-formats",
         "relax-lambda-lift",
         "relax-to-non-dataflow",
     )
@@ -30,8 +31,7 @@ class PrepareForLoweringPass(Pipeline):
 
 @dataclass(frozen=True)
 class LowerToLinalgPass(RunsPasses, ModulePass):
-    """``relax-normalize``, ``relax-lambda-lift``, ``relax-to-non-dataflow``, then
-    ``convert-relax-to-linalg``."""
+    """``relax-prepare-for-lowering``, then ``convert-relax-to-linalg``."""
 
     name = "relax-lower-to-linalg"
 

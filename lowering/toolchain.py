@@ -64,10 +64,22 @@ BUFFERIZE = (
     "convert-bufferization-to-memref",
 )
 """Then the loops of linalg operations (``threads.loop_passes``)."""
+NATIVE_FORMATS = ("bf16",)
+"""The extension float formats native code computes: arithmetic and math in
+``f32`` (``arith-emulate-unsupported-floats``, ``math-extend-to-supported-types``),
+conversions expanded to integer code by ``arith-expand``."""
+WIDENED_FORMATS = ("f4E2M1FN",)
+"""The formats native code only widens (``arith.extf``, exact). mlir-opt-22's
+``arith-expand`` of ``truncf`` to ``f4E2M1FN`` does not round to nearest even (2.5
+to 3, NaN to 6, -1e-7 to +0); for ``f8E8M0FNU`` it truncates (3.5 to 2, 0 and
+negatives to 2^-127) and its ``extf`` flushes 2^-127 to 0; it expands no conversion
+of the other float8 formats (``f8E4M3FN``...)."""
 TO_LLVM = (
     "expand-strided-metadata",
     "lower-affine",
-    "arith-expand",
+    "func.func(math-extend-to-supported-types{extra-types=f16 target-type=f32})",
+    f"arith-emulate-unsupported-floats{{source-types={','.join(NATIVE_FORMATS)} target-type=f32}}",
+    "arith-expand{include-bf16 include-f4e2m1}",
     "convert-scf-to-cf",
     "func.func(llvm-request-c-wrappers)",
     "convert-math-to-llvm",

@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float4E2M1FNType,
+    Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -14,6 +21,18 @@ from xdsl.ir import Attribute
 from .dtype import DataType
 
 _FLOATS = {16: Float16Type, 32: Float32Type, 64: Float64Type}
+_FORMATS = {
+    "bfloat16": BFloat16Type,
+    "float8_e4m3fn": Float8E4M3FNType,
+    "float8_e4m3fnuz": Float8E4M3FNUZType,
+    "float8_e5m2": Float8E5M2Type,
+    "float8_e5m2fnuz": Float8E5M2FNUZType,
+    "float8_e8m0fnu": Float8E8M0FNUType,
+    "float4_e2m1fn": Float4E2M1FNType,
+}
+"""The builtin type of each extension format (``DataType.FORMATS``)."""
+FORMAT_CODES = {builtin: code for code, builtin in _FORMATS.items()}
+"""The extension format of each of those builtin types."""
 
 
 def element_type(dtype: DataType) -> Attribute:
@@ -21,6 +40,8 @@ def element_type(dtype: DataType) -> Attribute:
     integers are signless, so ``int32`` and ``uint32`` both map to ``i32``)."""
     if dtype.code == "float" and dtype.bits in _FLOATS:
         return _FLOATS[dtype.bits]()
+    if dtype.lanes == 1 and dtype.code in _FORMATS:
+        return _FORMATS[dtype.code]()
     if dtype.code in ("int", "uint"):
         return IntegerType(dtype.bits)
     raise ValueError(f"data type {dtype} has no MLIR element type")

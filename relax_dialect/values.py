@@ -31,7 +31,7 @@ import numpy as np
 
 from .dtype import DataType
 from .ops.references import EXTERN_FUNC_TYPE
-from .types import FuncType, PrimType, ShapeType, StructInfoType, TupleType
+from .types import FuncType, PrimType, ShapeType, StructInfoType, TensorType, TupleType
 
 if TYPE_CHECKING:
     from .interpreter.machine import CompiledFunction
@@ -162,7 +162,11 @@ def named_value(values: Mapping[str, object], key: str, sinfo: StructInfoType) -
 def to_value(data: object, sinfo: StructInfoType) -> object:
     """A Python/NumPy input as the run-time value a parameter of type ``sinfo``
     expects: an integer array for a shape, a scalar for a prim value, a tuple
-    for a tuple; arrays stay tensors."""
+    for a tuple; arrays stay tensors (an archive's raw bytes, ``.npz`` having no
+    name for the extension float formats, as the format the parameter declares;
+    ml_dtypes' sub-byte integers widened to the 8-bit integers declared)."""
+    if isinstance(sinfo, TensorType) and isinstance(data, np.ndarray) and data.dtype.kind == "V":
+        return _as_declared_format(data, sinfo.data_type)
     if isinstance(sinfo, ShapeType) and not isinstance(data, ShapeValue):
         return ShapeValue(tuple(int(d) for d in np.asarray(data).reshape(-1)))
     if isinstance(sinfo, PrimType) and not isinstance(data, PrimValue):
@@ -174,6 +178,23 @@ def to_value(data: object, sinfo: StructInfoType) -> object:
     if isinstance(data, np.generic | int | float | bool) and not isinstance(data, np.ndarray):
         return np.asarray(data)
     return data
+
+
+SUB_BYTE_INTEGERS = {"int4": "int", "int2": "int", "uint4": "uint", "uint2": "uint"}
+"""ml_dtypes' integer types narrower than a byte, by the code of their 8-bit holder."""
+
+
+def _as_declared_format(data: np.ndarray, dtype: DataType) -> np.ndarray:
+    """Raw elements of an extension float format read back as that format, when
+    their width is the format's storage width (ml_dtypes stores 4-bit formats in a
+    byte); ml_dtypes' ``int4``/``uint4``/``int2``/``uint2`` as ``int8``/``uint8``."""
+    holder = SUB_BYTE_INTEGERS.get(data.dtype.name)
+    if holder is not None and dtype == DataType(holder, 8):  # pyright: ignore[reportArgumentType]
+        return data.astype(dtype.to_numpy())
+    if not dtype.is_extension_float or data.dtype.names is not None:
+        return data
+    target = dtype.to_numpy()
+    return data.view(target) if data.dtype.itemsize == target.itemsize else data
 
 
 def to_array(value: object) -> np.ndarray | None:

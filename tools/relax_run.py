@@ -47,6 +47,7 @@ from xdsl.traits import SymbolTable
 
 from relax_dialect.analysis.call_graph import functions
 from relax_dialect.diagnostics import DiagnosticError, at, located
+from relax_dialect.dtype import FORMATS
 from relax_dialect.frontends.frontend import Option
 from relax_dialect.instrumentation import Instrumentation, instrumented, stage
 from relax_dialect.interpreter import PackedRegistry, PluginError, RelaxRuntimeError
@@ -402,7 +403,7 @@ def _difference(expected: Sequence[object], actual: Sequence[object]) -> float |
     for want, got in zip(map(to_array, expected), map(to_array, actual), strict=True):
         if want is None or got is None or want.shape != got.shape or want.dtype != got.dtype:
             return None
-        if want.dtype.kind in "biuf":
+        if want.dtype.kind in "biuf" or want.dtype.name in FORMATS:  # bf16, float8...
             worst = max(worst, _gap(want.astype(np.float64), got.astype(np.float64)))
         elif not np.array_equal(want, got):
             return None

@@ -3,16 +3,47 @@
 
 from __future__ import annotations
 
+from xdsl.ir import Operation
+
 from relax_dialect.diagnostics import Diagnostic, at, located
+from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
+from relax_dialect.ops.datatype import ConvertOp
+from relax_dialect.types import PrimType, TensorType
 
 from ..interpreter import LoweredCheckError
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
-from ..toolchain import ToolchainMissing, compile_module, find_toolchain, generic_text
+from ..toolchain import (
+    NATIVE_FORMATS,
+    WIDENED_FORMATS,
+    ToolchainMissing,
+    compile_module,
+    find_toolchain,
+    generic_text,
+)
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
+
+
+def _foreign_format(op: Operation) -> DataType | None:
+    """An extension float format that native code cannot compute on ``op``'s values,
+    if any: a result of a format not in ``NATIVE_FORMATS``, or an operand of one
+    that is neither there nor, converted by ``astype``, in ``WIDENED_FORMATS``."""
+    if op.regions:  # a function or block: its operations are checked one by one
+        return None
+    widening = isinstance(op, ConvertOp)
+    for value, is_operand in [(v, True) for v in op.operands] + [(v, False) for v in op.results]:
+        sinfo = value.type
+        if not isinstance(sinfo, TensorType | PrimType):
+            continue
+        dtype = sinfo.data_type
+        if not dtype.is_extension_float or str(dtype) in NATIVE_FORMATS:
+            continue
+        if not (is_operand and widening and str(dtype) in WIDENED_FORMATS):
+            return dtype
+    return None
 
 
 class NativeBackend(Backend):
@@ -29,13 +60,21 @@ class NativeBackend(Backend):
         return None
 
     def unsupported(self, program: Program) -> Diagnostic | None:
-        """Packed functions: native code has no registry to call them from."""
+        """Packed functions: native code has no registry to call them from; and
+        values of the float formats it cannot compute (``NATIVE_FORMATS``)."""
         for op in program.module.walk():
             if isinstance(op, PackedCallOp):
                 return at(
                     op,
                     f"{op.name}: native code cannot call packed function '{op.callee.data}'; "
                     "run it on the reference or lowered backend",
+                )
+            if (dtype := _foreign_format(op)) is not None:
+                return at(
+                    op,
+                    f"{op.name}: native code cannot compute {dtype} (mlir-opt-22 lowers no "
+                    "correctly rounded conversion to it); run it on the reference or lowered "
+                    "backend",
                 )
         return None
 

@@ -3,7 +3,8 @@
 An MLIR element type maps to one NumPy dtype: ``index`` to ``int64``, ``i1`` to
 ``bool``, ``iN`` to the signed ``intN`` (signless integers are stored signed; the
 operations that read them unsigned reinterpret the bits), ``f16``/``f32``/``f64``
-to the float of that width.
+to the float of that width, ``bf16`` and the 8- and 4-bit floats (``f8E4M3FN``...)
+to ml_dtypes' types (whose conversions round as MLIR's constant folder does).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from xdsl.dialects.builtin import (
     ShapedType,
 )
 from xdsl.ir import Attribute
+
+from relax_dialect.builtin_types import FORMAT_CODES
+from relax_dialect.dtype import FORMATS, DataType
 
 _UNSIGNED = {
     np.dtype(np.int8): np.dtype(np.uint8),
@@ -52,6 +56,8 @@ def dtype_of(type_: Attribute) -> np.dtype[Any]:
             return np.dtype(f"int{scalar.width.data}")
         case Float16Type() | Float32Type() | Float64Type():
             return np.dtype(f"float{scalar.bitwidth}")
+        case _ if (format_code := FORMAT_CODES.get(type(scalar))) is not None:
+            return DataType(format_code, FORMATS[format_code].bits).to_numpy()  # pyright: ignore
         case _:
             raise UnsupportedType(f"element type {scalar} has no NumPy counterpart")
 

@@ -53,7 +53,7 @@ from xdsl.dialects.linalg.ops import IndexOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
-from relax_dialect.dtype import BOOL, INT64, DataType
+from relax_dialect.dtype import BOOL, FLOAT32, INT64, DataType
 from relax_dialect.prim_expr import IntImm, PrimExpr, Var
 from relax_dialect.prim_expr_simplify import prove_equal
 from relax_dialect.types import PrimType
@@ -148,9 +148,14 @@ def select(lw: Lowerer, condition: SSAValue, if_true: SSAValue, if_false: SSAVal
 
 def convert(lw: Lowerer, value: SSAValue, source: DataType, target: DataType) -> SSAValue:
     """TIR's cast from ``source`` to ``target``: float to integer truncates toward
-    zero, anything to ``bool`` is ``x != 0`` (NaN is true), ``bool`` is 0 or 1."""
+    zero, anything to ``bool`` is ``x != 0`` (NaN is true), ``bool`` is 0 or 1. The
+    extension float formats convert to and from ``f32`` only (``extf``, ``truncf``);
+    any other conversion goes through ``f32`` (which holds all their values), as
+    ml_dtypes and TVM convert: ``f64`` or ``i64`` to ``bf16`` rounds twice."""
     if source == target:
         return value
+    if FLOAT32 not in (source, target) and (source.is_extension_float or target.is_extension_float):
+        return convert(lw, convert(lw, value, source, FLOAT32), FLOAT32, target)
     to_type = element_type(target)
     if target.is_bool:
         zero = constant(lw, 0, source)

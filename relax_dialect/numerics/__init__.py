@@ -22,8 +22,9 @@ from typing import TypeVar
 from xdsl.ir import Operation
 
 from ..ops import family_of
+from ..ops.datatype import ConvertOp
 from ..ops.operator import OperatorOp
-from .common import Kernel, KernelFactory
+from .common import Kernel, KernelFactory, through_float32
 
 KERNELS: dict[type[OperatorOp], KernelFactory] = {}
 """The kernel factory of each operator class (of the families loaded so far)."""
@@ -64,9 +65,14 @@ def kernel_factory(operator: type[Operation]) -> KernelFactory | None:
 
 
 def kernel_for(op: Operation) -> Kernel | None:
-    """The NumPy implementation of operator ``op``; None if it has none."""
+    """The NumPy implementation of operator ``op``; None if it has none. Operators on
+    the extension float formats compute in ``float32`` (``common.through_float32``), except
+    the conversions, which define them."""
     factory = kernel_factory(type(op))
-    return None if factory is None else factory(op)  # pyright: ignore[reportArgumentType]
+    if factory is None:
+        return None
+    kernel = factory(op)  # pyright: ignore[reportArgumentType]
+    return kernel if isinstance(op, ConvertOp) else through_float32(op, kernel)
 
 
 __all__ = [

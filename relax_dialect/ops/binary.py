@@ -29,8 +29,11 @@ KIND_NAMES = {"b": "bool", "i": "int", "u": "uint", "f": "float"}
 
 
 def data_kind(dtype: DataType) -> str:
-    """A data type's kind: ``b`` bool, ``i`` int, ``u`` uint, ``f`` float."""
-    return "b" if dtype.is_bool else dtype.code[0]
+    """A data type's kind: ``b`` bool, ``i`` int, ``u`` uint, ``f`` float (the
+    extension formats too: ``bfloat16``, ``float8_e4m3fn``...)."""
+    if dtype.is_bool:
+        return "b"
+    return "f" if dtype.is_float else dtype.code[0]
 
 
 def tir_common_dtype(lhs: DataType, rhs: DataType) -> DataType:

@@ -20,6 +20,7 @@ PASSES: dict[str, str] = {
     "relax-cse": "cse",
     "relax-fold-constant": "fold_constant",
     "relax-fold-batch-norm": "fold_batch_norm",
+    "relax-widen-float-formats": "widen_float_formats",
     "relax-simplify-shapes": "simplify_shapes",
     "relax-convert-to-dataflow": "convert_to_dataflow",
     "relax-to-non-dataflow": "to_non_dataflow",

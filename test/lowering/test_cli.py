@@ -136,3 +136,32 @@ def test_gap_treats_non_finite_values_deliberately(
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert _gap(np.array(want), np.array(got)) == gap
+
+
+BFLOAT16_PROGRAM = """\
+relax.function @main(%x: !relax.tensor<[n], bf16>) -> !relax.tensor<[n], f8E4M3FN> {
+  %e = relax.exp %x
+  %r = relax.astype %e {dtype = f8E4M3FN}
+  relax.return %r
+}
+"""
+
+
+@NATIVE
+def test_float_formats_from_npz_agree_or_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """bf16 inputs (raw bytes in the archive) run on every backend; native code
+    refuses the f8E4M3FN result with its location, the others agree."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    (tmp_path / "p.mlir").write_text(BFLOAT16_PROGRAM)
+    np.savez(tmp_path / "in.npz", x=np.array([0.5, -3.0, 6.25], ml_dtypes.bfloat16))
+    args = [str(tmp_path / "p.mlir"), "--inputs", str(tmp_path / "in.npz")]
+    assert relax_run([*args, "--backend", "reference,lowered,mlir"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out + captured.err
+    assert (
+        "mlir: skipped: " in out
+        and "p.mlir:3:3: relax.astype: native code cannot compute f8E4M3FN" in out
+    )
+    assert "lowered: " in out and "agrees with reference (max relative difference 0)" in out

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .dtypes import stored
+
 if TYPE_CHECKING:
     import onnx
 
@@ -70,7 +72,7 @@ def attribute_value(
     if kind == 3:
         return attr.s.decode("utf-8", "replace")
     if kind == 4:
-        return numpy_helper.to_array(attr.t)
+        return stored(numpy_helper.to_array(attr.t))
     if kind == 5:
         return attr.g
     if kind == 6:
@@ -80,7 +82,7 @@ def attribute_value(
     if kind == 8:
         return [s.decode("utf-8", "replace") for s in attr.strings]
     if kind == 9:
-        return [numpy_helper.to_array(t) for t in attr.tensors]
+        return [stored(numpy_helper.to_array(t)) for t in attr.tensors]
     if kind == 10:
         return list(attr.graphs)
     raise ValueError(

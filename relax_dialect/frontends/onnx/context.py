@@ -159,6 +159,11 @@ class NodeContext:
 
     # --- types -----------------------------------------------------------------------
 
+    def element_code(self, i: int) -> int | None:
+        """Input ``i``'s ONNX element type (``TensorProto.DataType``), when ONNX gives
+        it: what tells ``INT4`` from the ``int8`` holding it."""
+        return self.graph.model.element_code(self.node.input[i]) if self.has_input(i) else None
+
     def tensor_type(self, value: SSAValue) -> TensorType:
         """The StructInfo of a value that must be a tensor."""
         if not isinstance(value.type, TensorType):

@@ -32,7 +32,7 @@ from ...types import StructInfoType, TensorType
 from ..frontend import FrontendError
 from . import shape_values
 from .context import NodeContext, NodeError
-from .dtypes import UnsupportedType, data_type
+from .dtypes import UnsupportedType, data_type, stored
 from .reader import default_opset, load_model, onnx_module
 
 if TYPE_CHECKING:
@@ -285,6 +285,10 @@ class ModelImporter:
         except UnsupportedType as error:
             raise self.model_error(f"input '{info.name}': {error}") from None
 
+    def element_code(self, name: str) -> int | None:
+        """The ``TensorProto.DataType`` code ONNX gives a value of the main graph, if any."""
+        return self._element_types.get(name)
+
     def element_type(self, name: str) -> DataType | None:
         """The element type ONNX infers for a value of the main graph, if any."""
         code = self._element_types.get(name)
@@ -516,7 +520,7 @@ class GraphImporter:
 
         try:
             data_type(tensor.data_type)
-            return numpy_helper.to_array(tensor)
+            return stored(numpy_helper.to_array(tensor))
         except (UnsupportedType, ValueError, TypeError) as error:
             raise self.model.model_error(f"initializer '{tensor.name}': {error}") from None
 

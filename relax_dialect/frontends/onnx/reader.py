@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ...diagnostics import Diagnostic, DiagnosticError, SourceLocation
@@ -72,7 +73,8 @@ shape is what it needs; the values it propagates are those of small tensors)."""
 
 
 def _inferred_element_types(onnx: Any, model: onnx.ModelProto) -> dict[str, int]:
-    """The element type ONNX infers for each value of the main graph."""
+    """The element type of each value of the main graph and its subgraphs: given
+    (inputs and initializers) or inferred by ONNX."""
     light = onnx.ModelProto(ir_version=model.ir_version)
     light.opset_import.extend(model.opset_import)
     light.functions.extend(model.functions)
@@ -88,11 +90,34 @@ def _inferred_element_types(onnx: Any, model: onnx.ModelProto) -> dict[str, int]
             light_graph.initializer.append(tensor)
     with contextlib.suppress(Exception):  # non-strict: inference that fails adds nothing
         light_graph = onnx.shape_inference.infer_shapes(light, data_prop=True).graph
+    codes = {tensor.name: tensor.data_type for tensor in graph.initializer}
+    codes.update(_element_codes(graph.input))
+    codes.update(_subgraph_element_codes(light_graph))
+    codes.update(_element_codes((*light_graph.value_info, *light_graph.output)))
+    return codes
+
+
+def _element_codes(infos: Iterable[onnx.ValueInfoProto]) -> dict[str, int]:
     return {
         info.name: info.type.tensor_type.elem_type
-        for info in (*light_graph.value_info, *light_graph.output)
+        for info in infos
         if info.type.WhichOneof("value") == "tensor_type"
     }
+
+
+def _subgraph_element_codes(graph: onnx.GraphProto) -> dict[str, int]:
+    """The element types given or inferred inside the subgraphs of ``graph``'s nodes
+    (``If`` branches, ``Loop`` and ``Scan`` bodies), nested ones included."""
+    codes: dict[str, int] = {}
+    for node in graph.node:
+        for attribute in node.attribute:
+            single = [attribute.g] if attribute.HasField("g") else []
+            for subgraph in (*single, *attribute.graphs):
+                codes.update({t.name: t.data_type for t in subgraph.initializer})
+                infos = (*subgraph.input, *subgraph.value_info, *subgraph.output)
+                codes.update(_element_codes(infos))
+                codes.update(_subgraph_element_codes(subgraph))
+    return codes
 
 
 def _parse(onnx: Any, data: bytes, name: str) -> onnx.ModelProto:

@@ -25,7 +25,7 @@ import numpy as np
 from ...prim_expr import IntImm, PrimExpr, Var, as_expr
 from ...prim_expr_simplify import prove_equal, prove_not_equal, simplify
 from .context import NodeError
-from .dtypes import data_type
+from .dtypes import NARROW_INTEGERS, data_type
 
 if TYPE_CHECKING:
     from .context import NodeContext
@@ -201,7 +201,10 @@ def _reshape(ctx: NodeContext) -> np.ndarray:
 
 def _cast(ctx: NodeContext) -> np.ndarray:
     data = _input(ctx, 0)
-    target = data_type(ctx.attr("to")).to_numpy()
+    dtype = data_type(ctx.attr("to"))
+    if ctx.attr("to") in NARROW_INTEGERS or dtype.is_extension_float:
+        raise Unknown  # ONNX's own rules (converters/cast.py), never a shape's
+    target = dtype.to_numpy()
     if _symbolic(data):
         if target.kind not in "iu":
             raise Unknown

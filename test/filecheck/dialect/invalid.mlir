@@ -317,6 +317,22 @@ relax.function @main(%x: !relax.object) -> !relax.object {
 
 // -----
 
+// TVM's later float formats are allowed (scalar only); 4-bit integers are not.
+// expected-error @+1 {{int data type cannot have 4 bits (allowed: 1, 8, 16, 32, 64) (well-formedness rule 18)}}
+relax.function @main(%x: !relax.tensor<[2], i4>, %y: !relax.tensor<[2], bf16>, %z: !relax.tensor<[2], f8E4M3FN>) -> !relax.object {
+  relax.return %x
+}
+
+// -----
+
+relax.function @main(%x: !relax.object) -> !relax.object {
+  // expected-error @+1 {{data type f8E5M2x2 has 2 lanes; Relax values are scalar (1 lane) (well-formedness rule 18)}}
+  %y = relax.match_cast %x : !relax.tensor<[2], float8_e5m2x2>
+  relax.return %y
+}
+
+// -----
+
 // Purity: a pure function contains no impure call; relax.force_pure needs a pure function.
 relax.function @main(%x: !relax.tensor<[2], f32>) -> !relax.object {
   // expected-error @+1 {{impure relax.call_packed cannot appear in a pure function; mark the function impure or use a pure variant (e.g. relax.call_pure_packed)}}

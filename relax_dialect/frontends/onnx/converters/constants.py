@@ -10,7 +10,7 @@ from ....builder import Shape
 from ....prim_expr import Var
 from ....types import ShapeType
 from ..context import NodeContext
-from ..dtypes import data_type
+from ..dtypes import data_type, stored
 from .registry import converter
 
 _VALUE_ATTRIBUTES = {
@@ -34,9 +34,9 @@ def constant_value(ctx: NodeContext) -> np.ndarray:
         from onnx import numpy_helper
 
         sparse = next(a for a in ctx.node.attribute if a.name == name).sparse_tensor
-        dense = np.zeros(tuple(sparse.dims), dtype=numpy_helper.to_array(sparse.values).dtype)
+        values = stored(numpy_helper.to_array(sparse.values))
+        dense = np.zeros(tuple(sparse.dims), dtype=values.dtype)
         indices = numpy_helper.to_array(sparse.indices)
-        values = numpy_helper.to_array(sparse.values)
         if indices.ndim == 1:
             dense.reshape(-1)[indices] = values
         else:

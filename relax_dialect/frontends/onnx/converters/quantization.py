@@ -17,8 +17,10 @@ import numpy as np
 from xdsl.ir import SSAValue
 
 from ....builder import call
-from ....dtype import DataType
+from ....dtype import FLOAT32, DataType
 from ..context import NodeContext
+from ..dtypes import NARROW_INTEGERS, onnx_code
+from .cast import converted
 from .convolution import convolution
 from .registry import converter
 from .values import emit, known_shape, normalized_axis, onnx_data_type
@@ -63,27 +65,61 @@ def _blocked(ctx: NodeContext, x: SSAValue, params: list[SSAValue]) -> list[SSAV
     return [spread(p) for p in params]
 
 
+def _laid_out(ctx: NodeContext, x: SSAValue, params: list[SSAValue]) -> list[SSAValue]:
+    """The parameters shaped to broadcast against ``x``: repeated over their blocks
+    (``block_size``), or a per-axis vector laid along ``axis``."""
+    blocked = _blocked(ctx, x, params)
+    if blocked is not None:
+        return blocked
+    if _axis(ctx, params[0]) == -1:
+        return params
+    rank = len(known_shape(ctx, x))
+    axis = normalized_axis(ctx, ctx.attr("axis", 1), rank)
+    trailing = list(range(1, rank - axis))
+    return [ctx.emit("relax.expand_dims", p, axis=trailing) if trailing else p for p in params]
+
+
+def _quantized_code(ctx: NodeContext, zero_point: SSAValue | None) -> int:
+    """The ONNX element type ``QuantizeLinear`` produces: its zero point's, else
+    ``output_dtype``, else ``UINT8``."""
+    code = ctx.element_code(2) if zero_point is not None else None
+    if code is None and zero_point is not None:  # no ONNX type: the Relax one's
+        return onnx_code(_dtype(ctx, zero_point))
+    return code or ctx.attr("output_dtype", 0) or 2
+
+
 @converter("QuantizeLinear", since=10)
 def quantize_linear(ctx: NodeContext) -> SSAValue:
-    """``relax.quantize``; blocked (``block_size``): ``clip(round(x / scale) +
-    zero_point)`` with the parameters repeated over their blocks."""
+    """``relax.quantize``; else its formula with the parameters laid out
+    (``block_size``, or a narrow integer type, whose range Relax's types do not
+    carry): ``clip(round(x / scale) + zero_point)``; to a float format, ``x /
+    scale`` (plus the zero point for ``FLOAT4E2M1``, as ONNX's reference) cast as
+    ``Cast`` casts (``saturate``)."""
     x, scale = ctx.input(0), ctx.input(1)
     zero_point = ctx.optional_input(2)
+    code = _quantized_code(ctx, zero_point)
     if zero_point is None:
-        code = ctx.attr("output_dtype", 0) or 2  # uint8 by default
         zero_point = ctx.const(np.zeros((), onnx_data_type(ctx, code).to_numpy()))
     x = _float(ctx, x, _dtype(ctx, scale))
     target = _dtype(ctx, zero_point)
-    blocked = _blocked(ctx, x, [scale, zero_point])
-    if blocked is not None:
-        scale, zero_point = blocked
+    narrow = NARROW_INTEGERS.get(code)
+    if target.is_extension_float:
+        scale, zero_point = _laid_out(ctx, x, [scale, zero_point])
+        scaled = ctx.emit("relax.divide", x, scale)
+        if target.code == "float4_e2m1fn":
+            shift = ctx.emit("relax.astype", zero_point, dtype=_dtype(ctx, x))
+            scaled = ctx.emit("relax.add", scaled, shift)
+        return converted(ctx, scaled, code)
+    if ctx.attr("block_size", 0) or narrow is not None:
+        scale, zero_point = _laid_out(ctx, x, [scale, zero_point])
         shifted = call(
             "relax.add",
             call("relax.round", call("relax.divide", x, scale)),
             call("relax.astype", zero_point, dtype=_dtype(ctx, x)),
         )
         bounds = np.iinfo(target.to_numpy())
-        clipped = call("relax.clip", shifted, int(bounds.min), int(bounds.max))
+        low, high = (narrow.low, narrow.high) if narrow else (int(bounds.min), int(bounds.max))
+        clipped = call("relax.clip", shifted, low, high)
         return ctx.emit("relax.astype", clipped, dtype=target)
     return ctx.emit(
         "relax.quantize", x, scale, zero_point, axis=_axis(ctx, scale), out_dtype=target
@@ -93,9 +129,15 @@ def quantize_linear(ctx: NodeContext) -> SSAValue:
 @converter("DequantizeLinear", since=10)
 def dequantize_linear(ctx: NodeContext) -> SSAValue:
     """``relax.dequantize``; blocked: ``(x - zero_point) * scale`` (the difference
-    in ``int32``) with the parameters repeated over their blocks."""
+    in ``int32``) with the parameters repeated over their blocks; from a float
+    format, ``x * scale`` in ``float32`` (ONNX's reference ignores the zero point)."""
     x, scale = ctx.input(0), ctx.input(1)
     zero_point = ctx.optional_input(2)
+    if _dtype(ctx, x).is_extension_float:
+        (scale,) = _laid_out(ctx, x, [scale])
+        wide = [ctx.emit("relax.astype", v, dtype=FLOAT32) for v in (x, scale)]
+        product = ctx.emit("relax.multiply", *wide)
+        return ctx.emit("relax.astype", product, dtype=_dtype(ctx, scale))
     if zero_point is None:
         zero_point = ctx.const(np.zeros((), ctx.dtype(x)))
     blocked = _blocked(ctx, x, [scale, zero_point])

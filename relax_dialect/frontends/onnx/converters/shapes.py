@@ -1,6 +1,6 @@
 """Operators on shapes and layouts: ``Shape``, ``Size``, ``Reshape``, ``Flatten``,
 ``Unsqueeze``, ``Squeeze``, ``Expand``, ``Tile``, ``Transpose``, ``Concat``,
-``Split``, ``Identity``, ``Cast``, ``CastLike``.
+``Split``, ``Identity``.
 
 Targets given as tensors (``Reshape``'s shape, ``Expand``'s, ``Tile``'s repeats)
 are read from their folded values (``shape_values``), symbolic dimensions
@@ -25,18 +25,6 @@ from .registry import converter
 @converter("Identity")
 def identity(ctx: NodeContext) -> SSAValue:
     return ctx.input(0)
-
-
-@converter("Cast")
-def cast(ctx: NodeContext) -> SSAValue:
-    target = data_type(ctx.attr("to"))
-    return ctx.emit("relax.astype", ctx.input(0), dtype=target)
-
-
-@converter("CastLike", since=15)
-def cast_like(ctx: NodeContext) -> SSAValue:
-    target = ctx.tensor_type(ctx.input(1)).data_type
-    return ctx.emit("relax.astype", ctx.input(0), dtype=target)
 
 
 @converter("Shape")
