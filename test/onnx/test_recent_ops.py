@@ -1,0 +1,108 @@
+"""Operators of ONNX's recent opsets (CumProd, SwiGLU, CausalConvWithState...)
+on symbolic shapes, against ONNX's reference evaluator (onnxruntime lags behind
+these opsets) on the reference and lowered backends."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pytest
+from onnx_check import check, helper, model, onnx
+
+from relax_dialect.frontends.onnx import from_onnx
+from relax_dialect.frontends.tvmscript.printer import print_tvmscript
+
+RNG = np.random.default_rng(7)
+
+
+def floats(*shape: int, dtype: type = np.float32) -> np.ndarray:
+    return RNG.standard_normal(shape).astype(dtype)
+
+
+def signature(m: onnx.ModelProto) -> str:
+    text = print_tvmscript(from_onnx(m))
+    return next(line for line in text.splitlines() if "def main" in line)
+
+
+def one_node(
+    op_type: str,
+    inputs: Mapping[str, tuple[type, list[int | str]]],
+    initializers: Mapping[str, np.ndarray] | None = None,
+    opset: int = 28,
+    outputs: int = 1,
+    order: list[str] | None = None,
+    **attrs: object,
+) -> onnx.ModelProto:
+    """One node whose inputs are ``order`` (default: the inputs, then the initializers)."""
+    names = order or [*inputs, *(initializers or {})]
+    out = [f"y{i}" for i in range(outputs)]
+    node = helper.make_node(op_type, names, out, **attrs)
+    return model([node], inputs, out, initializers, opset)
+
+
+def check_by_reference(m: onnx.ModelProto, feeds: Mapping[str, np.ndarray]) -> None:
+    """The outputs equal those of ONNX's reference evaluator."""
+    from onnx.reference import ReferenceEvaluator
+
+    check(m, feeds, ReferenceEvaluator(m).run(None, dict(feeds)))
+
+
+@pytest.mark.parametrize("exclusive", [0, 1])
+@pytest.mark.parametrize("reverse", [0, 1])
+@pytest.mark.parametrize("dtype", [np.float32, np.int32])
+def test_cumprod_keeps_the_batch(exclusive: int, reverse: int, dtype: type) -> None:
+    m = one_node(
+        "CumProd",
+        {"x": (dtype, ["n", 5])},
+        {"axis": np.array(-1, np.int64)},
+        exclusive=exclusive,
+        reverse=reverse,
+    )
+    kind = "float32" if dtype is np.float32 else "int32"
+    assert f'-> R.Tensor(("n", 5), dtype="{kind}")' in signature(m)
+    for batch in (1, 3):
+        check_by_reference(m, {"x": (RNG.integers(-3, 4, (batch, 5))).astype(dtype)})
+
+
+def test_swiglu_with_alpha() -> None:
+    for alpha in (1.0, 1.702):
+        m = one_node(
+            "SwiGLU", {"a": (np.float32, ["n", 6]), "b": (np.float32, ["n", 6])}, alpha=alpha
+        )
+        assert '-> R.Tensor(("n", 6), dtype="float32")' in signature(m)
+        check_by_reference(m, {"a": floats(3, 6), "b": floats(3, 6)})
+
+
+@pytest.mark.parametrize("kernel", [1, 4])
+@pytest.mark.parametrize("activation", ["none", "silu"])
+def test_causal_conv_with_state_on_symbolic_batch_and_length(kernel: int, activation: str) -> None:
+    m = one_node(
+        "CausalConvWithState",
+        {"x": (np.float32, ["n", 3, "t"]), "state": (np.float32, ["n", 3, kernel - 1])},
+        {"w": floats(3, 1, kernel), "b": floats(3)},
+        opset=27,
+        outputs=2,
+        order=["x", "w", "b", "state"],
+        activation=activation,
+    )
+    assert (
+        '-> R.Tuple(R.Tensor(("n", 3, "t"), dtype="float32"), '
+        f'R.Tensor(("n", 3, {kernel - 1}), dtype="float32"))' in signature(m)
+    )
+    for batch, length in ((1, 2), (2, 7)):
+        check_by_reference(
+            m, {"x": floats(batch, 3, length), "state": floats(batch, 3, kernel - 1)}
+        )
+
+
+def test_causal_conv_with_state_in_half_precision_without_a_past() -> None:
+    x, w = floats(2, 4, 8, dtype=np.float16), floats(4, 1, 3, dtype=np.float16)
+    m = one_node(
+        "CausalConvWithState",
+        {"x": (np.float16, [2, 4, 8]), "w": (np.float16, [4, 1, 3])},
+        opset=27,
+        outputs=2,
+        activation="silu",
+    )
+    check_by_reference(m, {"x": x, "w": w})
