@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from onnx_check import check, helper, model, onnx
 
+from relax_dialect.diagnostics import DiagnosticError
 from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.printer import print_tvmscript
 
@@ -106,3 +107,56 @@ def test_causal_conv_with_state_in_half_precision_without_a_past() -> None:
         activation="silu",
     )
     check_by_reference(m, {"x": x, "w": w})
+
+
+@pytest.mark.parametrize("rule", ["linear", "gated", "delta", "gated_delta"])
+def test_linear_attention_with_grouped_heads_and_a_past_state(rule: str) -> None:
+    query_heads, kv_heads, size = 4, 2, 3
+    inputs: dict[str, tuple[type, list[int | str]]] = {
+        "q": (np.float32, ["n", 3, query_heads * size]),
+        "k": (np.float32, ["n", 3, kv_heads * size]),
+        "v": (np.float32, ["n", 3, kv_heads * size]),
+        "past": (np.float32, ["n", kv_heads, size, size]),
+    }
+    order = ["q", "k", "v", "past"]
+    if rule in ("gated", "gated_delta"):
+        inputs["decay"] = (np.float32, ["n", 3, kv_heads])
+        order.append("decay")
+    if rule in ("delta", "gated_delta"):
+        inputs["beta"] = (np.float32, ["n", 3, 1])
+        order += ["", "beta"] if len(order) == 4 else ["beta"]
+    m = one_node(
+        "LinearAttention",
+        inputs,
+        opset=27,
+        outputs=2,
+        order=order,
+        update_rule=rule,
+        q_num_heads=query_heads,
+        kv_num_heads=kv_heads,
+    )
+    assert (
+        '-> R.Tuple(R.Tensor(("n", 3, 12), dtype="float32"), '
+        'R.Tensor(("n", 2, 3, 3), dtype="float32"))' in signature(m)
+    )
+    for batch in (1, 2):
+        feeds = {name: floats(batch, *shape[1:]) for name, (_, shape) in inputs.items()}
+        if "decay" in feeds:
+            feeds["decay"] = -np.abs(feeds["decay"])
+        if "beta" in feeds:
+            feeds["beta"] = np.abs(feeds["beta"]) / 4
+        check_by_reference(m, feeds)
+
+
+def test_linear_attention_needs_a_known_sequence_length() -> None:
+    m = one_node(
+        "LinearAttention",
+        {name: (np.float32, [1, "t", 4]) for name in "qkv"},
+        opset=27,
+        outputs=2,
+        update_rule="linear",
+        q_num_heads=2,
+        kv_num_heads=2,
+    )
+    with pytest.raises(DiagnosticError, match="unrolling the recurrence"):
+        from_onnx(m)
