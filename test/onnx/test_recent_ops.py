@@ -160,3 +160,53 @@ def test_linear_attention_needs_a_known_sequence_length() -> None:
     )
     with pytest.raises(DiagnosticError, match="unrolling the recurrence"):
         from_onnx(m)
+
+
+def test_flex_attention_with_grouped_heads_and_modifiers() -> None:
+    """A soft cap on the scores (``score_mod``) and a square of the
+    probabilities (``prob_mod``), on symbolic batch and sequence lengths."""
+    capped = helper.make_graph(
+        [
+            helper.make_node("Div", ["s", "cap"], ["d"]),
+            helper.make_node("Tanh", ["d"], ["t"]),
+            helper.make_node("Mul", ["t", "cap"], ["out"]),
+        ],
+        "score_mod",
+        [helper.make_tensor_value_info("s", onnx.TensorProto.FLOAT, None)],
+        [helper.make_tensor_value_info("out", onnx.TensorProto.FLOAT, None)],
+        [onnx.numpy_helper.from_array(np.array(2.0, np.float32), "cap")],
+    )
+    squared = helper.make_graph(
+        [helper.make_node("Mul", ["p", "p"], ["out"])],
+        "prob_mod",
+        [helper.make_tensor_value_info("p", onnx.TensorProto.FLOAT, None)],
+        [helper.make_tensor_value_info("out", onnx.TensorProto.FLOAT, None)],
+    )
+    node = helper.make_node(
+        "FlexAttention",
+        ["q", "k", "v"],
+        ["y"],
+        domain="ai.onnx.preview",
+        score_mod=capped,
+        prob_mod=squared,
+        scale=0.5,
+    )
+    shapes = {"q": ["n", 4, "l", 3], "k": ["n", 2, "s", 3], "v": ["n", 2, "s", 5]}
+    graph = helper.make_graph(
+        [node],
+        "flex",
+        [helper.make_tensor_value_info(k, onnx.TensorProto.FLOAT, s) for k, s in shapes.items()],
+        [helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, ["n", 4, "l", 5])],
+    )
+    m = helper.make_model(
+        graph,
+        opset_imports=[helper.make_opsetid("", 23), helper.make_opsetid("ai.onnx.preview", 1)],
+    )
+    assert '-> R.Tensor(("n", 4, "l", 5), dtype="float32")' in signature(m)
+    for batch, queries, keys in ((1, 1, 2), (2, 3, 4)):
+        feeds = {
+            "q": floats(batch, 4, queries, 3),
+            "k": floats(batch, 2, keys, 3),
+            "v": floats(batch, 2, keys, 5),
+        }
+        check_by_reference(m, feeds)
