@@ -210,3 +210,22 @@ def test_flex_attention_with_grouped_heads_and_modifiers() -> None:
             "v": floats(batch, 2, keys, 5),
         }
         check_by_reference(m, feeds)
+
+
+@pytest.mark.parametrize("mode", ["linear", "circular"])
+def test_tensor_scatter_writes_each_batch_from_its_index(mode: str) -> None:
+    m = one_node(
+        "TensorScatter",
+        {
+            "cache": (np.float32, ["n", 2, "s", 3]),
+            "update": (np.float32, ["n", 2, 2, 3]),
+            "at": (np.int64, ["n"]),
+        },
+        opset=24,
+        mode=mode,
+    )
+    assert '-> R.Tensor(("n", 2, "s", 3), dtype="float32")' in signature(m)
+    for batch, length in ((1, 2), (3, 5)):
+        at = RNG.integers(0, length - 1 if mode == "linear" else length, batch)
+        feeds = {"cache": floats(batch, 2, length, 3), "update": floats(batch, 2, 2, 3)}
+        check_by_reference(m, {**feeds, "at": at.astype(np.int64)})
