@@ -229,3 +229,33 @@ def test_tensor_scatter_writes_each_batch_from_its_index(mode: str) -> None:
         at = RNG.integers(0, length - 1 if mode == "linear" else length, batch)
         feeds = {"cache": floats(batch, 2, length, 3), "update": floats(batch, 2, 2, 3)}
         check_by_reference(m, {**feeds, "at": at.astype(np.int64)})
+
+
+@pytest.mark.parametrize("output_shape", [None, [4, 5]])
+def test_max_unpool_inverts_max_pool(output_shape: list[int] | None) -> None:
+    """A symbolic batch, or a known one padded at the end to ``output_shape``."""
+    from onnx.reference import ReferenceEvaluator
+
+    pool = one_node(
+        "MaxPool", {"x": (np.float32, [2, 3, 4, 4])}, outputs=2, kernel_shape=[2, 2], strides=[2, 2]
+    )
+    batch: int | str = "n"
+    initializers = {}
+    if output_shape is not None:
+        batch = 2
+        initializers["shape"] = np.array([2, 3, *output_shape], np.int64)
+    unpool = model(
+        [
+            helper.make_node(
+                "MaxUnpool", ["y", "i", *initializers], ["z"], kernel_shape=[2, 2], strides=[2, 2]
+            )
+        ],
+        {"y": (np.float32, [batch, 3, 2, 2]), "i": (np.int64, [batch, 3, 2, 2])},
+        {"z": (np.float32, [batch, 3, None, None])},
+        initializers,
+        opset=22,
+    )
+    shape = '("n", 3, 4, 4)' if output_shape is None else "(2, 3, 4, 5)"
+    assert f'-> R.Tensor({shape}, dtype="float32")' in signature(unpool)
+    pooled, indices = ReferenceEvaluator(pool).run(None, {"x": floats(2, 3, 4, 4)})
+    check_by_reference(unpool, {"y": pooled, "i": indices})
