@@ -259,3 +259,40 @@ def test_max_unpool_inverts_max_pool(output_shape: list[int] | None) -> None:
     assert f'-> R.Tensor({shape}, dtype="float32")' in signature(unpool)
     pooled, indices = ReferenceEvaluator(pool).run(None, {"x": floats(2, 3, 4, 4)})
     check_by_reference(unpool, {"y": pooled, "i": indices})
+
+
+@pytest.mark.parametrize(
+    ("image", "block", "attrs"),
+    [
+        ([5, 5], [1, 5], {}),
+        ([5, 5], [2, 2], {"strides": [2, 2], "pads": [0, 1, 1, 0]}),
+        ([6, 5], [2, 2], {"dilations": [2, 1], "pads": [1, 0, 1, 1]}),
+        ([3, 4, 4], [2, 1, 2], {"strides": [1, 2, 1]}),
+    ],
+)
+def test_col2im_sums_the_blocks_back(image: list[int], block: list[int], attrs: dict) -> None:
+    from onnx.reference.ops.op_col2im import Col2Im
+
+    count = len(image)
+    pads = attrs.get("pads", [0] * 2 * count)
+    strides, dilations = attrs.get("strides", [1] * count), attrs.get("dilations", [1] * count)
+    blocks = int(
+        np.prod(
+            [
+                (s + pads[i] + pads[count + i] - dilations[i] * (k - 1) - 1) // strides[i] + 1
+                for i, (s, k) in enumerate(zip(image, block, strict=True))
+            ]
+        )
+    )
+    columns = 2 * int(np.prod(block))
+    m = model(
+        [helper.make_node("Col2Im", ["x", "image", "block"], ["y"], **attrs)],
+        {"x": (np.float32, ["n", columns, blocks])},
+        {"y": (np.float32, ["n", 2, *image])},
+        {"image": np.array(image, np.int64), "block": np.array(block, np.int64)},
+        opset=18,
+    )
+    assert f'-> R.Tensor(("n", 2, {", ".join(map(str, image))}), dtype="float32")' in signature(m)
+    x = floats(3, columns, blocks)
+    want = Col2Im.eval(x, np.array(image), np.array(block), **attrs)
+    check(m, {"x": x}, [want])
