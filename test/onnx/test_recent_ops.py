@@ -296,3 +296,17 @@ def test_col2im_sums_the_blocks_back(image: list[int], block: list[int], attrs: 
     x = floats(3, columns, blocks)
     want = Col2Im.eval(x, np.array(image), np.array(block), **attrs)
     check(m, {"x": x}, [want])
+
+
+def test_optional_element_of_a_tensor_or_of_nothing() -> None:
+    x = floats(2, 3)
+    check(one_node("OptionalGetElement", {"x": (np.float32, ["n", 3])}, opset=18), {"x": x}, [x])
+    present = one_node("OptionalHasElement", {"x": (np.float32, ["n", 3])}, opset=18)
+    check(present, {"x": x}, [np.array(True)])
+    absent = model([helper.make_node("OptionalHasElement", [""], ["y"])], {}, ["y"], opset=18)
+    check(absent, {}, [np.array(False)])
+    wrapped = model(
+        [helper.make_node("Optional", ["x"], ["y"])], {"x": (np.float32, [2])}, ["y"], opset=18
+    )
+    with pytest.raises(DiagnosticError, match="optionals are not supported"):
+        from_onnx(wrapped)

@@ -21,8 +21,6 @@ refuse(
 )
 refuse(
     "Optional",
-    "OptionalGetElement",
-    "OptionalHasElement",
     reason="ONNX optionals are not supported: Relax has no type for them",
 )
 refuse(
