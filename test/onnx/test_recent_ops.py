@@ -310,3 +310,29 @@ def test_optional_element_of_a_tensor_or_of_nothing() -> None:
     )
     with pytest.raises(DiagnosticError, match="optionals are not supported"):
         from_onnx(wrapped)
+
+
+def test_batch_normalization_in_training_mode_updates_the_moving_statistics() -> None:
+    params = {name: floats(3) for name in ("scale", "bias", "mean")}
+    params["var"] = np.abs(floats(3)) + 0.5
+    m = model(
+        [
+            helper.make_node(
+                "BatchNormalization",
+                ["x", "scale", "bias", "mean", "var"],
+                ["y", "moving_mean", "moving_var"],
+                training_mode=1,
+                momentum=0.8,
+            )
+        ],
+        {"x": (np.float32, ["n", 3, 4])},
+        {
+            "y": (np.float32, ["n", 3, 4]),
+            "moving_mean": (np.float32, [3]),
+            "moving_var": (np.float32, [3]),
+        },
+        params,
+        opset=15,
+    )
+    for batch in (1, 3):
+        check_by_reference(m, {"x": floats(batch, 3, 4)})
