@@ -336,3 +336,24 @@ def test_batch_normalization_in_training_mode_updates_the_moving_statistics() ->
     )
     for batch in (1, 3):
         check_by_reference(m, {"x": floats(batch, 3, 4)})
+
+
+@pytest.mark.parametrize("mode", ["TF", "IDF", "TFIDF"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_tfidf_vectorizer_against_onnxruntime(mode: str, weighted: bool) -> None:
+    """Unigrams to trigrams with skips, on a symbolic batch (onnxruntime's outputs)."""
+    attrs: dict[str, object] = {
+        "mode": mode,
+        "min_gram_length": 1,
+        "max_gram_length": 3,
+        "max_skip_count": 2,
+        "ngram_counts": [0, 3, 7],
+        "ngram_indexes": [4, 0, 1, 2, 3, 5, 6],
+        "pool_int64s": [2, 3, 5, 2, 3, 3, 1, 2, 3, 5],
+    }
+    if weighted:
+        attrs["weights"] = [0.5, 1.5, 2.0, 1.0, 3.0, 0.25, 4.0]
+    m = one_node("TfIdfVectorizer", {"x": (np.int32, ["n", 9])}, opset=9, **attrs)
+    assert '-> R.Tensor(("n", 7), dtype="float32")' in signature(m)
+    for batch in (1, 3):
+        check(m, {"x": RNG.integers(1, 6, (batch, 9)).astype(np.int32)})
