@@ -24,8 +24,7 @@ def _view(op: ViewOp) -> Kernel:
         count = math.prod(dims)
         if count * target.itemsize > len(data):
             raise ValueError(
-                f"{op.name}: a view of {count} {target} elements reads past the end of "
-                f"{len(data)} bytes"
+                f"a view of {count} {target} elements reads past the end of {len(data)} bytes"
             )
         return np.frombuffer(data, target, count).reshape(dims).copy()
 
