@@ -357,3 +357,17 @@ def test_tfidf_vectorizer_against_onnxruntime(mode: str, weighted: bool) -> None
     assert '-> R.Tensor(("n", 7), dtype="float32")' in signature(m)
     for batch in (1, 3):
         check(m, {"x": RNG.integers(1, 6, (batch, 9)).astype(np.int32)})
+
+
+@pytest.mark.parametrize(
+    ("source", "target"),
+    [(np.float32, np.int32), (np.int64, np.float64), (np.uint16, np.float16), (np.bool_, np.uint8)],
+)
+def test_bitcast_keeps_the_bits(source: type, target: type) -> None:
+    code = helper.np_dtype_to_tensor_dtype(np.dtype(target))
+    m = one_node("BitCast", {"x": (source, ["n", 3])}, opset=26, to=code)
+    kind = np.dtype(target).name
+    assert f'-> R.Tensor(("n", 3), dtype="{kind}")' in signature(m)
+    x = RNG.integers(0, 2, (4, 3)) if source is np.bool_ else RNG.standard_normal((4, 3)) * 1e3
+    data = x.astype(source)
+    check(m, {"x": data}, [data.view(target)])
