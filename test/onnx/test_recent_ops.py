@@ -371,3 +371,23 @@ def test_bitcast_keeps_the_bits(source: type, target: type) -> None:
     x = RNG.integers(0, 2, (4, 3)) if source is np.bool_ else RNG.standard_normal((4, 3)) * 1e3
     data = x.astype(source)
     check(m, {"x": data}, [data.view(target)])
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [0, 1])
+def test_grid_sample_of_volumes(mode: str, padding: str, align_corners: int) -> None:
+    """Points beyond the volume (the grid spans [-1.6, 1.6]) on symbolic batch and
+    output sizes."""
+    m = one_node(
+        "GridSample",
+        {"x": (np.float32, ["n", 2, 3, 4, 5]), "grid": (np.float32, ["n", "d", 3, 2, 3])},
+        opset=22,
+        mode=mode,
+        padding_mode=padding,
+        align_corners=align_corners,
+    )
+    assert '-> R.Tensor(("n", 2, "d", 3, 2), dtype="float32")' in signature(m)
+    for batch, depth in ((1, 1), (2, 3)):
+        grid = RNG.uniform(-1.6, 1.6, (batch, depth, 3, 2, 3)).astype(np.float32)
+        check_by_reference(m, {"x": floats(batch, 2, 3, 4, 5), "grid": grid})
