@@ -391,3 +391,25 @@ def test_grid_sample_of_volumes(mode: str, padding: str, align_corners: int) -> 
     for batch, depth in ((1, 1), (2, 3)):
         grid = RNG.uniform(-1.6, 1.6, (batch, depth, 3, 2, 3)).astype(np.float32)
         check_by_reference(m, {"x": floats(batch, 2, 3, 4, 5), "grid": grid})
+
+
+@pytest.mark.parametrize(("bins", "length", "rate"), [(8, 16, 8192), (5, 31, 16000)])
+def test_mel_weight_matrix_is_a_constant(bins: int, length: int, rate: int) -> None:
+    names = ["bins", "length", "rate", "low", "high"]
+    values = [
+        np.array(bins, np.int64),
+        np.array(length, np.int64),
+        np.array(rate, np.int64),
+        np.array(100.0, np.float32),
+        np.array(rate / 2 - 100, np.float32),
+    ]
+    m = one_node("MelWeightMatrix", {}, dict(zip(names, values, strict=True)), opset=17)
+    check_by_reference(m, {})
+    run_time = one_node(
+        "MelWeightMatrix",
+        {"bins": (np.int64, [])},
+        dict(zip(names[1:], values[1:], strict=True)),
+        opset=17,
+    )
+    with pytest.raises(DiagnosticError, match="num_mel_bins computed at run time is not supported"):
+        from_onnx(run_time)
