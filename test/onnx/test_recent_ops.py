@@ -405,9 +405,10 @@ def test_mel_weight_matrix_is_a_constant(bins: int, length: int, rate: int) -> N
     ]
     m = one_node("MelWeightMatrix", {}, dict(zip(names, values, strict=True)), opset=17)
     check_by_reference(m, {})
-    run_time = one_node(
-        "MelWeightMatrix",
+    run_time = model(
+        [helper.make_node("MelWeightMatrix", names, ["y"])],
         {"bins": (np.int64, [])},
+        {"y": (np.float32, [None, None])},
         dict(zip(names[1:], values[1:], strict=True)),
         opset=17,
     )
