@@ -414,3 +414,16 @@ def test_mel_weight_matrix_is_a_constant(bins: int, length: int, rate: int) -> N
     )
     with pytest.raises(DiagnosticError, match="num_mel_bins computed at run time is not supported"):
         from_onnx(run_time)
+
+
+def test_det_of_batches_pivots_and_singular_matrices() -> None:
+    m = one_node("Det", {"x": (np.float32, ["n", 2, 4, 4])}, opset=22)
+    assert '-> R.Tensor(("n", 2), dtype="float32")' in signature(m)
+    x = floats(3, 2, 4, 4)
+    x[0, 0] = [[0, 1, 2, 3], [4, 5, 6, 7], [1, 0, 0, 0], [0, 0, 1, 5]]  # a zero pivot first
+    x[0, 1, 3] = x[0, 1, 1] * 2  # singular
+    x[1, 0, :, 0] = 0  # a zero column
+    want = np.linalg.det(x).astype(np.float32)
+    check(m, {"x": x}, [want])
+    scalar = one_node("Det", {"x": (np.float64, [1, 1])}, opset=22)
+    check(scalar, {"x": np.array([[-2.5]])}, [np.array(-2.5)])
