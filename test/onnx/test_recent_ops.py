@@ -427,3 +427,25 @@ def test_det_of_batches_pivots_and_singular_matrices() -> None:
     check(m, {"x": x}, [want])
     scalar = one_node("Det", {"x": (np.float64, [1, 1])}, opset=22)
     check(scalar, {"x": np.array([[-2.5]])}, [np.array(-2.5)])
+
+
+@pytest.mark.parametrize(
+    ("shape", "attrs"),
+    [
+        ([5, 6], {"kernel_shape": [2, 3], "strides": [2, 1], "pads": [1, 0, 1, 2]}),
+        ([5, 6], {"kernel_shape": [2, 2], "dilations": [2, 1], "storage_order": 1}),
+        ([7, 5], {"kernel_shape": [3, 2], "strides": [2, 2], "ceil_mode": 1}),
+        ([9], {"kernel_shape": [3], "strides": [2], "pads": [1, 1]}),
+        ([3, 4, 4], {"kernel_shape": [2, 2, 2], "strides": [1, 2, 2]}),
+    ],
+)
+def test_max_pool_indices_against_onnxruntime(shape: list[int], attrs: dict) -> None:
+    """Ties included (small integers), on a symbolic batch."""
+    m = model(
+        [helper.make_node("MaxPool", ["x"], ["y", "i"], **attrs)],
+        {"x": (np.float32, ["n", 2, *shape])},
+        ["y", "i"],
+        opset=12,
+    )
+    for batch in (1, 2):
+        check(m, {"x": RNG.integers(-3, 3, (batch, 2, *shape)).astype(np.float32)})

@@ -11,21 +11,27 @@ from ....prim_expr import as_expr
 from ....prim_expr_simplify import simplify
 from ..context import NodeContext
 from .convolution import spatial_count
+from .pool_indices import max_pool_indices
 from .registry import converter
 from .values import constant_ints, emit, known_shape, output_used, product, scalar, static_dim
-from .windows import window
+from .windows import Window, window
 
 
-def _pool(ctx: NodeContext, kind: str, x: SSAValue | Call, **attrs: object) -> Call:
-    """``relax.nn.<kind>_pool<k>d`` over the node's window."""
+def _window(ctx: NodeContext) -> Window:
+    """The node's pooling window over the input's spatial axes."""
     dims = known_shape(ctx, ctx.input(0))
     spatial = spatial_count(ctx, dims)
     kernel = ctx.attr("kernel_shape")
     if len(kernel) != spatial:
         ctx.error(f"kernel_shape has {len(kernel)} values for {spatial} spatial axes")
-    slide = window(ctx, dims[2:], list(kernel))
+    return window(ctx, dims[2:], list(kernel))
+
+
+def _pool(ctx: NodeContext, kind: str, x: SSAValue | Call, **attrs: object) -> Call:
+    """``relax.nn.<kind>_pool<k>d`` over the node's window."""
+    slide = _window(ctx)
     return call(
-        f"relax.nn.{kind}_pool{spatial}d",
+        f"relax.nn.{kind}_pool{len(slide.kernel)}d",
         x,
         pool_size=slide.kernel,
         strides=slide.strides,
@@ -37,12 +43,13 @@ def _pool(ctx: NodeContext, kind: str, x: SSAValue | Call, **attrs: object) -> C
 
 
 @converter("MaxPool", since=1)
-def max_pool(ctx: NodeContext) -> SSAValue:
-    if output_used(ctx, 1):
-        ctx.unsupported("the Indices output is not supported")
-    if ctx.attr("storage_order", 0):
-        ctx.unsupported("storage_order 1 (column-major indices) is not supported")
-    return emit(ctx, _pool(ctx, "max", ctx.input(0)))
+def max_pool(ctx: NodeContext) -> list[SSAValue]:
+    """The maxima, and their positions when the Indices output is used (see
+    ``pool_indices``)."""
+    pooled = emit(ctx, _pool(ctx, "max", ctx.input(0)))
+    if not output_used(ctx, 1):
+        return [pooled]
+    return [pooled, max_pool_indices(ctx, ctx.input(0), pooled, _window(ctx))]
 
 
 @converter("AveragePool", since=1)
