@@ -449,3 +449,35 @@ def test_max_pool_indices_against_onnxruntime(shape: list[int], attrs: dict) -> 
     )
     for batch in (1, 2):
         check(m, {"x": RNG.integers(-3, 3, (batch, 2, *shape)).astype(np.float32)})
+
+
+@pytest.mark.parametrize("windowed", [False, True])
+@pytest.mark.parametrize("parts", [1, 2])
+def test_stft_against_numpy(windowed: bool, parts: int) -> None:
+    """Real (one-sided) and complex signals on a symbolic batch; a window, or a
+    frame length."""
+    initializers: dict[str, np.ndarray] = {"step": np.array(3, np.int64)}
+    if windowed:
+        initializers["window"] = np.hanning(8).astype(np.float32)
+        order = ["x", "step", "window"]
+    else:
+        initializers["length"] = np.array(6, np.int64)
+        order = ["x", "step", "", "length"]
+    m = model(
+        [helper.make_node("STFT", order, ["y"], onesided=int(parts == 1))],
+        {"x": (np.float32, ["n", 20, parts])},
+        ["y"],
+        initializers,
+        opset=17,
+    )
+    length = 8 if windowed else 6
+    window = initializers.get("window", np.ones(length, np.float32))
+    for batch in (1, 2):
+        x = floats(batch, 20, parts)
+        signal = x[..., 0] + 1j * x[..., 1] if parts == 2 else x[..., 0]
+        frames = np.stack([signal[:, s : s + length] for s in range(0, 20 - length + 1, 3)], 1)
+        spectrum = np.fft.fft(frames * window, axis=-1)[
+            ..., : length // 2 + 1 if parts == 1 else length
+        ]
+        want = np.stack([spectrum.real, spectrum.imag], -1).astype(np.float32)
+        check(m, {"x": x}, [want])
