@@ -537,7 +537,10 @@ def extract_slice(
     sizes: Sequence[Mixed],
     strides: Sequence[Mixed],
 ) -> SSAValue:
-    """``tensor.extract_slice`` (result sizes static where ``sizes`` are)."""
+    """``tensor.extract_slice`` (result sizes static where ``sizes`` are). An
+    empty slice starts at 0: MLIR wants every offset inside the source, even
+    where nothing is read."""
+    offsets = [0 if size == 0 else offset for offset, size in zip(offsets, sizes, strict=True)]
     element = source.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
     type = TensorType(element, [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes])
     return lw.make(tensor.ExtractSliceOp, source, offsets, sizes, strides, type)

@@ -29,6 +29,7 @@ OPERATOR_FAMILIES = (
     "index",
     "create",
     "datatype",
+    "memory",
     "qdq",
     "sorting",
     "set",

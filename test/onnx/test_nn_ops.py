@@ -160,19 +160,6 @@ def test_layer_normalization_statistics_on_symbolic_batch_and_sequence() -> None
     check(m, {"x": floats(2, 5, 8)})
 
 
-def test_batch_normalization_training_mode_is_refused() -> None:
-    params = {name: np.abs(floats(3)) for name in ("scale", "b", "mean", "var")}
-    m = one_node(
-        "BatchNormalization",
-        {"x": (np.float32, [2, 3, 4])},
-        params,
-        opset=15,
-        outputs=3,
-        training_mode=1,
-    )
-    assert "training mode" in refusal(m)
-
-
 def test_attention_with_a_cache_of_symbolic_length() -> None:
     """GPT-style decoding: 3-D inputs split into grouped heads, a key/value cache
     of symbolic length, a causal mask offset by the cache."""

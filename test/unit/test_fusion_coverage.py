@@ -28,6 +28,6 @@ def test_operators_are_found_by_name(operator: type[OperatorOp]) -> None:
 
 
 def test_the_registry_by_name() -> None:
-    assert len(OPERATORS) == 173
+    assert len(OPERATORS) == 174
     assert operator_class("relax.no_such_operator") is None
     assert operator_class("relax.function") is None  # structure, not an operator

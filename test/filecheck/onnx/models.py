@@ -62,13 +62,13 @@ def unsupported() -> onnx.ModelProto:
     """Two nodes the importer cannot convert, and one after them."""
     return _model(
         [
-            helper.make_node("Det", ["x"], ["d"], name="det"),
+            helper.make_node("Bernoulli", ["x"], ["d"], name="coin"),
             helper.make_node("Relu", ["d"], ["r"], name="after"),
             helper.make_node("Custom", ["x"], ["c"], name="custom", domain="com.example"),
         ],
         [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 2])],
         [
-            helper.make_tensor_value_info("r", TensorProto.FLOAT, []),
+            helper.make_tensor_value_info("r", TensorProto.FLOAT, [2, 2]),
             helper.make_tensor_value_info("c", TensorProto.FLOAT, [2, 2]),
         ],
         domains=["com.example"],

@@ -1,15 +1,15 @@
 """Activations: element-wise functions with parameters (Elu, Selu, Celu,
 LeakyRelu, PRelu, HardSigmoid, HardSwish, Gelu, Mish, Softplus, Softsign,
-ThresholdedRelu, Shrink, Swish)."""
+ThresholdedRelu, Shrink, Swish, SwiGLU)."""
 
 from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
-from ....builder import call
+from ....builder import Call, call
 from ..context import NodeContext
 from .registry import converter
-from .values import scalar
+from .values import emit, scalar
 
 
 def _exponential_linear(ctx: NodeContext, x: SSAValue, alpha: float, inner: float) -> SSAValue:
@@ -124,12 +124,21 @@ def shrink(ctx: NodeContext) -> SSAValue:
     return ctx.emit("relax.where", below, call("relax.add", x, scalar(ctx, bias, x)), above)
 
 
+def _swish(ctx: NodeContext, x: SSAValue, alpha: float) -> Call:
+    """``x * sigmoid(alpha * x)``."""
+    if alpha == 1.0:
+        return call("relax.nn.silu", x)
+    scaled = call("relax.multiply", x, scalar(ctx, alpha, x))
+    return call("relax.multiply", x, call("relax.sigmoid", scaled))
+
+
 @converter("Swish", since=24)
 def swish(ctx: NodeContext) -> SSAValue:
-    """``x * sigmoid(alpha * x)``."""
-    x = ctx.input(0)
-    alpha = ctx.attr("alpha", 1.0)
-    if alpha == 1.0:
-        return ctx.emit("relax.nn.silu", x)
-    scaled = call("relax.multiply", x, scalar(ctx, alpha, x))
-    return ctx.emit("relax.multiply", x, call("relax.sigmoid", scaled))
+    return emit(ctx, _swish(ctx, ctx.input(0), ctx.attr("alpha", 1.0)))
+
+
+@converter("SwiGLU", since=28)
+def swiglu(ctx: NodeContext) -> SSAValue:
+    """The gate ``A`` through Swish, times the value ``B`` (of the same shape)."""
+    gate = _swish(ctx, ctx.input(0), ctx.attr("alpha", 1.0))
+    return ctx.emit("relax.multiply", gate, ctx.input(1))

@@ -3,7 +3,8 @@ products, a softmax and masks, so that every form computes: 3-D inputs split
 into heads, grouped-query heads, a key/value cache, boolean or additive
 masks, causal and sliding-window masks offset by the cache, the padded
 key/value lengths of opset 24, softcap, ``softmax_precision`` and the
-``qk_matmul_output`` modes."""
+``qk_matmul_output`` modes; FlexAttention (of ``ai.onnx.preview``), whose
+scores and probabilities pass through the node's own subgraphs."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import numpy as np
 from xdsl.ir import SSAValue
 
 from ....builder import Call, Shape, call
-from ....dtype import INT64
+from ....dtype import FLOAT32, INT64
 from ....prim_expr import PrimExpr
 from ....prim_expr_simplify import prove_equal, simplify
 from ..context import NodeContext
@@ -228,6 +229,51 @@ def attention(ctx: NodeContext) -> Sequence[SSAValue | None]:
     return [
         out if index == 0 or output_used(ctx, index) else None for index, out in enumerate(outputs)
     ][: ctx.num_outputs]
+
+
+def _modified(ctx: NodeContext, x: Expr, name: str) -> SSAValue:
+    """``x`` through the node's subgraph ``name`` (one tensor in, one out), or as it is."""
+    graph = ctx.attr(name, None)
+    bound = _bound(ctx, x)
+    if graph is None:
+        return bound
+    (result,) = ctx.import_subgraph(graph, [bound], name)
+    return result
+
+
+@converter("FlexAttention", since=1, domain="ai.onnx.preview")
+def flex_attention(ctx: NodeContext) -> SSAValue:
+    """Attention of 4-D heads with ``score_mod`` applied to the scores and
+    ``prob_mod`` to the softmax; the scores, softmax and second product are in
+    ``softmax_precision`` (by default ``f32`` for narrower floats), Q and K each
+    scaled by the root of ``scale``, as ONNX's reference does."""
+    q, key, value = ctx.input(0), ctx.input(1), ctx.input(2)
+    dims = [known_shape(ctx, x) for x in (q, key, value)]
+    if any(len(d) != 4 for d in dims):
+        ctx.error("Q, K and V must be of rank 4 (batch, heads, sequence, size)")
+    query_heads = static_dim(ctx, dims[0][1], "grouping query heads")
+    key_heads = static_dim(ctx, dims[1][1], "grouping key heads")
+    heads = Heads(q, key, value, query_heads, key_heads)
+    scale = ctx.attr("scale", None)
+    if scale is None:
+        scale = 1.0 / np.sqrt(static_dim(ctx, dims[0][3], "the default scale"))
+    root = np.array(np.sqrt(np.float32(scale)), numpy_dtype(ctx, q))
+    keys_t = call("relax.permute_dims", heads.grouped(ctx, key), axes=[0, 1, 3, 2])
+    product = call(
+        "relax.matmul", call("relax.multiply", q, root), call("relax.multiply", keys_t, root)
+    )
+    dtype = data_type(ctx, q)
+    precision = ctx.attr("softmax_precision", None)
+    if precision is not None:
+        compute = onnx_data_type(ctx, precision)
+    else:
+        compute = FLOAT32 if dtype.bits < 32 else dtype
+    scores = _modified(ctx, call("relax.astype", product, dtype=compute), "score_mod")
+    probabilities = _modified(ctx, call("relax.nn.softmax", scores, axis=-1), "prob_mod")
+    values = call("relax.astype", heads.grouped(ctx, value), dtype=compute)
+    return _bound(
+        ctx, call("relax.astype", call("relax.matmul", probabilities, values), dtype=dtype)
+    )
 
 
 @converter("RotaryEmbedding", since=23)

@@ -1,16 +1,18 @@
 """Conv and ConvTranspose over 1 to 3 spatial axes (``relax.nn.conv<k>d``
-and ``relax.nn.conv<k>d_transpose``), the optional bias added per channel."""
+and ``relax.nn.conv<k>d_transpose``), the optional bias added per channel, and
+CausalConvWithState (a depthwise ``relax.nn.conv1d`` after a carried state)."""
 
 from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
 from ....builder import Call, Shape, call
+from ....dtype import FLOAT32
 from ....prim_expr import IntImm, PrimExpr, as_expr
 from ....prim_expr_simplify import simplify
 from ..context import NodeContext
 from .registry import converter
-from .values import emit, known_shape, static_dim
+from .values import data_type, emit, known_shape, static_dim
 from .windows import (
     Window,
     auto_pad,
@@ -123,3 +125,42 @@ def conv(ctx: NodeContext) -> SSAValue:
 def conv_transpose(ctx: NodeContext) -> SSAValue:
     result, spatial = convolution(ctx, ctx.input(0), ctx.input(1), transposed=True)
     return with_bias(ctx, result, 2, spatial)
+
+
+@converter("CausalConvWithState", since=27)
+def causal_conv_with_state(ctx: NodeContext) -> list[SSAValue]:
+    """A depthwise 1-D convolution that sees only the current and past positions:
+    the input after the carried ``past_state`` (the last ``k - 1`` positions of
+    the previous call, zeros without one), convolved unpadded, plus the bias,
+    through SiLU when ``activation`` asks (16-bit floats accumulated and activated
+    in ``f32``, as ONNX's reference does); ``present_state`` carries
+    the last ``k - 1`` positions of the padded input on."""
+    x, weight = ctx.input(0), ctx.input(1)
+    activation = ctx.attr("activation", "none")
+    if activation not in ("none", "silu", "swish"):
+        ctx.error(f"activation must be 'none', 'silu' or 'swish', got '{activation}'")
+    dims = known_shape(ctx, x)
+    if len(dims) != 3:
+        ctx.error(f"the input must be of rank 3 (batch, channels, length), not {len(dims)}")
+    channels = static_dim(ctx, dims[1], "the channels")
+    (k,) = kernel_shape(ctx, weight, 1)
+    past = ctx.optional_input(3)
+    if past is None:
+        past = ctx.emit("relax.zeros", Shape((dims[0], channels, k - 1)), dtype=ctx.dtype(x))
+    padded = ctx.emit("relax.concat", (past, x), axis=2)
+    dtype = data_type(ctx, x)
+    narrow = dtype.is_float and dtype.bits < 32
+    if narrow:
+        accumulated = call("relax.nn.conv1d", padded, weight, groups=channels, out_dtype=FLOAT32)
+        convolved = call("relax.astype", accumulated, dtype=dtype)
+    else:
+        convolved = call("relax.nn.conv1d", padded, weight, groups=channels)
+    output = with_bias(ctx, convolved, 2, 1)
+    if activation != "none":
+        widened = call("relax.astype", output, dtype=FLOAT32) if narrow else output
+        silu = call("relax.nn.silu", widened)
+        output = emit(ctx, call("relax.astype", silu, dtype=dtype) if narrow else silu)
+    length = simplify(as_expr(dims[2]))
+    end = simplify(length + (k - 1))
+    present = ctx.emit("relax.strided_slice", padded, [2], [length], [end], assume_inbound=True)
+    return [output, present]

@@ -1,5 +1,6 @@
 """Gathers and scatters by index tensors: ``GatherElements``, ``GatherND``,
-``ScatterElements`` (and its predecessor ``Scatter``), ``ScatterND``.
+``ScatterElements`` (and its predecessor ``Scatter``), ``ScatterND``, and
+``TensorScatter`` (a key/value cache update) as a ``ScatterElements``.
 
 Each is the Relax operator of the same name; negative indices count from the end
 in both. ONNX's ``reduction`` ``none`` is Relax's ``update``.
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from xdsl.ir import SSAValue
 
+from ....builder import Call, Shape, call
 from ..context import NodeContext
 from .registry import converter
-from .values import normalized_axis
+from .values import dimension_tensor, known_shape, normalized_axis, positions
 
 REDUCTIONS = {"none": "update", "add": "add", "mul": "mul", "max": "max", "min": "min"}
 """ONNX's scatter reductions and Relax's names for them."""
@@ -63,3 +65,32 @@ def scatter_nd(ctx: NodeContext) -> SSAValue:
     return ctx.emit(
         "relax.scatter_nd", ctx.input(0), ctx.input(1), ctx.input(2), reduction=_reduction(ctx)
     )
+
+
+@converter("TensorScatter", since=24)
+def tensor_scatter(ctx: NodeContext) -> SSAValue:
+    """The cache with the update written along ``axis`` from each batch's
+    ``write_indices`` entry on (0 without them), wrapping around the cache's
+    length in ``circular`` mode: a ``relax.scatter_elements`` whose indices are
+    the update's positions plus the batch's start."""
+    cache, update = ctx.input(0), ctx.input(1)
+    mode = ctx.attr("mode", "linear")
+    if mode not in ("linear", "circular"):
+        ctx.error(f"mode must be 'linear' or 'circular', got '{mode}'")
+    dims = known_shape(ctx, update, "the update")
+    rank = len(dims)
+    if rank < 2:
+        ctx.error(f"the cache must be of rank 2 or more (batch, ..., sequence, ...), not {rank}")
+    axis = normalized_axis(ctx, ctx.attr("axis", -2), rank)
+    if axis == 0:
+        ctx.error("axis 0 is the batch, not the sequence")
+    indices: Call = positions(dims[axis], rank, axis)
+    starts = ctx.optional_input(2)
+    if starts is not None:
+        per_batch = call("relax.reshape", starts, Shape((dims[0], *[1] * (rank - 1))))
+        indices = call("relax.add", indices, per_batch)
+    if mode == "circular":
+        length = dimension_tensor(known_shape(ctx, cache, "the cache")[axis])
+        indices = call("relax.floor_mod", indices, length)
+    spread = call("relax.broadcast_to", indices, Shape(tuple(dims)))
+    return ctx.emit("relax.scatter_elements", cache, spread, update, axis=axis)

@@ -1,4 +1,4 @@
-"""Normalizations: BatchNormalization (inference), InstanceNormalization,
+"""Normalizations: BatchNormalization, InstanceNormalization,
 LayerNormalization, GroupNormalization, RMSNormalization, LRN,
 MeanVarianceNormalization and LpNormalization.
 
@@ -39,13 +39,15 @@ def _in_data_type(ctx: NodeContext, value: SSAValue, like: SSAValue) -> SSAValue
 
 
 @converter("BatchNormalization", since=7)
-def batch_normalization(ctx: NodeContext) -> SSAValue:
-    """Inference: the moving statistics normalize along axis 1."""
-    if ctx.attr("training_mode", 0):
-        ctx.unsupported("training mode (statistics of the batch) is not supported")
+def batch_normalization(ctx: NodeContext) -> Sequence[SSAValue]:
+    """Normalization along axis 1 by the moving statistics; in ``training_mode``
+    (opset 14 on) by the batch's mean and biased variance, the moving statistics
+    updated as ``moving * momentum + batch * (1 - momentum)`` (Relax's
+    ``momentum`` weighs the batch: it is ``1 - momentum``)."""
+    training = bool(ctx.attr("training_mode", 0))
     if not ctx.attr("spatial", 1):
         ctx.unsupported("spatial 0 (statistics per activation) is not supported")
-    if any(output_used(ctx, index) for index in range(1, ctx.num_outputs)):
+    if not training and any(output_used(ctx, index) for index in range(1, ctx.num_outputs)):
         ctx.unsupported("the running statistics outputs (training mode) are not supported")
     x = ctx.input(0)
     params = [_in_data_type(ctx, ctx.input(i), x) for i in range(1, 5)]
@@ -55,9 +57,11 @@ def batch_normalization(ctx: NodeContext) -> SSAValue:
         *params,
         axis=1,
         epsilon=ctx.attr("epsilon", 1e-5),
-        training=False,
+        momentum=1.0 - ctx.attr("momentum", 0.9),
+        training=training,
     )
-    return ctx.builder.tuple_get_item(normalized, 0)
+    count = min(ctx.num_outputs, 3) if training else 1
+    return [ctx.builder.tuple_get_item(normalized, index) for index in range(count)]
 
 
 def _spatial_axes(ctx: NodeContext, x: SSAValue) -> list[int]:

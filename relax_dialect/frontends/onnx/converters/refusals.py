@@ -1,7 +1,7 @@
 """Operators the importer refuses, each with the reason: values Relax has no type
 for (sequences, optionals, maps, strings), training, random numbers, pooling
-regions of interest by their maximum. The error names the reason rather than
-saying that the operator is unknown."""
+regions of interest by their maximum, decoding images. The error names the
+reason rather than saying that the operator is unknown."""
 
 from __future__ import annotations
 
@@ -21,8 +21,6 @@ refuse(
 )
 refuse(
     "Optional",
-    "OptionalGetElement",
-    "OptionalHasElement",
     reason="ONNX optionals are not supported: Relax has no type for them",
 )
 refuse(
@@ -59,4 +57,9 @@ refuse(
 refuse(
     "MaxRoiPool",
     reason="pooling regions of interest by their maximum is not supported: no Relax operator does",
+)
+refuse(
+    "ImageDecoder",
+    reason="decoding images is not supported: it needs an image codec (JPEG, PNG, ...), "
+    "which no Relax operator provides",
 )

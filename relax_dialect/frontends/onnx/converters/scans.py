@@ -1,4 +1,4 @@
-"""CumSum and TopK: operators along one axis given by an input."""
+"""CumSum, CumProd and TopK: operators along one axis given by an input."""
 
 from __future__ import annotations
 
@@ -14,22 +14,32 @@ from .registry import converter
 from .values import constant_int, emit
 
 
-@converter("CumSum", since=11)
-def cumsum(ctx: NodeContext) -> SSAValue:
-    """The running sum along ``axis``; ``exclusive`` leaves each element out of
-    its own sum, ``reverse`` sums from the end (the data flipped, summed and
-    flipped back). The axis must be known at import time, unless the data is
-    1-D: a valid axis can then only name its one axis."""
+def _running(ctx: NodeContext, op: str) -> SSAValue:
+    """The running ``op`` (``relax.cumsum`` or ``relax.cumprod``) along ``axis``;
+    ``exclusive`` leaves each element out of its own total, ``reverse`` runs
+    from the end (the data flipped, scanned and flipped back). The axis must be
+    known at import time, unless the data is 1-D: a valid axis can then only
+    name its one axis."""
     data = ctx.input(0)
     sole = ctx.rank(data) == 1 and ctx.constant(1) is None
     axis = 0 if sole else constant_int(ctx, 1, "the axis")
     reverse = bool(ctx.attr("reverse", 0))
     if reverse:
         data = call("relax.flip", data, axis=axis)
-    total = call("relax.cumsum", data, axis=axis, exclusive=bool(ctx.attr("exclusive", 0)))
+    total = call(op, data, axis=axis, exclusive=bool(ctx.attr("exclusive", 0)))
     if reverse:
         return ctx.emit("relax.flip", total, axis=axis)
     return emit(ctx, total)
+
+
+@converter("CumSum", since=11)
+def cumsum(ctx: NodeContext) -> SSAValue:
+    return _running(ctx, "relax.cumsum")
+
+
+@converter("CumProd", since=26)
+def cumprod(ctx: NodeContext) -> SSAValue:
+    return _running(ctx, "relax.cumprod")
 
 
 @converter("TopK", since=1)

@@ -1,4 +1,5 @@
-"""Sampling images: ``GridSample`` → ``relax.image.grid_sample``, ``RoiAlign`` →
+"""Sampling images: ``GridSample`` → ``relax.image.grid_sample`` (volumes: see
+``volume_sampling``), ``RoiAlign`` →
 ``relax.vision.roi_align``.
 
 ONNX's grid is ``[N, H_out, W_out, 2]``, Relax's ``[N, 2, H_out, W_out]``;
@@ -14,6 +15,7 @@ from ....builder import call
 from ..context import NodeContext
 from .registry import converter
 from .values import data_type, scalar
+from .volume_sampling import sample_volume
 
 METHODS = {"bilinear": "bilinear", "linear": "bilinear", "nearest": "nearest"}
 METHODS |= {"bicubic": "bicubic", "cubic": "bicubic"}
@@ -23,15 +25,25 @@ PADDINGS = ("zeros", "border", "reflection")
 
 @converter("GridSample", since=16)
 def grid_sample(ctx: NodeContext) -> SSAValue:
+    """Images by ``relax.image.grid_sample``; volumes decomposed (see
+    ``volume_sampling``), by nearest or linear interpolation."""
     x, grid = ctx.input(0), ctx.input(1)
-    if ctx.rank(x) not in (4, None):
-        ctx.unsupported(f"sampling data of rank {ctx.rank(x)} is not supported (only 4-D images)")
     mode = ctx.attr("mode", "bilinear")
     if mode not in METHODS:
         ctx.error(f"mode must be one of {', '.join(METHODS)}, got '{mode}'")
     padding = ctx.attr("padding_mode", "zeros")
     if padding not in PADDINGS:
         ctx.error(f"padding_mode must be one of {', '.join(PADDINGS)}, got '{padding}'")
+    if ctx.rank(x) == 5:
+        if METHODS[mode] == "bicubic":
+            ctx.error("cubic interpolation samples images only (4-D data)")
+        linear = METHODS[mode] == "bilinear"
+        align_corners = bool(ctx.attr("align_corners", 0))
+        return sample_volume(
+            ctx, x, grid, "linear" if linear else "nearest", padding, align_corners
+        )
+    if ctx.rank(x) not in (4, None):
+        ctx.unsupported(f"sampling data of rank {ctx.rank(x)} is not supported (4-D or 5-D)")
     return ctx.emit(
         "relax.image.grid_sample",
         x,
