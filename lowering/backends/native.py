@@ -10,7 +10,8 @@ from relax_dialect.ops.calls import PackedCallOp
 from ..interpreter import LoweredCheckError
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
-from ..toolchain import ToolchainMissing, compile_module, find_toolchain, generic_text
+from ..toolchain import ToolchainMissing, compile_units, find_toolchain
+from ..units import split_units
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
 
@@ -45,7 +46,7 @@ class NativeBackend(Backend):
         native_ir = approximate_math(program.lowered())  # a copy
         outline_kernels(native_ir)
         parallel = options.threads > 1
-        native = compile_module(generic_text(native_ir), options.tile, parallel)
+        native = compile_units(split_units(native_ir), options.tile, parallel)
 
         def call(args: list[object]) -> list[object]:
             try:
