@@ -8,8 +8,8 @@ through our ONNX importer (weights as parameters), and the MLP chain of ``worklo
 (``--chain`` bindings). Per model, with an empty cache (a temporary ``XDG_CACHE_HOME``): *cold*
 is ``compile_function(..., "mlir")`` from the lowered module (its wall time; the CPU time of
 the toolchain processes and of Python apart), *warm* the same call again (the library from
-the cache; wall and CPU time). ``--whole`` compiles every model as one unit at ``-O3`` (the compilation before
-units, for a before/after in one run); ``--untiled`` without the tiling schedule.
+the cache; wall and CPU time). ``--whole`` compiles every model as one unit at ``-O3`` (the
+compilation before units, for a before/after in one run); ``--untiled`` without tiling.
 """
 
 from __future__ import annotations
