@@ -12,10 +12,12 @@ from test_kernels import LAYERS
 from toolchain_harness import needs_toolchain
 
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
+from relax_dialect.instrumentation import Instrumentation, instrumented
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
+from relax_xdsl.lowering.disk_cache import CACHE_HIT
 from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
@@ -152,3 +154,32 @@ def test_tiled_and_untiled_layers_agree(tile):
     args = args_of(17)
     got = compile_function(module, "main", "mlir", RunOptions(tile=tile))(*args)
     np.testing.assert_allclose(got, run(module, "main", *args), rtol=1e-5, atol=1e-5)
+
+
+class Counts(Instrumentation):
+    """Records what the stages report."""
+
+    def __init__(self):
+        self.reported: list[tuple[str, int, int | None]] = []
+
+    def before(self, stage, module):
+        pass
+
+    def after(self, stage, module, failed):
+        pass
+
+    def progress(self, what, done, total):
+        self.reported.append((what, done, total))
+
+
+@needs_toolchain
+def test_progress_counts_the_units(tmp_path, monkeypatch):
+    """The progress output (``relax-run``'s status line) counts units as they are done."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    counts, units = Counts(), units_of(LAYERS)
+    with instrumented(counts):
+        toolchain.compile_units(units, jobs=2)
+    assert counts.reported == [(toolchain.UNITS_COMPILED, n, 7) for n in range(1, 8)]
+    with instrumented(counts):
+        toolchain.compile_units(units, jobs=2)
+    assert counts.reported[-1] == (CACHE_HIT, 1, None)
