@@ -267,10 +267,12 @@ def compile_llvm_ir(
     obj: Path,
     level: str = KERNEL_LEVEL,
     exports: tuple[str, ...] | None = None,
+    codegen_level: str | None = None,
 ) -> None:
-    """LLVM IR → a PIC object for the host CPU at optimisation `level` (masked loads split
-    into registers first); with `exports`, every other symbol becomes internal (the helpers
-    that each unit's lowering defines, such as ``dealloc_helper``)."""
+    """LLVM IR → a PIC object for the host CPU, optimised at `level` and generated at
+    `codegen_level` (default: `level`), masked loads split into registers first; with
+    `exports`, every other symbol becomes internal (the helpers that each unit's lowering
+    defines, such as ``dealloc_helper``)."""
     source, bitcode = obj.with_suffix(".ll"), obj.with_suffix(".bc")
     source.write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
     target = [f"-mtriple={_host(toolchain)[1]}", *CODEGEN_FLAGS]
@@ -280,7 +282,7 @@ def compile_llvm_ir(
         passes.append(f"-internalize-public-api-list={','.join(exports)}")
     optimise = [*target, *passes, *vectoriser_flags()]
     _run([toolchain.opt, *optimise, str(source), "-o", str(bitcode)])
-    llc_flags = [level, "-filetype=obj", "-relocation-model=pic"]
+    llc_flags = [codegen_level or level, "-filetype=obj", "-relocation-model=pic"]
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
 
 
@@ -318,7 +320,7 @@ def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
         compiled = Path(work) / "unit.o"
         exports = None if unit.entry else (unit.name,)
-        compile_llvm_ir(toolchain, llvm_ir, compiled, unit.level, exports)
+        compile_llvm_ir(toolchain, llvm_ir, compiled, unit.level, exports, unit.codegen_level)
         write_atomic(obj, compiled.read_bytes())
 
 
@@ -405,7 +407,8 @@ def compile_units(
     keyed: dict[str, Unit] = {}
     for unit in units:
         pipeline = _pipeline(tile, "SCHEDULE", loops, unit.entry)
-        source = json.dumps([unit.text, unit.level, unit.entry, pipeline, recipe, versions])
+        levels = [unit.level, unit.codegen_level]
+        source = json.dumps([unit.text, levels, unit.entry, pipeline, recipe, versions])
         keyed[hashlib.sha256(source.encode()).hexdigest()[:32]] = unit
     link_recipe = [sorted(keyed), shim_source([]), parallel, versions]
     key = hashlib.sha256(json.dumps(link_recipe).encode()).hexdigest()[:32]

@@ -12,8 +12,8 @@ may alias every operand, which is quadratic in the calls (minutes for a few hund
 
 So each kernel is compiled (tiled, bufferized, optimised at ``KERNEL_LEVEL``) once, cached by its
 text (identical kernels of several programs too), in parallel with the others, and the host
-function of thousands of calls is optimised at ``HOST_LEVEL``, where ``-O3`` takes
-minutes and buy nothing: it allocates and calls.
+function of thousands of calls is optimised at ``HOST_LEVEL`` and ``HOST_CODEGEN_LEVEL``,
+where ``-O3`` takes minutes and buys nothing: it allocates and calls.
 """
 
 from __future__ import annotations
@@ -41,8 +41,11 @@ more of the tools' time on ResNet-18 and the BERT layer for the same run time (t
 kernels are vectorised before LLVM sees them; ``-O2`` keeps LLVM's loop and SLP vectorisers
 for the others), see docs/benchmarks.md."""
 HOST_LEVEL = "-O1"
-"""``opt-22``/``llc-22`` level of the host unit: ``-O3`` spent over five minutes on a host
-function of 5,000 calls; see docs/benchmarks.md."""
+"""``opt-22`` level of the host unit: ``-O3`` spent over five minutes on a host function of
+5,000 calls, ``-O1`` 8.8 s; see docs/benchmarks.md."""
+HOST_CODEGEN_LEVEL = "-O0"
+"""``llc-22`` level of the host unit: on the same function ``-O1`` ran over half a minute of
+CPU, ``-O0`` (fast instruction selection and register allocation) 2.8 s."""
 SPLIT_FROM_KERNELS = 4
 """Modules with fewer kernels compile as one unit (four tools' start-ups per unit cost more
 than they save on small programs)."""
@@ -58,14 +61,16 @@ class Unit:
     name: str
     text: str
     level: str
-    """The ``opt-22``/``llc-22`` optimisation level."""
+    """The ``opt-22`` optimisation level."""
+    codegen_level: str
+    """The ``llc-22`` optimisation level."""
     entry: bool
     """Whether it holds the public functions (their C wrappers, the entry shim)."""
 
 
 def whole_module(text: str) -> Unit:
     """The whole module as one unit."""
-    return Unit("module", text, KERNEL_LEVEL, entry=True)
+    return Unit("module", text, KERNEL_LEVEL, KERNEL_LEVEL, entry=True)
 
 
 def _kernels(module: ModuleOp) -> list[func.FuncOp]:
@@ -105,7 +110,8 @@ def split_units(module: ModuleOp) -> list[Unit]:
     units = []
     for kernel in kernels:
         text = print_module(ModuleOp([kernel.clone()]), generic=True)
-        units.append(Unit(kernel.sym_name.data, text, KERNEL_LEVEL, entry=False))
+        units.append(Unit(kernel.sym_name.data, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False))
         _stub(kernel)
-    host = Unit("host", print_module(module, generic=True), HOST_LEVEL, entry=True)
+    host_text = print_module(module, generic=True)
+    host = Unit("host", host_text, HOST_LEVEL, HOST_CODEGEN_LEVEL, entry=True)
     return [host, *units]

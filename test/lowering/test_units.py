@@ -22,6 +22,7 @@ from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.units import (
+    HOST_CODEGEN_LEVEL,
     HOST_LEVEL,
     KERNEL_LEVEL,
     SPLIT_FROM_KERNELS,
@@ -53,7 +54,8 @@ def args_of(n: int) -> list[np.ndarray]:
 
 def test_small_modules_compile_as_one_unit():
     [whole] = units_of(SMALL)
-    assert whole.entry and whole.level == KERNEL_LEVEL and "linalg.matmul" in whole.text
+    assert whole.entry and whole.level == whole.codegen_level == KERNEL_LEVEL
+    assert "linalg.matmul" in whole.text
 
 
 def test_kernels_split_from_the_host_which_keeps_weak_stubs():
@@ -61,8 +63,8 @@ def test_kernels_split_from_the_host_which_keeps_weak_stubs():
     fresh buffers and read their tensor arguments."""
     host, *kernels = units_of(LAYERS)
     assert len(kernels) == 6 >= SPLIT_FROM_KERNELS
-    assert host.entry and host.level == HOST_LEVEL
-    assert all(not k.entry and k.level == KERNEL_LEVEL for k in kernels)
+    assert host.entry and (host.level, host.codegen_level) == (HOST_LEVEL, HOST_CODEGEN_LEVEL)
+    assert all(not k.entry and k.level == k.codegen_level == KERNEL_LEVEL for k in kernels)
     assert all(k.text.count('"func.func"') == 1 and k.name in k.text for k in kernels)
     assert host.text.count('llvm.linkage = #llvm.linkage<"weak">') == 6
     assert host.text.count('"bufferization.alloc_tensor"') == 6
@@ -124,7 +126,9 @@ def test_host_and_kernels_are_optimised_at_their_levels(tmp_path, monkeypatch):
     kernel_passes = f"-passes=internalize,default<{KERNEL_LEVEL.lstrip('-')}>"
     assert sum(HOST_LEVEL in argv for argv in optimised) == 1
     assert sum(kernel_passes in argv for argv in optimised) == 6
-    assert sorted(argv[3] for argv in generated) == sorted([HOST_LEVEL] + 6 * [KERNEL_LEVEL])
+    assert sorted(argv[3] for argv in generated) == sorted(
+        [HOST_CODEGEN_LEVEL] + 6 * [KERNEL_LEVEL]
+    )
     assert sum(argv[0] == tools.mlir_opt for argv in commands) <= 4  # signatures, host, batches
 
 
@@ -133,9 +137,8 @@ def test_a_failing_kernel_is_reported(tmp_path, monkeypatch):
     """A unit that does not lower stops the compilation with the tool's message."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     host, *kernels = units_of(LAYERS)
-    broken = Unit(
-        kernels[0].name, kernels[0].text.replace('"linalg.', '"bogus.', 1), KERNEL_LEVEL, False
-    )
+    text = kernels[0].text.replace('"linalg.', '"bogus.', 1)
+    broken = Unit(kernels[0].name, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False)
     with pytest.raises(toolchain.ToolchainError, match="mlir-opt-22"):
         toolchain.compile_units([host, broken, *kernels[1:]], jobs=2)
 
