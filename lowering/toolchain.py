@@ -293,9 +293,11 @@ LLVM_UNIT_MARKER = "; ----- relax-xdsl unit"
 def _lower_batch(
     toolchain: Toolchain, units: Sequence[Unit], tile: bool, parallel: bool
 ) -> list[str]:
-    """The LLVM IR of each of `units` (all entry units or none), from one ``mlir-opt`` and
-    one ``mlir-translate`` for all: their start-ups cost more than a small kernel."""
+    """The LLVM IR of each of `units` (alike in `entry` and `scheduled`), from one
+    ``mlir-opt`` and one ``mlir-translate`` for all: their start-ups cost more than a small
+    kernel."""
     entry = units[0].entry
+    tile = tile and units[0].scheduled
     if len(units) == 1:
         lowered = _lower(toolchain, units[0].text, tile, parallel, entry)
         return [_run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered)]
@@ -406,7 +408,7 @@ def compile_units(
     recipe = [transform_script(), vector_register_bytes(), CODEGEN_FLAGS, vectoriser_flags()]
     keyed: dict[str, Unit] = {}
     for unit in units:
-        pipeline = _pipeline(tile, "SCHEDULE", loops, unit.entry)
+        pipeline = _pipeline(tile and unit.scheduled, "SCHEDULE", loops, unit.entry)
         levels = [unit.level, unit.codegen_level]
         source = json.dumps([unit.text, levels, unit.entry, pipeline, recipe, versions])
         keyed[hashlib.sha256(source.encode()).hexdigest()[:32]] = unit

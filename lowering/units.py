@@ -66,6 +66,10 @@ class Unit:
     """The ``llc-22`` optimisation level."""
     entry: bool
     """Whether it holds the public functions (their C wrappers, the entry shim)."""
+    scheduled: bool = True
+    """Whether the tiling schedule applies to it, when compiling tiled: not to the host, whose
+    linalg operations are those inside loops and branches (the schedule's rewrites break the
+    equivalence of a loop's carried buffers, as outlining them would)."""
 
 
 def whole_module(text: str) -> Unit:
@@ -100,12 +104,12 @@ def _stub(kernel: func.FuncOp) -> None:
     kernel.attributes["llvm.linkage"] = LinkageAttr("weak")
 
 
-def split_units(module: ModuleOp) -> list[Unit]:
+def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     """The units of the outlined ``module`` (which becomes the host's, stubs in place of its
-    kernels): one per kernel and the host, or the whole module when it has fewer than
+    kernels): one per kernel and the host; untiled, the whole module when it has fewer than
     ``SPLIT_FROM_KERNELS`` kernels."""
     kernels = _kernels(module)
-    if len(kernels) < SPLIT_FROM_KERNELS:
+    if len(kernels) < SPLIT_FROM_KERNELS and not tile:
         return [whole_module(print_module(module, generic=True))]
     units = []
     for kernel in kernels:
@@ -113,5 +117,5 @@ def split_units(module: ModuleOp) -> list[Unit]:
         units.append(Unit(kernel.sym_name.data, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False))
         _stub(kernel)
     host_text = print_module(module, generic=True)
-    host = Unit("host", host_text, HOST_LEVEL, HOST_CODEGEN_LEVEL, entry=True)
+    host = Unit("host", host_text, HOST_LEVEL, HOST_CODEGEN_LEVEL, entry=True, scheduled=False)
     return [host, *units]

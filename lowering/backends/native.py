@@ -46,7 +46,7 @@ class NativeBackend(Backend):
         native_ir = approximate_math(program.lowered())  # a copy
         outline_kernels(native_ir)
         parallel = options.threads > 1
-        native = compile_units(split_units(native_ir), options.tile, parallel)
+        native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
 
         def call(args: list[object]) -> list[object]:
             try:

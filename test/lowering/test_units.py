@@ -41,10 +41,10 @@ SMALL = LAYERS.replace(
 )
 
 
-def units_of(source: str) -> list[Unit]:
+def units_of(source: str, tile: bool = True) -> list[Unit]:
     outlined = approximate_math(lower(parse_tvmscript(source, "layers.py")))
     outline_kernels(outlined)
-    return split_units(outlined)
+    return split_units(outlined, tile)
 
 
 def args_of(n: int) -> list[np.ndarray]:
@@ -52,8 +52,9 @@ def args_of(n: int) -> list[np.ndarray]:
     return [rng.standard_normal(s).astype(np.float32) for s in ((n, 8), (8, 8), (8,))]
 
 
-def test_small_modules_compile_as_one_unit():
-    [whole] = units_of(SMALL)
+def test_small_modules_compile_as_one_unit_untiled():
+    assert len(units_of(SMALL)) == 4  # tiled: the host and three kernels (matmul, add, relu)
+    [whole] = units_of(SMALL, tile=False)
     assert whole.entry and whole.level == whole.codegen_level == KERNEL_LEVEL
     assert "linalg.matmul" in whole.text
 
@@ -64,6 +65,7 @@ def test_kernels_split_from_the_host_which_keeps_weak_stubs():
     host, *kernels = units_of(LAYERS)
     assert len(kernels) == 6 >= SPLIT_FROM_KERNELS
     assert host.entry and (host.level, host.codegen_level) == (HOST_LEVEL, HOST_CODEGEN_LEVEL)
+    assert not host.scheduled and all(k.scheduled for k in kernels)
     assert all(not k.entry and k.level == k.codegen_level == KERNEL_LEVEL for k in kernels)
     assert all(k.text.count('"func.func"') == 1 and k.name in k.text for k in kernels)
     assert host.text.count('llvm.linkage = #llvm.linkage<"weak">') == 6
