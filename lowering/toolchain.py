@@ -1,12 +1,15 @@
 """The MLIR toolchain backend: lowered MLIR → shared library → calls with NumPy values.
 
-`mlir-opt-22` lowers to the LLVM dialect (`BUFFERIZE`, `TO_LLVM`), `mlir-translate-22` to LLVM IR
-(masked loads split into registers, `masked_loads`), `opt-22 -O3` and `llc-22 -O3` to a PIC
-object for the host CPU, and the C compiler links it
-with the entry shim (`native_shim`) into a shared library, cached under
-`$XDG_CACHE_HOME/relax-xdsl` (or `~/.cache/relax-xdsl`) by a hash of the text, the options,
-the pipeline and the tool versions.
-"""
+A module is compiled as *units* (`units.py`: the whole module, or the host and each kernel),
+each into an object: `mlir-opt-22` lowers it to the LLVM dialect (`BUFFERIZE`, `TO_LLVM`),
+`mlir-translate-22` to LLVM IR (masked loads split into registers, `masked_loads`), `opt-22` and
+`llc-22` at the unit's level to a PIC object for the host CPU. Units not in the cache are
+compiled on as many processes as the machine has cores (one `mlir-opt-22` and one
+`mlir-translate-22` for a batch of kernels: their start-up costs more than a small kernel).
+The C compiler links the objects with the entry shim (`native_shim`) into a shared library.
+Objects and libraries are cached under `$XDG_CACHE_HOME/relax-xdsl` (or
+`~/.cache/relax-xdsl`), by a hash of the unit's text, the options, the pipeline and the tool
+versions (a library: of its units')."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,13 +43,16 @@ from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
 from .threads import link_flags as openmp_link_flags
-from .threads import loop_passes
+from .threads import loop_passes, machine_cores
 from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
+from .units import KERNEL_LEVEL, Unit, whole_module
 from .vector_math import link_flags, vectoriser_flags
 
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
-CODEGEN_FLAGS = ("-O3", "-mcpu=native")  # for opt-22 and llc-22
+CODEGEN_FLAGS = ("-mcpu=native",)  # for opt-22 and llc-22, with a unit's level
+UNITS_COMPILED = "units compiled"
+"""What ``compile_units`` reports as its units' objects come (compiled or cached)."""
 COMPILE_STAGE = "native compile"
 """The stage of ``compile_module`` that builds a library (each tool a stage inside it)."""
 
@@ -74,6 +81,8 @@ WIDENED_FORMATS = ("f4E2M1FN",)
 to 3, NaN to 6, -1e-7 to +0); for ``f8E8M0FNU`` it truncates (3.5 to 2, 0 and
 negatives to 2^-127) and its ``extf`` flushes 2^-127 to 0; it expands no conversion
 of the other float8 formats (``f8E4M3FN``...)."""
+C_WRAPPERS = "func.func(llvm-request-c-wrappers)"
+"""Only in units holding the public functions: a kernel's wrapper would be defined twice."""
 TO_LLVM = (
     "expand-strided-metadata",
     "lower-affine",
@@ -81,7 +90,7 @@ TO_LLVM = (
     f"arith-emulate-unsupported-floats{{source-types={','.join(NATIVE_FORMATS)} target-type=f32}}",
     "arith-expand{include-bf16 include-f4e2m1}",
     "convert-scf-to-cf",
-    "func.func(llvm-request-c-wrappers)",
+    C_WRAPPERS,
     "convert-math-to-llvm",
     "convert-math-to-libm",
     "convert-to-llvm",
@@ -192,12 +201,15 @@ def _transform_library() -> str:
     return str(path)
 
 
-def _pipeline(tile: bool, library: str, loops: tuple[str, ...]) -> str:
+def _pipeline(tile: bool, library: str, loops: tuple[str, ...], entry: bool = True) -> str:
     """The mlir-opt pipeline; `library` is the file holding the tiling schedule, `loops` the
-    passes making loops of linalg operations."""
+    passes making loops of linalg operations, `entry` whether the unit holds the public
+    functions."""
     passes = BUFFERIZE + loops + TO_LLVM
     if tile:
         passes = tiling_passes(library) + BUFFERIZE + loops + VECTOR_LOWERING + TO_LLVM
+    if not entry:
+        passes = tuple(p for p in passes if p != C_WRAPPERS)
     return f"builtin.module({','.join(passes)})"
 
 
@@ -215,9 +227,11 @@ def _check_llvm_dialect(generic: str) -> None:
         raise ToolchainError(f"mlir-opt-22 left ops outside the LLVM dialect: {ops}")
 
 
-def _lower(toolchain: Toolchain, mlir_text: str, tile: bool, parallel: bool = False) -> str:
+def _lower(
+    toolchain: Toolchain, mlir_text: str, tile: bool, parallel: bool = False, entry: bool = True
+) -> str:
     loops = loop_passes(toolchain.runtime, parallel)
-    pipeline = _pipeline(tile, _transform_library(), loops)
+    pipeline = _pipeline(tile, _transform_library(), loops, entry)
     generic = _run(
         [toolchain.mlir_opt, "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"], mlir_text
     )
@@ -259,53 +273,177 @@ def _signatures(toolchain: Toolchain, mlir_text: str) -> tuple[list[Signature], 
     return callable_, refused
 
 
-def compile_llvm_ir(toolchain: Toolchain, llvm_ir: str, obj: Path) -> None:
-    """LLVM IR → a PIC object for the host CPU (masked loads split into registers first)."""
+def compile_llvm_ir(
+    toolchain: Toolchain,
+    llvm_ir: str,
+    obj: Path,
+    level: str = KERNEL_LEVEL,
+    exports: tuple[str, ...] | None = None,
+    codegen_level: str | None = None,
+) -> None:
+    """LLVM IR → a PIC object for the host CPU, optimised at `level` and generated at
+    `codegen_level` (default: `level`), masked loads split into registers first; with
+    `exports`, every other symbol becomes internal (the helpers that each unit's lowering
+    defines, such as ``dealloc_helper``)."""
     source, bitcode = obj.with_suffix(".ll"), obj.with_suffix(".bc")
     source.write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
     target = [f"-mtriple={_host(toolchain)[1]}", *CODEGEN_FLAGS]
-    _run([toolchain.opt, *target, *vectoriser_flags(), str(source), "-o", str(bitcode)])
-    llc_flags = ["-filetype=obj", "-relocation-model=pic"]
+    passes = [level]
+    if exports is not None:
+        passes = [f"-passes=internalize,default<{level.lstrip('-')}>"]
+        passes.append(f"-internalize-public-api-list={','.join(exports)}")
+    optimise = [*target, *passes, *vectoriser_flags()]
+    _run([toolchain.opt, *optimise, str(source), "-o", str(bitcode)])
+    llc_flags = [codegen_level or level, "-filetype=obj", "-relocation-model=pic"]
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
 
 
-def _build(
-    toolchain: Toolchain, mlir_text: str, tile: bool, parallel: bool, work: Path
-) -> dict[str, Any]:
-    """Compile into `work/module.so`; returns the metadata stored next to it."""
-    signatures, refused = _signatures(toolchain, mlir_text)
-    lowered = _lower(toolchain, mlir_text, tile, parallel)
-    llvm_ir = _run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered)
-    compile_llvm_ir(toolchain, llvm_ir, work / "module.o")
-    (work / "shim.c").write_text(shim_source(signatures))
+UNIT_MARKER = "// ----- relax-xdsl unit"
+LLVM_UNIT_MARKER = "; ----- relax-xdsl unit"
+
+
+def _lower_batch(
+    toolchain: Toolchain, units: Sequence[Unit], tile: bool, parallel: bool
+) -> list[str]:
+    """The LLVM IR of each of `units` (alike in `entry` and `scheduled`), from one
+    ``mlir-opt`` and one ``mlir-translate`` for all: their start-ups cost more than a small
+    kernel."""
+    entry = units[0].entry
+    tile = tile and units[0].scheduled
+    if len(units) == 1:
+        lowered = _lower(toolchain, units[0].text, tile, parallel, entry)
+        return [_run([toolchain.mlir_translate, "--mlir-to-llvmir"], lowered)]
+    loops = loop_passes(toolchain.runtime, parallel)
+    pipeline = _pipeline(tile, _transform_library(), loops, entry)
+    split = [f"--split-input-file={UNIT_MARKER}", f"--output-split-marker={UNIT_MARKER}"]
+    text = f"\n{UNIT_MARKER}\n".join(unit.text for unit in units)
+    lowered = _run(
+        [toolchain.mlir_opt, *split, "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"], text
+    )
+    _check_llvm_dialect(lowered)
+    translate = [f"--split-input-file={UNIT_MARKER}", f"--output-split-marker={LLVM_UNIT_MARKER}"]
+    llvm_ir = _run([toolchain.mlir_translate, *translate, "--mlir-to-llvmir"], lowered)
+    modules = llvm_ir.split(LLVM_UNIT_MARKER)
+    if len(modules) != len(units):
+        raise ToolchainError(f"mlir-translate-22 gave {len(modules)} modules for {len(units)}")
+    return modules
+
+
+def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path) -> None:
+    """`unit`'s LLVM IR → its object `obj` (in the cache: written whole or not at all)."""
+    with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+        compiled = Path(work) / "unit.o"
+        exports = None if unit.entry else (unit.name,)
+        compile_llvm_ir(toolchain, llvm_ir, compiled, unit.level, exports, unit.codegen_level)
+        write_atomic(obj, compiled.read_bytes())
+
+
+def _batches(units: dict[str, Unit], jobs: int) -> list[dict[str, Unit]]:
+    """The entry units one by one, the others in `jobs` batches of about equal text."""
+    batches: list[dict[str, Unit]] = [{key: u} for key, u in units.items() if u.entry]
+    kernels: list[dict[str, Unit]] = [{} for _ in range(jobs)]
+    sizes = [0] * jobs
+    others = [(key, u) for key, u in units.items() if not u.entry]
+    for key, unit in sorted(others, key=lambda item: -len(item[1].text)):
+        lightest = sizes.index(min(sizes))
+        kernels[lightest][key] = unit
+        sizes[lightest] += len(unit.text)
+    return batches + [batch for batch in kernels if batch]
+
+
+def _compile_objects(
+    toolchain: Toolchain, units: dict[str, Unit], tile: bool, parallel: bool, jobs: int
+) -> tuple[list[Path], dict[str, Any]]:
+    """The objects of `units` (by cache key), those not in the cache compiled on `jobs`
+    processes at a time, and the entry unit's metadata; reports the units done."""
+    cache = cache_dir()
+    objects = {key: cache / f"{key}.o" for key in units}
+    entry_key = next(key for key, unit in units.items() if unit.entry)
+    metadata = cache / f"{entry_key}.o.json"
+    todo = {key: unit for key, unit in units.items() if not objects[key].exists()}
+    if not metadata.exists():
+        todo[entry_key] = units[entry_key]
+    done = len(units) - len(todo)
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        if entry_key in todo:
+            signatures = pool.submit(_signatures, toolchain, units[entry_key].text)
+        batches = _batches(todo, max(1, jobs))
+        lowering = {
+            pool.submit(_lower_batch, toolchain, list(b.values()), tile, parallel): b
+            for b in batches
+        }
+        codegen = []
+        for future in as_completed(lowering):
+            for (key, unit), llvm_ir in zip(lowering[future].items(), future.result(), strict=True):
+                codegen.append(pool.submit(_codegen, toolchain, unit, llvm_ir, objects[key]))
+        for future in as_completed(codegen):
+            future.result()
+            done += 1
+            report(UNITS_COMPILED, done, len(units))
+        if entry_key in todo:
+            callable_, refused = signatures.result()
+            built = {"signatures": [s.to_json() for s in callable_], "refused": refused}
+            write_atomic(metadata, json.dumps(built).encode())
+    return sorted(objects.values()), json.loads(metadata.read_text())
+
+
+def _link(
+    toolchain: Toolchain,
+    objects: list[Path],
+    signatures: list[Signature],
+    parallel: bool,
+    library: Path,
+) -> None:
+    """Link the objects with the entry shim and the runtime library into `library`."""
     runtime = Path(toolchain.runtime)
-    inputs = [str(work / "shim.c"), str(work / "module.o"), str(runtime)]
-    link = [*LINK_FLAGS, f"-Wl,-rpath,{runtime.parent}", *link_flags(), "-lm"]
-    link += openmp_link_flags(toolchain.runtime) if parallel else ()
-    _run([toolchain.cc, "-shared", "-fPIC", "-O2", *inputs, "-o", str(work / "module.so"), *link])
-    return {"signatures": [s.to_json() for s in signatures], "refused": refused}
+    with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+        shim, linked = Path(work) / "shim.c", Path(work) / "module.so"
+        shim.write_text(shim_source(signatures))
+        inputs = [str(shim), *map(str, objects), str(runtime)]
+        link = [*LINK_FLAGS, f"-Wl,-rpath,{runtime.parent}", *link_flags(), "-lm"]
+        link += openmp_link_flags(toolchain.runtime) if parallel else ()
+        _run([toolchain.cc, "-shared", "-fPIC", "-O2", *inputs, "-o", str(linked), *link])
+        write_atomic(library, linked.read_bytes())
 
 
-def compile_module(mlir_text: str, tile: bool = False, parallel: bool = False) -> NativeModule:
-    """Compile upstream MLIR on tensors into a loaded `NativeModule` (cached on disk);
-    `parallel`: its linalg operations' parallel loops run on OpenMP threads (`threads`)."""
+def compile_units(
+    units: Sequence[Unit], tile: bool = False, parallel: bool = False, jobs: int | None = None
+) -> NativeModule:
+    """Compile the units of a module (`units.split_units`; one of them the entry unit) into
+    a loaded `NativeModule`. Each unit's object is cached on disk by its text and recipe, the
+    library by its units': an edit recompiles the units it changed, then links. `jobs`:
+    units compiled at once (default: the machine's cores); `parallel`: linalg operations'
+    parallel loops run on OpenMP threads (`threads`)."""
     toolchain = find_toolchain()
     versions = _host(toolchain)[0]
     loops = loop_passes(toolchain.runtime, parallel)
-    recipe = [_pipeline(tile, "SCHEDULE", loops), transform_script(), vector_register_bytes()]
-    recipe += [CODEGEN_FLAGS, vectoriser_flags(), shim_source([])]
-    key_source = json.dumps([mlir_text, recipe, versions])
-    key = hashlib.sha256(key_source.encode()).hexdigest()[:32]
+    recipe = [transform_script(), vector_register_bytes(), CODEGEN_FLAGS, vectoriser_flags()]
+    keyed: dict[str, Unit] = {}
+    for unit in units:
+        pipeline = _pipeline(tile and unit.scheduled, "SCHEDULE", loops, unit.entry)
+        levels = [unit.level, unit.codegen_level]
+        source = json.dumps([unit.text, levels, unit.entry, pipeline, recipe, versions])
+        keyed[hashlib.sha256(source.encode()).hexdigest()[:32]] = unit
+    link_recipe = [sorted(keyed), shim_source([]), parallel, versions]
+    key = hashlib.sha256(json.dumps(link_recipe).encode()).hexdigest()[:32]
     cache = cache_dir()
     library, metadata = cache / f"{key}.so", cache / f"{key}.json"
     if library.exists() and metadata.exists():
         report(CACHE_HIT, 1)
     else:
-        with stage(COMPILE_STAGE), tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
-            built = _build(toolchain, mlir_text, tile, parallel, Path(work))
+        with stage(COMPILE_STAGE):
+            jobs = machine_cores() if jobs is None else jobs
+            objects, built = _compile_objects(toolchain, keyed, tile, parallel, jobs)
+            signatures = [Signature.from_json(s) for s in built["signatures"]]
+            _link(toolchain, objects, signatures, parallel, library)
             write_atomic(metadata, json.dumps(built).encode())
-            write_atomic(library, (Path(work) / "module.so").read_bytes())
     return NativeModule(library, json.loads(metadata.read_text()))
+
+
+def compile_module(mlir_text: str, tile: bool = False, parallel: bool = False) -> NativeModule:
+    """Compile upstream MLIR on tensors, as one unit, into a loaded `NativeModule` (cached
+    on disk); `parallel`: its linalg operations' parallel loops run on OpenMP threads."""
+    return compile_units([whole_module(mlir_text)], tile, parallel)
 
 
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters

@@ -1,7 +1,7 @@
 """``relax-run``: run a function of a Relax module on NumPy inputs.
 
     relax-run FILE [--entry main] [--inputs IN.npz [--bind-inputs NAME,...]] [--outputs OUT.npz]
-              [--backend reference|lowered|mlir|iree|LIST|all] [--tile] [--threads N]
+              [--backend reference|lowered|mlir|iree|LIST|all] [--no-tile] [--threads N]
               [-p PIPELINE]
               [--plugin MODULE]...
 
@@ -16,8 +16,9 @@ usage errors.
 ``--backend`` names an execution engine of ``relax_xdsl.lowering.backends``:
 ``reference`` interprets the Relax dialect; ``lowered`` lowers it to
 linalg/tensor/arith/func and runs the bundled interpreter; ``mlir`` compiles the
-lowered module with the MLIR toolchain (``mlir-opt-22`` and friends, ``--tile``
-adding the tiling/vectorisation schedule for matmuls) and runs native code;
+lowered module with the MLIR toolchain (``mlir-opt-22`` and friends, with the
+tiling/vectorisation schedule of contractions, convolutions and pooling unless ``--no-tile``)
+and runs native code;
 ``iree`` compiles it with IREE (the extra ``relax-xdsl[iree]``) and runs it on
 IREE's CPU device. A list of backends runs each, prints its time and whether its results agree with
 the first backend's; a backend that cannot run here (a missing toolchain) or
@@ -112,8 +113,10 @@ class RelaxRunMain(RelaxOptMain):
         )
         arg_parser.add_argument(
             "--tile",
-            action="store_true",
-            help="with --backend mlir: tile and vectorise matmuls (transform dialect schedule)",
+            action=argparse.BooleanOptionalAction,
+            default=True,
+            help="with --backend mlir: tile and vectorise contractions, convolutions and "
+            "pooling (the transform-dialect schedule; default on, --no-tile for plain loops)",
         )
         arg_parser.add_argument(
             "--memory-limit",

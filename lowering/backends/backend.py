@@ -38,8 +38,9 @@ class RunOptions:
 
     packed: PackedRegistry = field(default_factory=PackedRegistry)
     """The packed functions that ``call_packed`` and friends call."""
-    tile: bool = False
-    """Native code: tile and vectorise contractions (the transform-dialect schedule)."""
+    tile: bool = True
+    """Native code: tile and vectorise contractions, convolutions and pooling (the
+    transform-dialect schedule); off, linalg operations become plain loops."""
     memory_limit: int = field(default_factory=default_memory_limit)
     """Native code: the bytes a call may hold at once (0: no limit)."""
     threads: int = DEFAULT_THREADS

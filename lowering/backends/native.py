@@ -19,10 +19,10 @@ from ..toolchain import (
     NATIVE_FORMATS,
     WIDENED_FORMATS,
     ToolchainMissing,
-    compile_module,
+    compile_units,
     find_toolchain,
-    generic_text,
 )
+from ..units import split_units
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
 
@@ -84,7 +84,7 @@ class NativeBackend(Backend):
         native_ir = approximate_math(program.lowered())  # a copy
         outline_kernels(native_ir)
         parallel = options.threads > 1
-        native = compile_module(generic_text(native_ir), options.tile, parallel)
+        native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
 
         def call(args: list[object]) -> list[object]:
             try:

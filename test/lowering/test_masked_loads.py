@@ -18,6 +18,7 @@ from relax_xdsl.lowering.toolchain import (
     compile_llvm_ir,
     find_toolchain,
 )
+from relax_xdsl.lowering.units import KERNEL_LEVEL
 
 HALF = ", ".join(["i1 true"] * 16 + ["i1 false"] * 16)
 HEADS = 4
@@ -72,7 +73,13 @@ def test_pieces_of_other_types_and_ragged_widths():
 @needs_toolchain
 def test_split_module_is_valid_and_keeps_no_wide_masked_load():
     optimised = _run(
-        [find_toolchain().opt, f"-mtriple={_host(find_toolchain())[1]}", *CODEGEN_FLAGS, "-S"],
+        [
+            find_toolchain().opt,
+            f"-mtriple={_host(find_toolchain())[1]}",
+            KERNEL_LEVEL,
+            *CODEGEN_FLAGS,
+            "-S",
+        ],
         split_masked_loads(shared_mask_loads(), register_bytes=32),
     )
     assert widths(optimised) <= {"8"}

@@ -1,0 +1,95 @@
+"""Compile times of native code (issue 33): cold and warm, per model, as units and as one.
+
+    python bench/compile_times.py [--models resnet18,mobilenet,bert,chain] [--chain 5000]
+                                  [--untiled] [--whole]
+
+Models: ResNet-18, MobileNetV2 and the BERT-base layer of ``onnx_models.py`` at full size
+through our ONNX importer (weights as parameters), and the MLP chain of ``workloads.py``
+(``--chain`` bindings). Per model, with an empty cache (a temporary ``XDG_CACHE_HOME``): *cold*
+is ``compile_function(..., "mlir")`` from the lowered module (its wall time; the CPU time of
+the toolchain processes and of Python apart), *warm* the same call again (the library from
+the cache; wall and CPU time). ``--whole`` compiles every model as one unit at ``-O3`` (the
+compilation before units, for a before/after in one run); ``--untiled`` without tiling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+import time
+
+import onnx_models
+import workloads
+from xdsl.dialects.builtin import ModuleOp
+
+from relax_dialect.frontends.onnx import from_onnx
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
+from relax_xdsl.lowering import units
+from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import RunOptions
+from relax_xdsl.lowering.pipeline import lower
+
+
+def model(name: str, chain: int) -> ModuleOp:
+    if name == "chain":
+        return parse_tvmscript(workloads.tvmscript("mlp", chain), "chain.py")
+    onnx_model = onnx_models.ARCHITECTURES[name].model(full=True)
+    return from_onnx(onnx_model, params_as_inputs=True)
+
+
+def cpu() -> tuple[float, float]:
+    """CPU seconds of the finished child processes and of this one."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return children.ru_utime + children.ru_stime, own.ru_utime + own.ru_stime
+
+
+def measure(module: ModuleOp, tile: bool) -> dict[str, float]:
+    lowered = lower(module)
+    options = RunOptions(tile=tile)
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["XDG_CACHE_HOME"] = cache
+        tools, python = cpu()
+        start = time.perf_counter()
+        compile_function(module, "main", "mlir", options, lowered)
+        cold = time.perf_counter() - start
+        tools_after, python_after = cpu()
+        start = time.perf_counter()
+        compile_function(module, "main", "mlir", options, lowered)
+        warm = time.perf_counter() - start
+        warm_cpu = cpu()[1] - python_after
+    return {
+        "cold": cold,
+        "tools": tools_after - tools,
+        "python": python_after - python,
+        "warm": warm,
+        "warm CPU": warm_cpu,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--models", default="resnet18,mobilenet,bert,chain")
+    parser.add_argument("--chain", type=int, default=5000)
+    parser.add_argument("--untiled", action="store_true")
+    parser.add_argument("--whole", action="store_true")
+    args = parser.parse_args()
+    if args.whole:
+        units.SPLIT_FROM_KERNELS = sys.maxsize
+        units.KERNEL_LEVEL = "-O3"
+    print("| model | cold (wall) | toolchain CPU | Python CPU | warm (wall) | warm (CPU) |")
+    print("|---|---|---|---|---|---|")
+    for name in args.models.split(","):
+        row = measure(model(name, args.chain), not args.untiled)
+        print(
+            f"| {name} | {row['cold']:.1f} s | {row['tools']:.1f} s | {row['python']:.1f} s "
+            f"| {row['warm']:.2f} s | {row['warm CPU']:.2f} s |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Compilation units of native code: each kernel (``kernels.py``) compiled on its own, the
+host functions in a unit of their own.
+
+A kernel unit is a module holding one kernel function; its object defines the kernel's
+symbol. The host unit keeps the rest of the module and, in place of each kernel, a *stub*: a
+weak definition (LLVM's ``weak`` linkage: the linker takes the kernel object's strong one,
+and LLVM never inlines or analyses through it) whose body tells one-shot bufferization what
+the kernel does at its boundary: it reads its tensor arguments (``bufferization.access``) and
+returns fresh buffers (``bufferization.alloc_tensor`` copying its outputs), as the kernel's
+real body does. With bodiless declarations instead, the analysis must assume every result
+may alias every operand, which is quadratic in the calls (minutes for a few hundred).
+
+So each kernel is compiled (tiled, bufferized, optimised at ``KERNEL_LEVEL``) once, cached by its
+text (identical kernels of several programs too), in parallel with the others, and the host
+function of thousands of calls is optimised at ``HOST_LEVEL`` and ``HOST_CODEGEN_LEVEL``,
+where ``-O3`` takes minutes and buys nothing: it allocates and calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects import bufferization, func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+)
+from xdsl.dialects.linalg.ops import LinalgStructuredOperation
+from xdsl.dialects.llvm import LinkageAttr
+
+from relax_dialect.memo_printer import print_module
+
+from .kernels import KERNEL_PREFIX
+
+KERNEL_LEVEL = "-O2"
+"""``opt-22``/``llc-22`` level of the kernels and of a module compiled whole: ``-O3`` took 60%
+more of the tools' time on ResNet-18 and the BERT layer for the same run time (the tiled
+kernels are vectorised before LLVM sees them; ``-O2`` keeps LLVM's loop and SLP vectorisers
+for the others), see docs/benchmarks.md."""
+HOST_LEVEL = "-O1"
+"""``opt-22`` level of the host unit: ``-O3`` spent over five minutes on a host function of
+5,000 calls, ``-O1`` 8.8 s; see docs/benchmarks.md."""
+HOST_CODEGEN_LEVEL = "-O0"
+"""``llc-22`` level of the host unit: on the same function ``-O1`` ran over half a minute of
+CPU, ``-O0`` (fast instruction selection and register allocation) 2.8 s."""
+SPLIT_FROM_KERNELS = 4
+"""Modules with fewer kernels compile as one unit (four tools' start-ups per unit cost more
+than they save on small programs)."""
+
+READ_ONLY = DictionaryAttr({"bufferization.access": StringAttr("read")})
+NO_ATTRS = DictionaryAttr({})
+
+
+@dataclass(frozen=True)
+class Unit:
+    """MLIR text compiled into one object."""
+
+    name: str
+    text: str
+    level: str
+    """The ``opt-22`` optimisation level."""
+    codegen_level: str
+    """The ``llc-22`` optimisation level."""
+    entry: bool
+    """Whether it holds the public functions (their C wrappers, the entry shim)."""
+    scheduled: bool = True
+    """Whether the tiling schedule applies to it, when compiling tiled: not to the host, whose
+    linalg operations are those inside loops and branches (the schedule's rewrites break the
+    equivalence of a loop's carried buffers, as outlining them would)."""
+
+
+def whole_module(text: str) -> Unit:
+    """The whole module as one unit."""
+    return Unit("module", text, KERNEL_LEVEL, KERNEL_LEVEL, entry=True)
+
+
+def _kernels(module: ModuleOp) -> list[func.FuncOp]:
+    return [
+        op
+        for op in module.body.block.ops
+        if isinstance(op, func.FuncOp) and op.sym_name.data.startswith(KERNEL_PREFIX)
+    ]
+
+
+def _stub(kernel: func.FuncOp) -> None:
+    """Turn ``kernel`` (in place) into its weak stub."""
+    returned = kernel.body.block.last_op
+    assert isinstance(returned, func.ReturnOp)
+    root = returned.operands[0].owner
+    assert isinstance(root, LinalgStructuredOperation)
+    for output, result in zip(root.outputs, root.results, strict=True):
+        fresh = bufferization.AllocTensorOp(result.type, copy=output)
+        kernel.body.block.insert_op_before(fresh, root)
+        result.replace_all_uses_with(fresh.results[0])
+    root.detach()
+    root.erase()
+    inputs = kernel.function_type.inputs.data
+    kernel.arg_attrs = ArrayAttr(
+        [READ_ONLY if isinstance(t, TensorType) else NO_ATTRS for t in inputs]
+    )
+    kernel.attributes["llvm.linkage"] = LinkageAttr("weak")
+
+
+def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
+    """The units of the outlined ``module`` (which becomes the host's, stubs in place of its
+    kernels): one per kernel and the host; untiled, the whole module when it has fewer than
+    ``SPLIT_FROM_KERNELS`` kernels."""
+    kernels = _kernels(module)
+    if len(kernels) < SPLIT_FROM_KERNELS and not tile:
+        return [whole_module(print_module(module, generic=True))]
+    units = []
+    for kernel in kernels:
+        text = print_module(ModuleOp([kernel.clone()]), generic=True)
+        units.append(Unit(kernel.sym_name.data, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False))
+        _stub(kernel)
+    host_text = print_module(module, generic=True)
+    host = Unit("host", host_text, HOST_LEVEL, HOST_CODEGEN_LEVEL, entry=True, scheduled=False)
+    return [host, *units]
