@@ -146,6 +146,16 @@ def select(lw: Lowerer, condition: SSAValue, if_true: SSAValue, if_false: SSAVal
     return lw.make(arith.SelectOp, condition, if_true, if_false)
 
 
+FLOAT16 = DataType("float", 16)
+
+
+def accumulation_type(dtype: DataType) -> DataType:
+    """The type sums of ``dtype`` products accumulate in: ``f32`` for ``f16``, as the
+    reference's NumPy computes ``matmul`` and last-axis sums of float16 (in float32, rounded
+    to float16 once); native code rounding every step to ``f16`` drifts by ulps."""
+    return FLOAT32 if dtype == FLOAT16 else dtype
+
+
 def convert(lw: Lowerer, value: SSAValue, source: DataType, target: DataType) -> SSAValue:
     """TIR's cast from ``source`` to ``target``: float to integer truncates toward
     zero, anything to ``bool`` is ``x != 0`` (NaN is true), ``bool`` is 0 or 1. The

@@ -11,7 +11,10 @@ one contraction ``linalg.generic`` with the loops ``batch..., i, j, k``
 are the output labels (parallel) then the summed labels (reduction); a label
 (or a dimension an ellipsis covers) of static extent 1 broadcasts, other
 extents of a label must agree (checked at run time when not proven). ``bool``
-products and sums are ``and`` and ``or``, as NumPy computes them.
+products and sums are ``and`` and ``or``, as NumPy computes them. ``f16`` products
+accumulate in ``f32`` and round to ``f16`` once, as NumPy's ``matmul`` of float16 does
+(``accumulation_type``; the matrix product is then a generic rather than
+``linalg.matmul``, whose xDSL body has no conversions).
 """
 
 from __future__ import annotations
@@ -32,11 +35,12 @@ from relax_dialect.types import TensorType as RelaxTensor
 from relax_dialect.types import TupleType
 
 from ..lowerer import Lowerer
-from ..type_conversion import tensor_type
+from ..type_conversion import element_type, tensor_type
 from . import lowers
 from .common import (
     PARALLEL,
     REDUCTION,
+    accumulation_type,
     broadcast,
     collapse,
     constant,
@@ -118,14 +122,40 @@ def lower_matmul(lw: Lowerer, op: MatmulOp) -> SSAValue:
     lhs_dtype, rhs_dtype = data_type(op.x1.type), data_type(op.x2.type)
     if len(lhs_exprs) >= 2 and len(rhs_exprs) == 2 and lhs_dtype == rhs_dtype == dtype:
         return _matrix_product(lw, result, lhs, rhs, sizes)
-    init = _zeros(lw, dtype, tensor_type(result), sizes)
+    acc = accumulation_type(dtype)
+    out_type = tensor_type(result)
+    init = _zeros(lw, acc, _retyped(out_type, acc), sizes)
 
     def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         x, y = convert(lw, xs[0], lhs_dtype, dtype), convert(lw, xs[1], rhs_dtype, dtype)
-        return _multiply_add(lw, dtype, xs[2], x, y)
+        x, y = convert(lw, x, dtype, acc), convert(lw, y, dtype, acc)
+        return _multiply_add(lw, acc, xs[2], x, y)
 
     iterators = [PARALLEL] * loop + [REDUCTION]
-    return generic(lw, [lhs, rhs], init, [lhs_map, rhs_map, out_map], iterators, body)
+    product = generic(lw, [lhs, rhs], init, [lhs_map, rhs_map, out_map], iterators, body)
+    return _narrowed(lw, product, acc, dtype, out_type, sizes)
+
+
+def _retyped(type: TensorType, dtype: DataType) -> TensorType:
+    """Builtin tensor ``type`` with elements of ``dtype``."""
+    return TensorType(element_type(dtype), type.get_shape())
+
+
+def _narrowed(
+    lw: Lowerer,
+    value: SSAValue,
+    acc: DataType,
+    dtype: DataType,
+    type: TensorType,
+    sizes: Sequence[SSAValue],
+) -> SSAValue:
+    """The sums ``value`` accumulated in ``acc`` rounded to ``dtype`` (``type``), once."""
+    if acc == dtype:
+        return value
+    rank = len(sizes)
+    return parallel(
+        lw, [value], [list(range(rank))], sizes, type, lambda lw, xs: convert(lw, xs[0], acc, dtype)
+    )
 
 
 def _matrix_product(
@@ -140,8 +170,21 @@ def _matrix_product(
     shape = [matrix.type.get_shape()[0], out_type.get_shape()[-1]]  # pyright: ignore
     init_type = TensorType(out_type.get_element_type(), shape)
     height = sizes[0] if rank == 2 else lw.dim(matrix, 0)
-    init = _zeros(lw, result.data_type, init_type, [height, sizes[-1]])
-    product = lw.emit_value(LinalgMatmulOp([matrix, rhs], [init], [init_type]))
+    dtype = result.data_type
+    acc = accumulation_type(dtype)
+    if acc == dtype:
+        init = _zeros(lw, dtype, init_type, [height, sizes[-1]])
+        product = lw.emit_value(LinalgMatmulOp([matrix, rhs], [init], [init_type]))
+    else:  # a generic: xDSL's linalg.matmul body has no conversions
+        init = _zeros(lw, acc, _retyped(init_type, acc), [height, sizes[-1]])
+
+        def body(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
+            x, y = convert(lw, xs[0], dtype, acc), convert(lw, xs[1], dtype, acc)
+            return _multiply_add(lw, acc, xs[2], x, y)
+
+        maps = [[0, 2], [2, 1], [0, 1]]
+        product = generic(lw, [matrix, rhs], init, maps, [PARALLEL, PARALLEL, REDUCTION], body)
+        product = _narrowed(lw, product, acc, dtype, init_type, [height, sizes[-1]])
     return product if rank == 2 else expand(lw, product, rows, out_type.get_shape(), sizes)
 
 

@@ -5,7 +5,9 @@ Numerics as the reference kernels (TVM's legalization): activations compute in t
 data type (``gelu`` of ``f16`` takes ``erf`` in ``f32``); ``softmax`` subtracts the
 maximum (NaN propagates) and divides by the sum of the exponentials; ``layer_norm``,
 ``group_norm`` and ``instance_norm`` of ``f16`` data compute in ``f32``
-(``rms_norm`` always does), group and instance norms with the one-pass variance
+(``rms_norm`` always does), and softmax's sum and attention's products of ``f16``
+accumulate in ``f32`` (rounded to ``f16`` once, as NumPy sums a float16 axis and
+multiplies float16 matrices), group and instance norms with the one-pass variance
 ``E[x^2] - E[x]^2``; losses divide integers truncating. ``dropout`` is inference
 mode (the data and a mask of ones). ``attention`` repeats key/value heads for their
 query groups and masks causally as topi does (masked scores are 0 before the
@@ -41,6 +43,7 @@ from .common import (
     PARALLEL,
     REDUCTION,
     MapExprs,
+    accumulation_type,
     check_every,
     collapse,
     compare,
@@ -102,16 +105,20 @@ def _sum(
     dtype: DataType,
     square: bool = False,
     sizes: Sequence[SSAValue] | None = None,
+    acc: DataType | None = None,
 ) -> SSAValue:
     """The sum (of squares) of a lowered tensor over ``axes``, axes dropped; ``sizes``
-    are its sizes when the caller knows them (else ``tensor.dim``)."""
-    add = pick(dtype, arith.AddfOp, arith.AddiOp)
-    mul = pick(dtype, arith.MulfOp, arith.MuliOp)
+    are its sizes when the caller knows them (else ``tensor.dim``); ``acc``: the type the
+    sum accumulates (and is returned) in, the elements converted (default ``dtype``)."""
+    acc = dtype if acc is None else acc
+    add = pick(acc, arith.AddfOp, arith.AddiOp)
+    mul = pick(acc, arith.MulfOp, arith.MuliOp)
 
-    def combine(lw: Lowerer, x: SSAValue, acc: SSAValue) -> SSAValue:
-        return emit_op(lw, add, acc, emit_op(lw, mul, x, x) if square else x)
+    def combine(lw: Lowerer, x: SSAValue, total: SSAValue) -> SSAValue:
+        x = convert(lw, x, dtype, acc)
+        return emit_op(lw, add, total, emit_op(lw, mul, x, x) if square else x)
 
-    zero = constant(lw, 0, dtype)
+    zero = constant(lw, 0, acc)
     sizes = sizes_of(lw, source) if sizes is None else sizes
     total, _ = reduce(lw, source, sizes, axes, False, zero, combine)
     return total
@@ -296,20 +303,19 @@ def softmax(
         return exp if keep is None else select(lw, keep(lw), exp, constant(lw, 0, dtype))
 
     exp = parallel(lw, [x, maximum], [identity, kept], sizes, x.type, exponential)
-    total = _sum(lw, exp, [axis], dtype)
+    acc = accumulation_type(dtype)
+    total = _sum(lw, exp, [axis], dtype, acc=acc)
+
+    def divide(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
+        return emit_op(lw, arith.DivfOp, xs[0], convert(lw, xs[1], acc, dtype))
+
     if not log:
-        return parallel(
-            lw,
-            [exp, total],
-            [identity, kept],
-            sizes,
-            x.type,
-            lambda lw, xs: emit_op(lw, arith.DivfOp, *xs),
-        )
+        return parallel(lw, [exp, total], [identity, kept], sizes, x.type, divide)
 
     def log_softmax(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
         shifted = emit_op(lw, arith.SubfOp, xs[0], xs[1])
-        return emit_op(lw, arith.SubfOp, shifted, lw.make(math.LogOp, xs[2]))
+        log_total = lw.make(math.LogOp, convert(lw, xs[2], acc, dtype))
+        return emit_op(lw, arith.SubfOp, shifted, log_total)
 
     return parallel(lw, [x, maximum, total], [identity, kept, kept], sizes, x.type, log_softmax)
 
@@ -857,20 +863,24 @@ def lower_attention(lw: Lowerer, op: ops.AttentionBaseOp) -> SSAValue:
     value = _heads(lw, op, op.operands[2], heads, heads_expr, "value")
     keys = lw.dims(op.operands[1])[1]
     value_dim = lw.dims(op.operands[2])[3]
-    mul = pick(dtype, arith.MulfOp, arith.MuliOp)
-    add = pick(dtype, arith.AddfOp, arith.AddiOp)
+    acc = accumulation_type(dtype)  # f16 products sum in f32, as NumPy's matmul
+    mul = pick(acc, arith.MulfOp, arith.MuliOp)
+    add = pick(acc, arith.AddfOp, arith.AddiOp)
 
     def multiply_add(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
-        return emit_op(lw, add, xs[2], emit_op(lw, mul, xs[0], xs[1]))
+        x, y = convert(lw, xs[0], dtype, acc), convert(lw, xs[1], dtype, acc)
+        return emit_op(lw, add, xs[2], emit_op(lw, mul, x, y))
 
-    zero = constant(lw, 0, dtype)
+    zero = constant(lw, 0, acc)
     score_type = TensorType(element_type(dtype), [DYNAMIC_INDEX] * 4)
+    sum_type = TensorType(element_type(acc), [DYNAMIC_INDEX] * 4)
 
     def contract(lhs: SSAValue, rhs: SSAValue, maps: list[MapExprs], sizes: list[SSAValue]):
         """The sums over loop 4 of ``lhs * rhs`` into a zero rank-4 tensor of ``sizes``."""
-        zeros = fill(lw, zero, lw.empty(score_type, sizes))
+        zeros = fill(lw, zero, lw.empty(sum_type, sizes))
         iterators = [PARALLEL] * 4 + [REDUCTION]
-        return generic(lw, [lhs, rhs], zeros, [*maps, [0, 1, 2, 3]], iterators, multiply_add)
+        sums = generic(lw, [lhs, rhs], zeros, [*maps, [0, 1, 2, 3]], iterators, multiply_add)
+        return _as(lw, sums, acc, dtype)
 
     # loops b, h, i, j, d
     scores = contract(query, key, [[0, 2, 1, 4], [0, 3, 1, 4]], [batch, heads, queries, keys])
