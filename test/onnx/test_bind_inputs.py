@@ -100,8 +100,8 @@ def test_the_trace_follows_the_outer_names_a_subgraph_reads() -> None:
 
 
 def test_other_refusals_have_no_inputs_to_bind() -> None:
-    det = helper.make_node("Det", ["x"], ["d"], name="det")
-    m = model([det], {"x": (np.float32, [2, 2])}, {"d": (np.float32, [])})
+    bernoulli = helper.make_node("Bernoulli", ["x"], ["d"], name="bernoulli")
+    m = model([bernoulli], {"x": (np.float32, [2, 2])}, {"d": (np.float32, [2, 2])})
     with pytest.raises(DiagnosticError) as caught:
         from_onnx(m)
     assert inputs_to_bind(caught.value) is None

@@ -6,6 +6,7 @@ writes leaves inline and every attribute, as TVM does), the same TVMScript text.
 
 from __future__ import annotations
 
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from relax_dialect import frontends
 from relax_dialect.diagnostics import DiagnosticError
 from relax_dialect.frontends.mlir import forget_resources
 from relax_dialect.frontends.tvmscript.printer import print_tvmscript
-from relax_dialect.memo_printer import print_module
+from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.well_formed import check_well_formed
 
@@ -48,6 +49,13 @@ def read(ctx: Context, frontend: str, text: str) -> ModuleOp | None:
         return None
 
 
+def print_module(ctx: Context, module: ModuleOp, generic: bool = False) -> str:
+    """``module``'s MLIR text with its ``dialect_resources`` section, as relax-opt writes it."""
+    stream = StringIO()
+    MemoMLIRTarget(print_generic_format=generic).emit(ctx, module, stream)
+    return stream.getvalue()
+
+
 def accepted(module: ModuleOp | None) -> bool:
     return module is not None and not check_well_formed(module)
 
@@ -63,14 +71,13 @@ def test_printed_and_read_back_the_checker_sees_the_same_module(ctx: Context, pa
         if module is None:
             continue
         verdict = accepted(module)
-        text = print_module(
-            module, generic=not verdict
-        )  # custom syntax cannot say all that is wrong
+        # custom syntax cannot say all that is wrong
+        text = print_module(ctx, module, generic=not verdict)
         again = read(ctx, "mlir", text)
         assert accepted(again) == verdict, f"{where}: the verdict changes through MLIR"
         if not verdict:
             continue
-        assert print_module(again) == text, f"{where}: the module changes through MLIR"  # pyright: ignore[reportArgumentType]
+        assert print_module(ctx, again) == text, f"{where}: the module changes through MLIR"  # pyright: ignore[reportArgumentType]
         if not any(isinstance(op, FunctionOp) for op in module.body.block.ops):
             continue  # no Relax function: nothing TVMScript writes
         script = print_tvmscript(module)
