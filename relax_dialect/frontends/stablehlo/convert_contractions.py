@@ -11,8 +11,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ...builder import Expr, call
 from ...dtype import DataType
-from ...prim_expr import IntImm, PrimExpr
-from ...prim_expr_simplify import simplify
+from ...ops.manipulate import product
 from . import ops
 from .attributes import ConvDimensionNumbers, DotDimensionNumbers
 from .convert_elementwise import element_dtype
@@ -24,13 +23,6 @@ def permuted(cv: Converter, x: SSAValue, axes: Sequence[int]) -> SSAValue:
     if list(axes) == list(range(len(axes))):
         return x
     return cv.emit(call("relax.permute_dims", x, axes=list(axes)))
-
-
-def product(dims: Sequence[PrimExpr]) -> PrimExpr:
-    total: PrimExpr = IntImm(1)
-    for d in dims:
-        total = total * d
-    return simplify(total)
 
 
 def with_result_dtype(op: Operation, value: Expr) -> Expr:

@@ -14,10 +14,11 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from ...builder import Expr, call
 from ...dtype import DataType
+from ...ops.manipulate import product
 from ...prim_expr import IntImm
 from . import chlo, ops
 from .attributes import ComparisonDirection, ComparisonDirectionAttr
-from .convert_contractions import padding, permuted, product, window
+from .convert_contractions import padding, permuted, window
 from .convert_elementwise import element_dtype
 from .convert_shapes import integer, ints, reshape_to
 from .converter import Converter, converts, dense_array, refuse, result_tuple

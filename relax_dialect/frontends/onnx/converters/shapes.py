@@ -9,13 +9,11 @@ included, so that the result types keep them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 from xdsl.ir import SSAValue
 
 from ....builder import Shape
-from ....prim_expr import PrimExpr
+from ....ops.manipulate import product
 from ..context import NodeContext
 from ..dtypes import data_type
 from . import run_time
@@ -102,7 +100,7 @@ def flatten(ctx: NodeContext) -> SSAValue:
         ctx.error(f"axis {ctx.attr('axis', 1)} is out of range for rank {rank}")
     dims = ctx.shape(x)
     if dims is not None:
-        return ctx.emit("relax.reshape", x, Shape((_product(dims[:axis]), _product(dims[axis:]))))
+        return ctx.emit("relax.reshape", x, Shape((product(dims[:axis]), product(dims[axis:]))))
     lengths = run_time.dims_of(ctx, x)
     parts = [
         ctx.emit(
@@ -114,13 +112,6 @@ def flatten(ctx: NodeContext) -> SSAValue:
         for start, stop in ((0, axis), (axis, rank))
     ]
     return run_time.reshaped(ctx, x, ctx.emit("relax.concat", parts))
-
-
-def _product(dims: Sequence[int | PrimExpr]) -> int | PrimExpr:
-    result: int | PrimExpr = 1
-    for dim in dims:
-        result = result * dim
-    return result
 
 
 @converter("Unsqueeze")
