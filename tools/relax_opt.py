@@ -125,14 +125,14 @@ class RelaxOptMain(xDSLOptMain):
                 arg_parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
         arg_parser.add_argument(
             "--mlir-elide-elementsattrs-if-larger",
-            type=int,
+            type=_size_limit,
             metavar="N",
             help="print constants of more than N elements as dense_resource<__elided__> "
             "(as mlir-opt; the output does not read back)",
         )
         arg_parser.add_argument(
             "--mlir-elide-resource-strings-if-larger",
-            type=int,
+            type=_size_limit,
             metavar="N",
             help="leave out the dense_resource blobs whose text is longer than N characters "
             "(as mlir-opt; their handles stay, the output does not read back)",
@@ -460,6 +460,13 @@ class _ShowAndExit(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         sys.stdout.write(self.text())
         parser.exit()
+
+
+def _size_limit(text: str) -> int:
+    """A size to elide beyond: a non-negative integer, as mlir-opt's unsigned options."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got '{text}'")
+    return int(text)
 
 
 def _pass_names(text: str) -> list[str]:
