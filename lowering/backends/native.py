@@ -13,6 +13,7 @@ from relax_dialect.ops.datatype import ConvertOp
 from relax_dialect.types import PrimType, TensorType
 
 from ..interpreter import LoweredCheckError
+from ..host_parts import split_long_functions
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
 from ..toolchain import (

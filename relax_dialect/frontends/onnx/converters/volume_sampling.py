@@ -46,6 +46,10 @@ class Volume:
             for axis in range(count)
         ]
 
+    def bound(self, value: Expr) -> SSAValue:
+        """``value`` as one binding: an expression used more than once is computed once."""
+        return value if isinstance(value, SSAValue) else self.ctx.builder.emit(value)
+
     def number(self, value: float) -> np.ndarray:
         return np.array(value, self.dtype)
 
@@ -69,10 +73,14 @@ class Volume:
         """``v`` reflected by the nearer border until it lies between them."""
         low, high = self.borders(axis)
         span = self.number(high - low)
+        v = self.bound(v)
 
         def fold(distance: Call, near: float, far: float) -> Call:
-            periods = call("relax.trunc", call("relax.divide", distance, span))
-            rest = call("relax.subtract", distance, call("relax.multiply", periods, span))
+            distance = self.bound(distance)
+            periods = self.bound(call("relax.trunc", call("relax.divide", distance, span)))
+            rest = self.bound(
+                call("relax.subtract", distance, call("relax.multiply", periods, span))
+            )
             even = call(
                 "relax.equal", call("relax.floor_mod", periods, self.number(2.0)), self.number(0.0)
             )
@@ -95,6 +103,7 @@ class Volume:
     def padded(self, v: Expr, axis: int, mode: str) -> Expr:
         """A coordinate outside the borders clamped (``border``) or reflected."""
         low, high = self.borders(axis)
+        v = self.bound(v)
         outside = call(
             "relax.logical_or",
             call("relax.less", v, self.number(low)),
@@ -107,26 +116,29 @@ class Volume:
             return self.reflected(v, axis)
         return v
 
-    def tap(self, index: Expr, axis: int, mode: str) -> tuple[Call, Call | None]:
+    def tap(self, index: Expr, axis: int, mode: str) -> tuple[SSAValue, SSAValue | None]:
         """An integer position (in the data's float type) as an ``i64`` index inside
         the axis, and whether it is inside (``zeros``; None: always)."""
         size = self.sizes[axis]
         if mode == "reflection":
             index = call("relax.trunc", self.reflected(index, axis))
+        index = self.bound(index)
         inside = None
         if mode == "zeros":
-            inside = call(
-                "relax.logical_and",
-                call("relax.greater_equal", index, self.number(0.0)),
-                call("relax.less", index, self.number(float(size))),
+            inside = self.bound(
+                call(
+                    "relax.logical_and",
+                    call("relax.greater_equal", index, self.number(0.0)),
+                    call("relax.less", index, self.number(float(size))),
+                )
             )
         clamped = call("relax.clip", index, 0.0, size - 1.0)
-        return call("relax.astype", clamped, dtype=INT64), inside
+        return self.bound(call("relax.astype", clamped, dtype=INT64)), inside
 
-    def read(self, taps: list[tuple[Call, Call | None]]) -> Call:
+    def read(self, taps: list[tuple[SSAValue, SSAValue | None]]) -> Call:
         """The data at one tap per spatial axis, 0 where one is outside."""
-        flat: Call | None = None
-        inside: Call | None = None
+        flat: Expr | None = None
+        inside: Expr | None = None
         for axis, (index, valid) in enumerate(taps):
             flat = (
                 index
@@ -156,26 +168,34 @@ def sample_volume(
     coordinates: list[Expr] = [volume.unnormalized(axis) for axis in range(count)]
     if mode == "nearest":
         coordinates = [call("relax.round", c) for c in coordinates]
-    coordinates = [volume.padded(c, axis, padding) for axis, c in enumerate(coordinates)]
+    coordinates = [
+        volume.bound(volume.padded(c, axis, padding)) for axis, c in enumerate(coordinates)
+    ]
     if mode == "nearest":
         taps = [
             volume.tap(call("relax.trunc", c), axis, padding) for axis, c in enumerate(coordinates)
         ]
         return ctx.emit("relax.reshape", volume.read(taps), Shape(volume.output))
     lows = [ctx.emit("relax.floor", c) for c in coordinates]
-    fractions = [call("relax.subtract", c, low) for c, low in zip(coordinates, lows, strict=True)]
+    fractions = [
+        volume.bound(call("relax.subtract", c, low))
+        for c, low in zip(coordinates, lows, strict=True)
+    ]
     weights: list[tuple[Expr, Expr]] = [
         (call("relax.subtract", volume.number(1.0), f), f) for f in fractions
     ]
-    values: dict[tuple[int, ...], Expr] = {}
-    for corner in corners((0, 1), repeat=count):
-        taps = [
-            volume.tap(
-                low if step == 0 else call("relax.add", low, volume.number(1.0)), axis, padding
-            )
-            for axis, (low, step) in enumerate(zip(lows, corner, strict=True))
+    # each axis's two taps (the lower and the upper neighbour), shared by the corners
+    steps = [
+        [
+            volume.tap(position, axis, padding)
+            for position in (low, call("relax.add", low, volume.number(1.0)))
         ]
-        values[corner] = volume.read(taps)
+        for axis, low in enumerate(lows)
+    ]
+    values: dict[tuple[int, ...], Expr] = {
+        corner: volume.read([steps[axis][step] for axis, step in enumerate(corner)])
+        for corner in corners((0, 1), repeat=count)
+    }
     # nested 1-D interpolations, the last axis first, as the reference nests them
     for axis in reversed(range(count)):
         left, right = weights[axis]
