@@ -23,7 +23,7 @@ from relax_xdsl.lowering.toolchain import (
 
 pytestmark = needs_toolchain
 
-SIZES = (0, 1, 7, 64, 130)
+SIZES = (0, 1, 3, 7, 17, 64, 130)
 """Values of ``n``: empty, below one register tile (8 rows), ragged, one cache tile, several."""
 
 
@@ -66,6 +66,7 @@ def einsum(name: str, subscripts: str, shapes: list[str]) -> Case:
 TILED = [
     matmul("matrix", "n, 70", "70, 33"),
     matmul("matrix-many-tiles", "n, 300", "300, 290"),
+    matmul("symbolic-depth-and-columns", "17, n", "n, n"),
     matmul("weights-of-a-batch", "2, n, 40", "40, 36"),
     matmul("weights-of-a-symbolic-batch", "n, 3, 16", "16, 8"),
     matmul("batched", "3, n, 20", "3, 20, 40"),
