@@ -28,8 +28,8 @@ crashes (`crash_report`). For each contraction:
    read back from the cache instead of memory: 10–15% on BERT's 128 × 768 × 3072 products);
 3. the block's unit dimensions are folded away and its k loop is tiled by 1: each step is the
    outer product of `m` left values and `n` right ones into an `m × n` accumulator of two
-   vector registers per row (8 × 2 AVX-512 FMAs, 6 × 2 AVX2 ones); the accumulators are hoisted
-   out of the k loops;
+   vector registers per row (8 × 2 AVX-512 FMAs, 6 × 2 AVX2 ones), four steps per iteration
+   (`K_UNROLL`); the accumulators are hoisted out of the k loops;
 4. the packing of a zero-filled result folds into the fill; the other packs lower to pad +
    expand + transpose, the unpacks to transpose + collapse + slice.
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
@@ -67,6 +67,10 @@ CACHE_TILE = {"n": 256, "k": 128, "m": 32}
 operand's tile (32 rows × 128 of k, 16 KiB) and one panel of the right one's (128 × 16 or 32
 columns) stay in a 32 KiB L1 cache while the kernel sweeps the panel down the rows (64 rows
 ran 3–10% slower on BERT's products, docs/benchmarks.md)."""
+
+K_UNROLL = 4
+"""Steps of k per iteration of the kernel's innermost loop (unrolled): 5–13% faster than one
+on BERT's products (same-process A/B, docs/benchmarks.md); a divisor of `RegisterTile.k`."""
 
 MAX_BATCH = 4
 """The most batch dimensions of a contraction the schedule handles."""
@@ -160,6 +164,7 @@ def _action(batch: int, tile: RegisterTile) -> str:
     %step, %steps = transform.structured.tile_using_for %folded tile_sizes [1, 0, 0]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
+    transform.loop.unroll %steps {{factor = {K_UNROLL}}} : !op
     transform.yield
   }}
 """

@@ -14,7 +14,7 @@ from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering import toolchain
-from relax_xdsl.lowering.tiling import RegisterTile, schedule, tiling_passes
+from relax_xdsl.lowering.tiling import K_UNROLL, RegisterTile, schedule, tiling_passes
 from relax_xdsl.lowering.toolchain import (
     _transform_library,
     compile_module,
@@ -115,6 +115,7 @@ def test_register_tile_follows_the_vector_registers():
     assert RegisterTile.for_registers(32, 16) == TILES["avx2"]
     for tile in TILES.values():
         assert f"matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}]" in schedule(tile)
+        assert tile.k % K_UNROLL == 0  # the unrolled k loop has whole iterations
 
 
 @pytest.fixture(scope="module")
