@@ -22,9 +22,9 @@ crashes (`crash_report`). For each contraction:
    power-of-two strides, no strided loads) and every register tile is static: ragged and
    symbolic sizes need no masks in the kernel. The operands' packs are tiled into single
    blocks and vectorised (a masked read, a transpose where the layout needs one);
-2. the batch loops are tiled by 1, the blocks for the caches (about 256 columns × 128 of k ×
+2. the batch loops are tiled by 1, the blocks for the caches (about 256 columns × 256 of k ×
    32 rows), then one block at a time; without batch dimensions the right operand's pack is
-   fused into the k loop of the cache tiles (packed there, a 128 × 256 tile at a time, and
+   fused into the k loop of the cache tiles (packed there, a 256 × 256 tile at a time, and
    read back from the cache instead of memory: 10–15% on BERT's 128 × 768 × 3072 products);
 3. the block's unit dimensions are folded away and its k loop is tiled by 1: each step is the
    outer product of `m` left values and `n` right ones into an `m × n` accumulator of two
@@ -62,11 +62,12 @@ class RegisterTile:
         return RegisterTile(m=min(8, (registers - 4) // 2), n=2 * register_bytes // 4)
 
 
-CACHE_TILE = {"n": 256, "k": 128, "m": 32}
-"""The cache tile in elements (columns × k × rows), rounded down to whole blocks: the left
-operand's tile (32 rows × 128 of k, 16 KiB) and one panel of the right one's (128 × 16 or 32
-columns) stay in a 32 KiB L1 cache while the kernel sweeps the panel down the rows (64 rows
-ran 3–10% slower on BERT's products, docs/benchmarks.md)."""
+CACHE_TILE = {"n": 256, "k": 256, "m": 32}
+"""The cache tile in elements (columns × k × rows), rounded down to whole blocks: the kernel
+sweeps one panel of the right operand's tile (256 of k × 16 or 32 columns) down the left one's
+(32 rows × 256 of k, L1-sized), the right tile (256 KiB) staying in L2. Measured against
+other sizes on BERT's products, same-process A/B (docs/benchmarks.md): 128 of k × 64 rows
+(the former tile) 3–8% slower, 32 rows 3–7% slower with 128 of k."""
 
 K_UNROLL = 4
 """Steps of k per iteration of the kernel's innermost loop (unrolled): 5–13% faster than one
