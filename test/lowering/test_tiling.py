@@ -14,7 +14,7 @@ from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering import toolchain
-from relax_xdsl.lowering.tiling import RegisterTile, schedule, tiling_passes
+from relax_xdsl.lowering.tiling import K_UNROLL, RegisterTile, schedule, tiling_passes
 from relax_xdsl.lowering.toolchain import (
     _transform_library,
     compile_module,
@@ -23,7 +23,7 @@ from relax_xdsl.lowering.toolchain import (
 
 pytestmark = needs_toolchain
 
-SIZES = (0, 1, 7, 64, 130)
+SIZES = (0, 1, 3, 7, 17, 64, 130)
 """Values of ``n``: empty, below one register tile (8 rows), ragged, one cache tile, several."""
 
 
@@ -66,6 +66,7 @@ def einsum(name: str, subscripts: str, shapes: list[str]) -> Case:
 TILED = [
     matmul("matrix", "n, 70", "70, 33"),
     matmul("matrix-many-tiles", "n, 300", "300, 290"),
+    matmul("symbolic-depth-and-columns", "17, n", "n, n"),
     matmul("weights-of-a-batch", "2, n, 40", "40, 36"),
     matmul("weights-of-a-symbolic-batch", "n, 3, 16", "16, 8"),
     matmul("batched", "3, n, 20", "3, 20, 40"),
@@ -114,6 +115,7 @@ def test_register_tile_follows_the_vector_registers():
     assert RegisterTile.for_registers(32, 16) == TILES["avx2"]
     for tile in TILES.values():
         assert f"matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}]" in schedule(tile)
+        assert tile.k % K_UNROLL == 0  # the unrolled k loop has whole iterations
 
 
 @pytest.fixture(scope="module")
