@@ -406,6 +406,17 @@ def _link(
         write_atomic(library, linked.read_bytes())
 
 
+def recipe() -> list[object]:
+    """What an object depends on besides its unit's text, levels and pipeline: the tiling
+    schedule, the host's vector registers and the code generator's flags."""
+    return [transform_script(), vector_register_bytes(), CODEGEN_FLAGS, vectoriser_flags()]
+
+
+def tool_versions() -> str:
+    """The versions of the toolchain's tools (a cache-key ingredient)."""
+    return _host(find_toolchain())[0]
+
+
 def compile_units(
     units: Sequence[Unit], tile: bool = False, parallel: bool = False, jobs: int | None = None
 ) -> NativeModule:
@@ -417,12 +428,12 @@ def compile_units(
     toolchain = find_toolchain()
     versions = _host(toolchain)[0]
     loops = loop_passes(toolchain.runtime, parallel)
-    recipe = [transform_script(), vector_register_bytes(), CODEGEN_FLAGS, vectoriser_flags()]
+    ingredients = recipe()
     keyed: dict[str, Unit] = {}
     for unit in units:
         pipeline = _pipeline(tile and unit.scheduled, "SCHEDULE", loops, unit.entry)
         levels = [unit.level, unit.codegen_level]
-        source = json.dumps([unit.text, levels, unit.entry, pipeline, recipe, versions])
+        source = json.dumps([unit.text, levels, unit.entry, pipeline, ingredients, versions])
         keyed[hashlib.sha256(source.encode()).hexdigest()[:32]] = unit
     link_recipe = [sorted(keyed), shim_source([]), parallel, versions]
     key = hashlib.sha256(json.dumps(link_recipe).encode()).hexdigest()[:32]

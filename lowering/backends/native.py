@@ -15,6 +15,7 @@ from relax_dialect.types import PrimType, TensorType
 from ..interpreter import LoweredCheckError
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
+from ..program_cache import cached_library, program_key, remember
 from ..toolchain import (
     NATIVE_FORMATS,
     WIDENED_FORMATS,
@@ -47,8 +48,9 @@ def _foreign_format(op: Operation) -> DataType | None:
 
 
 class NativeBackend(Backend):
-    """Compiles the lowered module to a shared library (cached by content) and
-    calls it; ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
+    """Compiles the lowered module to a shared library (cached by content: by its units,
+    and by the Relax module before lowering, ``program_cache``) and calls it;
+    ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
 
     name = "mlir"
 
@@ -81,10 +83,14 @@ class NativeBackend(Backend):
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
         options = program.options
-        native_ir = approximate_math(program.lowered())  # a copy
-        outline_kernels(native_ir)
         parallel = options.threads > 1
-        native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
+        key = program_key(program.module, options.tile, parallel)
+        native = cached_library(key)
+        if native is None:
+            native_ir = approximate_math(program.lowered())  # a copy
+            outline_kernels(native_ir)
+            native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
+            remember(key, native)
 
         def call(args: list[object]) -> list[object]:
             try:
