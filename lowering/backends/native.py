@@ -87,7 +87,7 @@ class NativeBackend(Backend):
         key = program_key(program.module, options.tile, parallel)
         native = cached_library(key)
         if native is None:
-            native_ir = approximate_math(program.lowered())  # a copy
+            native_ir = approximate_math(program.lowered_copy())
             outline_kernels(native_ir)
             native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
             remember(key, native)
