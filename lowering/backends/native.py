@@ -12,6 +12,7 @@ from relax_dialect.ops.calls import PackedCallOp
 from relax_dialect.ops.datatype import ConvertOp
 from relax_dialect.types import PrimType, TensorType
 
+from ..host_parts import split_long_functions
 from ..interpreter import LoweredCheckError
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
@@ -89,6 +90,7 @@ class NativeBackend(Backend):
         if native is None:
             native_ir = approximate_math(program.lowered_copy())
             outline_kernels(native_ir)
+            split_long_functions(native_ir)
             native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
             remember(key, native)
 

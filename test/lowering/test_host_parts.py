@@ -48,6 +48,11 @@ def functions(module) -> dict[str, func.FuncOp]:
     return {op.sym_name.data: op for op in module.body.block.ops if isinstance(op, func.FuncOp)}
 
 
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture
 def short_parts(monkeypatch):
     monkeypatch.setattr(host_parts, "PART_OPS", 2)
@@ -90,10 +95,20 @@ def test_a_part_does_not_end_handing_on_a_view(short_parts):
 
 @needs_toolchain
 @pytest.mark.parametrize("rows", [1, 3, 17])
-def test_parts_compute_what_the_whole_function_does(short_parts, rows):
-    module = parse_tvmscript(PROGRAM, "parts.py")
+def test_parts_compute_what_the_whole_function_does(short_parts, monkeypatch, cache, rows):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))  # the module lowered, the kernels shared
+    outlined: list[str] = []
+    outline = host_parts._outline_part
+
+    def recorded(ops, name):
+        outlined.append(name)
+        return outline(ops, name)
+
+    monkeypatch.setattr(host_parts, "_outline_part", recorded)
+    module = parse_tvmscript(PROGRAM, f"parts{rows}.py")  # its own program key
     rng = np.random.default_rng(rows)
     x = rng.standard_normal((rows, 8)).astype(np.float32)
     w = rng.standard_normal((8, 8)).astype(np.float32)
     got = compile_function(module, "main", "mlir")(x, w)
     np.testing.assert_allclose(got, run(module, "main", x, w), rtol=1e-5, atol=1e-5)
+    assert len(outlined) > 2
