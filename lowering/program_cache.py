@@ -65,9 +65,10 @@ def module_text(module: ModuleOp) -> str:
 
 def program_key(module: ModuleOp, tile: bool, parallel: bool) -> str:
     """The key under which the library of ``module`` compiled with these options is kept."""
-    compiler = [recipe(), tool_versions(), compiler_digest()]
-    ingredients = [module_text(module), tile, parallel, compiler]
-    return hashlib.sha256(json.dumps(ingredients).encode()).hexdigest()[:32]
+    options = [tile, parallel, recipe(), tool_versions(), compiler_digest()]
+    digest = hashlib.sha256(json.dumps(options).encode())
+    digest.update(module_text(module).encode())  # as it is: weights make it 100 MB
+    return digest.hexdigest()[:32]
 
 
 def _record(key: str) -> Path:
