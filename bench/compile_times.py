@@ -1,15 +1,17 @@
 """Compile times of native code (issue 33): cold and warm, per model, as units and as one.
 
     python bench/compile_times.py [--models resnet18,mobilenet,bert,chain] [--chain 5000]
-                                  [--untiled] [--whole]
+                                  [--untiled] [--whole] [--no-parts]
 
 Models: ResNet-18, MobileNetV2 and the BERT-base layer of ``onnx_models.py`` at full size
 through our ONNX importer (weights as parameters), and the MLP chain of ``workloads.py``
 (``--chain`` bindings). Per model, with an empty cache (a temporary ``XDG_CACHE_HOME``): *cold*
-is ``compile_function(..., "mlir")`` from the lowered module (its wall time; the CPU time of
-the toolchain processes and of Python apart), *warm* the same call again (the library from
-the cache; wall and CPU time). ``--whole`` compiles every model as one unit at ``-O3`` (the
-compilation before units, for a before/after in one run); ``--untiled`` without tiling.
+is ``compile_function(..., "mlir")`` from the Relax module, lowering included (its wall time;
+the CPU time of the toolchain processes and of Python apart), *warm* the same call again (the
+library found by the Relax module, ``program_cache``; wall and CPU time); *load* the load
+average after the model (the machine is shared). ``--whole`` compiles every model as one unit
+at ``-O3`` (the compilation before units, for a before/after in one run); ``--no-parts`` keeps
+long host functions whole (before ``host_parts``); ``--untiled`` without tiling.
 """
 
 from __future__ import annotations
@@ -27,10 +29,9 @@ from xdsl.dialects.builtin import ModuleOp
 
 from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
-from relax_xdsl.lowering import units
+from relax_xdsl.lowering import host_parts, units
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
-from relax_xdsl.lowering.pipeline import lower
 
 
 def model(name: str, chain: int) -> ModuleOp:
@@ -48,17 +49,16 @@ def cpu() -> tuple[float, float]:
 
 
 def measure(module: ModuleOp, tile: bool) -> dict[str, float]:
-    lowered = lower(module)
     options = RunOptions(tile=tile)
     with tempfile.TemporaryDirectory() as cache:
         os.environ["XDG_CACHE_HOME"] = cache
         tools, python = cpu()
         start = time.perf_counter()
-        compile_function(module, "main", "mlir", options, lowered)
+        compile_function(module, "main", "mlir", options)
         cold = time.perf_counter() - start
         tools_after, python_after = cpu()
         start = time.perf_counter()
-        compile_function(module, "main", "mlir", options, lowered)
+        compile_function(module, "main", "mlir", options)
         warm = time.perf_counter() - start
         warm_cpu = cpu()[1] - python_after
     return {
@@ -67,6 +67,7 @@ def measure(module: ModuleOp, tile: bool) -> dict[str, float]:
         "python": python_after - python,
         "warm": warm,
         "warm CPU": warm_cpu,
+        "load": os.getloadavg()[0],
     }
 
 
@@ -76,17 +77,20 @@ def main() -> None:
     parser.add_argument("--chain", type=int, default=5000)
     parser.add_argument("--untiled", action="store_true")
     parser.add_argument("--whole", action="store_true")
+    parser.add_argument("--no-parts", action="store_true")
     args = parser.parse_args()
     if args.whole:
         units.SPLIT_FROM_KERNELS = sys.maxsize
         units.KERNEL_LEVEL = "-O3"
-    print("| model | cold (wall) | toolchain CPU | Python CPU | warm (wall) | warm (CPU) |")
-    print("|---|---|---|---|---|---|")
+    if args.no_parts:
+        host_parts.PART_OPS = host_parts.LONGEST_PART = sys.maxsize
+    print("| model | cold (wall) | toolchain CPU | Python CPU | warm (wall) | warm (CPU) | load |")
+    print("|---|---|---|---|---|---|---|")
     for name in args.models.split(","):
         row = measure(model(name, args.chain), not args.untiled)
         print(
             f"| {name} | {row['cold']:.1f} s | {row['tools']:.1f} s | {row['python']:.1f} s "
-            f"| {row['warm']:.2f} s | {row['warm CPU']:.2f} s |",
+            f"| {row['warm']:.2f} s | {row['warm CPU']:.2f} s | {row['load']:.1f} |",
             flush=True,
         )
 

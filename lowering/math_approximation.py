@@ -132,7 +132,6 @@ class ApproximateMath(RewritePattern):
 
 
 def approximate_math(module: ModuleOp) -> ModuleOp:
-    """A copy of ``module`` with f32 ``tanh`` and ``erf`` expanded (``module`` is kept)."""
-    copy = module.clone()
-    PatternRewriteWalker(ApproximateMath(), apply_recursively=False).rewrite_module(copy)
-    return copy
+    """``module`` with f32 ``tanh`` and ``erf`` expanded, rewritten in place."""
+    PatternRewriteWalker(ApproximateMath(), apply_recursively=False).rewrite_module(module)
+    return module

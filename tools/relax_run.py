@@ -167,8 +167,8 @@ class RelaxRunMain(RelaxOptMain):
             with contextlib.suppress(MatchFailure):  # reported, located, by the run itself
                 match_all(args, [p.type for p in params], symbols)  # pyright: ignore
             backends = [backend_named(backend) for backend in self.args.backend]
-            if any(backend.runs_lowered for backend in backends):
-                program.lowered()  # once, before the timed runs
+            if sum(backend.runs_lowered for backend in backends) > 1:
+                program.lowered()  # once for all, before the timed runs
             runs = [self.execute(backend, program, args) for backend in backends]
         except DiagnosticError as error:
             self.print_diagnostics(source, error.diagnostics)

@@ -79,6 +79,11 @@ class Program:
             self._lowered = lower(self.module)
         return self._lowered
 
+    def lowered_copy(self) -> ModuleOp:
+        """A lowered module the caller may change: the shared one copied when a backend has
+        built it already, else lowered afresh (and not kept: copying costs as much)."""
+        return lower(self.module) if self._lowered is None else self._lowered.clone()
+
 
 class Backend(ABC):
     """An execution engine of Relax functions."""

@@ -12,10 +12,12 @@ from relax_dialect.ops.calls import PackedCallOp
 from relax_dialect.ops.datatype import ConvertOp
 from relax_dialect.types import PrimType, TensorType
 
+from ..host_parts import split_long_functions
 from ..interpreter import LoweredCheckError
 from ..host_parts import split_long_functions
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
+from ..program_cache import cached_library, program_key, remember
 from ..toolchain import (
     NATIVE_FORMATS,
     WIDENED_FORMATS,
@@ -48,8 +50,9 @@ def _foreign_format(op: Operation) -> DataType | None:
 
 
 class NativeBackend(Backend):
-    """Compiles the lowered module to a shared library (cached by content) and
-    calls it; ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
+    """Compiles the lowered module to a shared library (cached by content: by its units,
+    and by the Relax module before lowering, ``program_cache``) and calls it;
+    ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
 
     name = "mlir"
 
@@ -82,10 +85,15 @@ class NativeBackend(Backend):
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
         options = program.options
-        native_ir = approximate_math(program.lowered())  # a copy
-        outline_kernels(native_ir)
         parallel = options.threads > 1
-        native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
+        key = program_key(program.module, options.tile, parallel)
+        native = cached_library(key)
+        if native is None:
+            native_ir = approximate_math(program.lowered_copy())
+            outline_kernels(native_ir)
+            split_long_functions(native_ir)
+            native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
+            remember(key, native)
 
         def call(args: list[object]) -> list[object]:
             try:

@@ -122,8 +122,8 @@ def test_relax_run_summary_and_quiet(
     assert main([str(path), "--inputs", str(inputs), "--backend", "lowered"]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("relax-run: ")
-    for part in ("Parser", "Verifier", "relax-lower-to-linalg", "(2/2 functions lowered)"):
-        assert part in err
+    for part in ("Parser", "Verifier", "(2/2 functions lowered)"):
+        assert part in err  # one backend lowers while it compiles (a warm native one need not)
     assert "compile (lowered)" in err and "run (lowered)" in err
     assert main([str(path), "--inputs", str(inputs), "--backend", "lowered", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
