@@ -1,0 +1,135 @@
+"""Depthwise convolutions in vector registers (the tiling schedule's `compile_module(tile=True)`).
+
+A depthwise 2-D convolution is the lowering's ``linalg.conv_2d_ngchw_gfchw`` with one input and
+one output channel per group (loops ``n, g, f, oh, ow, c, kh, kw``, ``f`` and ``c`` of size 1).
+One whose loops other than the batch are static, with strides of 1 or 2 and no dilation, is
+tiled into strips of ``columns`` output columns of one output row and one channel, and the
+window taps ``kh, kw`` into single taps: with the unit loops folded, each tap is a strip of the
+output plus one weight (broadcast) times a strip of the input row (contiguous with stride 1,
+every other element with stride 2), vectorised, the strip an accumulator that stays in
+registers across the taps (hoisted by the entry point). The channels are shared among the
+threads (an ``scf.forall``). As in `direct_convolution`, the column loop is peeled and a ragged
+strip split into halves down to four columns (static vectors, no masks); the padding is the
+padded copy the lowering made (`padding`), so the strips read no branch per element.
+"""
+
+from __future__ import annotations
+
+from ..crash_report import SCHEDULE_REMARK
+from .column_strips import halving_sequences, halving_steps
+
+GROUPED = "linalg.conv_2d_ngchw_gfchw"
+STATIC_LOOPS = (1, 2, 3, 4, 5, 6, 7)
+"""The loops of the grouped convolution whose sizes must be static: all but the batch (0)."""
+COLUMNS = 4
+"""The loop of the grouped convolution along an output row."""
+ROWS = 3
+"""Output rows per strip: with unit strides each input row loaded serves up to three taps."""
+UNIT_LOOPS = (2, 5)
+"""The loops of a depthwise convolution's output and input channels per group."""
+
+
+def _matcher() -> str:
+    """Matches a `GROUPED` convolution with one channel per group, static loops but the
+    batch, strides of at most `MAX_STRIDE` and no dilation."""
+    sizes = ", ".join(f"%s{loop}" for loop in STATIC_LOOPS)
+    types = ", ".join(["!param"] * (len(STATIC_LOOPS) + 2))
+    dims = "".join(
+        f"""
+      %s{loop} = transform.match.structured.dim %s[{loop}] : (!op) -> !param"""
+        for loop in STATIC_LOOPS
+    )
+    checks = "".join(
+        f"""
+    transform.match.param.cmpi ge %sizes#{i}, %zero : !param"""
+        for i in range(len(STATIC_LOOPS))
+    )
+    checks += "".join(
+        f"""
+    transform.match.param.cmpi eq %sizes#{STATIC_LOOPS.index(loop)}, %one : !param"""
+        for loop in UNIT_LOOPS
+    )
+    return f"""
+  transform.named_sequence @match_depthwise(%op: !op {{transform.readonly}}) -> !op {{
+    transform.match.operation_name %op ["{GROUPED}"] : !op
+    %sizes:{len(STATIC_LOOPS)}, %strides, %dilations = transform.match.structured %op
+        : (!op) -> ({types}) {{
+    ^bb0(%s: !op):{dims}
+      %b, %o, %c, %f, %i, %d, %stride, %dilation =
+          transform.match.structured.classify_convolution_dims %s
+          : (!op) -> (!param, !param, !param, !param, !param, !param, !param, !param)
+      transform.match.structured.yield {sizes}, %stride, %dilation : {types}
+    }}
+    %zero = transform.param.constant 0 : i64 -> !param
+    %one = transform.param.constant 1 : i64 -> !param
+{checks}
+    %ones = transform.merge_handles %one, %one : !param
+    transform.match.param.cmpi eq %dilations, %ones : !param
+    transform.match.param.cmpi eq %strides, %ones : !param
+    transform.yield %op : !op
+  }}
+"""
+
+
+def sequences(columns: int, threads: int) -> str:
+    """The matcher and the action for strips of ``columns`` output columns, the channels
+    shared among ``threads`` (the schedule's ``!op`` and ``!param`` aliases are assumed; the
+    peeling and splitting sequences are `direct_convolution`'s)."""
+    splits, strips = halving_steps(columns, COLUMNS, "%loops#0")
+    return (
+        _matcher()
+        + halving_sequences(columns, COLUMNS)
+        + f"""
+  transform.named_sequence @depthwise(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: depthwise" : !op
+    %generic = transform.structured.generalize %op : (!op) -> !op
+    %shared, %threads = transform.structured.tile_using_forall %generic
+        num_threads [0, {threads}] : (!op) -> (!op, !op)
+    %strip, %loops:4 = transform.structured.tile_using_for %shared
+        tile_sizes [1, 1, 0, {ROWS}, {columns}] : (!op) -> (!op, !op, !op, !op, !op)
+    transform.include @peel failures(suppress) (%loops#3) : (!op) -> ()
+    transform.include @peel failures(suppress) (%loops#2) : (!op) -> ()
+    transform.apply_patterns to %loops#0 {{
+      transform.apply_patterns.canonicalization
+    }} : !op
+{splits}
+    %strips = transform.structured.match ops{{["linalg.generic"]}} in {strips} : (!op) -> !op
+    %tap, %taps:2 = transform.structured.tile_using_for %strips
+        tile_sizes [0, 0, 0, 0, 0, 0, 1, 1] : (!op) -> (!op, !op, !op)
+    transform.apply_patterns to {strips} {{
+      transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
+      transform.apply_patterns.canonicalization
+    }} : !op
+    %vectorised = transform.foreach_match in {strips}
+        @match_strip_tap -> @vectorise_strip_tap : (!op) -> !op
+    transform.yield
+  }}
+
+  transform.named_sequence @match_strip_tap(%op: !op {{transform.readonly}}) -> !op {{
+    transform.match.operation_name %op ["linalg.generic"] : !op
+    %rank = transform.match.structured %op : (!op) -> !param {{
+    ^bb0(%s: !op):
+      %loops = transform.match.structured.rank %s : (!op) -> !param
+      transform.match.structured.yield %loops : !param
+    }}
+    %one = transform.param.constant 1 : i64 -> !param
+    %two = transform.param.constant 2 : i64 -> !param
+    transform.match.param.cmpi ge %rank, %one : !param
+    transform.match.param.cmpi le %rank, %two : !param
+    transform.yield %op : !op
+  }}
+
+  transform.named_sequence @vectorise_strip_tap(%op: !op {{transform.consumed}}) {{
+    transform.structured.vectorize %op : !op
+    transform.yield
+  }}
+"""
+    )
+
+
+def rewrite_step(functions: str, rewritten: str) -> str:
+    """The entry point's step rewriting the depthwise convolutions of the handle
+    ``functions`` (the same functions are the handle ``rewritten`` after it)."""
+    return f"""
+    {rewritten} = transform.foreach_match in {functions}
+        @match_depthwise -> @depthwise : (!op) -> !op"""
