@@ -100,7 +100,27 @@ DEPTHWISE = [
 registers, one tap at a time (`schedules/depthwise.py`); ragged strips, a single row or column,
 two or 130 channels, NHWC."""
 
-REWRITTEN = [*DIRECT, *IM2COL, *UNIT_BLOCKS, *DEPTHWISE]
+TRANSPOSED = [
+    conv("transposed", "n, 4, 5, 5", "4, 3, 3, 3", "strides = [2, 2]", "conv2d_transpose"),
+    conv(
+        "transposed-decoder",
+        "n, 6, 9, 9",
+        "6, 5, 3, 3",
+        "strides = [2, 2], padding = [1], output_padding = [1]",
+        "conv2d_transpose",
+    ),
+    conv(
+        "transposed-nhwc",
+        "n, 7, 3, 2",
+        "2, 5, 2, 3",
+        'data_layout = "NHWC", kernel_layout = "IOHW", strides = [1, 3], output_padding = [0, 1]',
+        "conv2d_transpose",
+    ),
+]
+"""Transposed convolutions with one group: a stride-1 convolution over the dilated data, the
+direct schedule for wide output rows (the decoder's 18 columns), im2col for narrow ones."""
+
+REWRITTEN = [*DIRECT, *IM2COL, *UNIT_BLOCKS, *DEPTHWISE, *TRANSPOSED]
 """Convolutions the schedule rewrites."""
 
 KEPT = [
@@ -115,10 +135,16 @@ KEPT = [
     conv("depthwise-symbolic-height", "1, 3, h, 7", "3, 1, 3, 3", "groups = 3"),
     conv("symbolic-height", "1, 4, h, 7", "5, 4, 3, 3"),
     conv("dilated", "n, 3, 17, 17", "5, 3, 3, 3", "dilation = [2, 3], padding = [2, 3]"),
-    conv("transposed", "n, 4, 5, 5", "4, 3, 3, 3", "strides = [2, 2]", "conv2d_transpose"),
+    conv(
+        "transposed-grouped",
+        "n, 4, 5, 5",
+        "4, 3, 3, 3",
+        "strides = [2, 2], groups = 2",
+        "conv2d_transpose",
+    ),
 ]
 """Convolutions it leaves to the loop lowering (groups; strided or dilated depthwise ones; a
-symbolic size other than the batch; dilation; a transposed convolution, a generic)."""
+symbolic size other than the batch; dilation; a grouped transposed convolution, a generic)."""
 
 FAMILIES = [
     Case(f"family-{case.name}", case.params, case.body, case.inputs)
@@ -187,7 +213,7 @@ def test_schedule_rewrites_exactly_the_supported_convolutions(transformed, name)
         assert "vector<" not in body
 
 
-@pytest.mark.parametrize("name", [case.name for case in DIRECT])
+@pytest.mark.parametrize("name", [*(case.name for case in DIRECT), "transposed-decoder"])
 def test_unit_stride_convolutions_read_the_input_in_place(transformed, name):
     body = function_body(transformed, name)
     assert '"vector.fma"' in body
@@ -198,7 +224,7 @@ def test_unit_stride_convolutions_read_the_input_in_place(transformed, name):
 WINDOWED = [
     "grouped",
     "depthwise-strided",
-    "transposed",
+    "transposed-grouped",
     "family-conv2d-i8-to-i32",
     "family-max_pool2d-strided-padded",
     "family-avg_pool2d-include-pad",
