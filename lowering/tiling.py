@@ -9,8 +9,9 @@ dimension (right operand and result), one k dimension (both operands, reduced) a
 products, einsums; never a convolution (every operand's map must be a projected permutation:
 packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First the rewrites
 of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions with unit
-strides register blocks over the input in place (`direct_convolution`), the other ones im2col
-and such a product (`convolution`), grouped convolutions and pooling get their window loops
+strides register blocks over the input in place (`direct_convolution`), depthwise ones with unit
+strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
+a product (`convolution`), the other grouped convolutions and pooling get their window loops
 outside the output rows (`sliding_windows`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
