@@ -2,82 +2,45 @@
 
 A depthwise 2-D convolution is the lowering's ``linalg.conv_2d_ngchw_gfchw`` with one input and
 one output channel per group (loops ``n, g, f, oh, ow, c, kh, kw``, ``f`` and ``c`` of size 1).
-One whose loops other than the batch are static, with strides of 1 or 2 and no dilation, is
-tiled into strips of ``columns`` output columns of one output row and one channel, and the
-window taps ``kh, kw`` into single taps: with the unit loops folded, each tap is a strip of the
-output plus one weight (broadcast) times a strip of the input row (contiguous with stride 1,
-every other element with stride 2), vectorised, the strip an accumulator that stays in
-registers across the taps (hoisted by the entry point). The channels are shared among the
-threads (an ``scf.forall``). As in `direct_convolution`, the column loop is peeled and a ragged
-strip split into halves down to four columns (static vectors, no masks); the padding is the
-padded copy the lowering made (`padding`), so the strips read no branch per element.
+One whose loops other than the batch are static, with unit strides and dilations, is tiled into
+strips of `ROWS` output rows × ``columns`` output columns of one channel, and the window taps
+``kh, kw`` into single taps: with the unit loops folded, each tap is the strip plus one weight
+(broadcast) times a block of the input (consecutive columns), vectorised, the strip an
+accumulator that stays in registers across the taps (hoisted by the entry point); once LLVM
+unrolls the taps, an input row is loaded once for the taps of the strip's rows that read it.
+The channels are shared among the threads (an ``scf.forall``). As in `direct_convolution`, the
+row and column loops are peeled and a ragged strip split into halves down to four columns
+(`column_strips`: static vectors, no masks); the padding is the padded copy the lowering made
+(`padding`), so no strip tests a bound per element. Strided ones keep the window reordering
+(`sliding_windows`): ``linalg::vectorize`` refuses a strip whose input map is ``2 · ow``, and
+mlir-opt-22 crashed on the failed action.
 """
 
 from __future__ import annotations
 
 from ..crash_report import SCHEDULE_REMARK
 from .column_strips import halving_sequences, halving_steps
+from .convolution import Convolution, matcher
 
 GROUPED = "linalg.conv_2d_ngchw_gfchw"
-STATIC_LOOPS = (1, 2, 3, 4, 5, 6, 7)
-"""The loops of the grouped convolution whose sizes must be static: all but the batch (0)."""
 COLUMNS = 4
 """The loop of the grouped convolution along an output row."""
 ROWS = 3
 """Output rows per strip: with unit strides each input row loaded serves up to three taps."""
-UNIT_LOOPS = (2, 5)
-"""The loops of a depthwise convolution's output and input channels per group."""
-
-
-def _matcher() -> str:
-    """Matches a `GROUPED` convolution with one channel per group, static loops but the
-    batch, strides of at most `MAX_STRIDE` and no dilation."""
-    sizes = ", ".join(f"%s{loop}" for loop in STATIC_LOOPS)
-    types = ", ".join(["!param"] * (len(STATIC_LOOPS) + 2))
-    dims = "".join(
-        f"""
-      %s{loop} = transform.match.structured.dim %s[{loop}] : (!op) -> !param"""
-        for loop in STATIC_LOOPS
-    )
-    checks = "".join(
-        f"""
-    transform.match.param.cmpi ge %sizes#{i}, %zero : !param"""
-        for i in range(len(STATIC_LOOPS))
-    )
-    checks += "".join(
-        f"""
-    transform.match.param.cmpi eq %sizes#{STATIC_LOOPS.index(loop)}, %one : !param"""
-        for loop in UNIT_LOOPS
-    )
-    return f"""
-  transform.named_sequence @match_depthwise(%op: !op {{transform.readonly}}) -> !op {{
-    transform.match.operation_name %op ["{GROUPED}"] : !op
-    %sizes:{len(STATIC_LOOPS)}, %strides, %dilations = transform.match.structured %op
-        : (!op) -> ({types}) {{
-    ^bb0(%s: !op):{dims}
-      %b, %o, %c, %f, %i, %d, %stride, %dilation =
-          transform.match.structured.classify_convolution_dims %s
-          : (!op) -> (!param, !param, !param, !param, !param, !param, !param, !param)
-      transform.match.structured.yield {sizes}, %stride, %dilation : {types}
-    }}
-    %zero = transform.param.constant 0 : i64 -> !param
-    %one = transform.param.constant 1 : i64 -> !param
-{checks}
-    %ones = transform.merge_handles %one, %one : !param
-    transform.match.param.cmpi eq %dilations, %ones : !param
-    transform.match.param.cmpi eq %strides, %ones : !param
-    transform.yield %op : !op
-  }}
-"""
+DEPTHWISE = Convolution(
+    op=GROUPED, static_loops=(1, 2, 3, 4, 5, 6, 7), width=COLUMNS, unit_loops=(2, 5)
+)
+"""The grouped convolution with static loops but the batch (0) and one output (2) and one
+input (5) channel per group."""
 
 
 def sequences(columns: int, threads: int) -> str:
     """The matcher and the action for strips of ``columns`` output columns, the channels
-    shared among ``threads`` (the schedule's ``!op`` and ``!param`` aliases are assumed; the
-    peeling and splitting sequences are `direct_convolution`'s)."""
+    shared among ``threads`` (the schedule's ``!op`` and ``!param`` aliases and
+    `column_strips.PEEL` are assumed)."""
     splits, strips = halving_steps(columns, COLUMNS, "%loops#0")
     return (
-        _matcher()
+        matcher("match_depthwise", unit_strides=True, convolution=DEPTHWISE)
         + halving_sequences(columns, COLUMNS)
         + f"""
   transform.named_sequence @depthwise(%op: !op {{transform.consumed}}) {{
