@@ -68,6 +68,14 @@ def conv(name: str, c: int, size: int, f: int, k: int, stride: int = 1, groups: 
     return Kernel(name, "conv2d", (1, c, size, size), (f, c // groups, k, k), attrs, flops)
 
 
+def transposed(name: str, c: int, size: int, f: int, k: int, stride: int) -> Kernel:
+    """A decoder's upsampling: output ``stride`` times the input (``padding = k // 2``,
+    ``output_padding = stride - 1``); the flops counted are the products of real inputs."""
+    flops = 2.0 * c * f * size * size * k * k
+    attrs = f"strides = [{stride}, {stride}], padding = [{k // 2}], output_padding = [{stride - 1}]"
+    return Kernel(name, "conv2d_transpose", (1, c, size, size), (c, f, k, k), attrs, flops)
+
+
 def pool(name: str, op: str, c: int, size: int, attrs: str, window: int, out: int) -> Kernel:
     return Kernel(name, op, (1, c, size, size), None, attrs, float(c * out * out * window))
 
@@ -84,6 +92,8 @@ KERNELS = [
     conv("mobilenet 1x1 24->144", 24, 56, 144, 1),
     conv("mobilenet dw 3x3 144", 144, 56, 144, 3, 1, 144),
     conv("mobilenet dw 3x3/2 96", 96, 112, 96, 3, 2, 96),
+    conv("mobilenet dw 3x3 960", 960, 7, 960, 3, 1, 960),
+    transposed("decoder transposed 3x3/2 64->32", 64, 56, 32, 3, 2),
     pool(
         "resnet max_pool 3x3/2",
         "max_pool2d",

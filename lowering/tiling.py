@@ -9,8 +9,9 @@ dimension (right operand and result), one k dimension (both operands, reduced) a
 products, einsums; never a convolution (every operand's map must be a projected permutation:
 packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First the rewrites
 of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions with unit
-strides register blocks over the input in place (`direct_convolution`), the other ones im2col
-and such a product (`convolution`), grouped convolutions and pooling get their window loops
+strides register blocks over the input in place (`direct_convolution`), depthwise ones with unit
+strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
+a product (`convolution`), the other grouped convolutions and pooling get their window loops
 outside the output rows (`sliding_windows`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
@@ -43,7 +44,14 @@ from dataclasses import dataclass
 
 from .crash_report import SCHEDULE_REMARK
 from .host import vector_register_bytes, vector_registers
-from .schedules import convolution, direct_convolution, padding, sliding_windows
+from .schedules import (
+    column_strips,
+    convolution,
+    depthwise,
+    direct_convolution,
+    padding,
+    sliding_windows,
+)
 from .threads import machine_cores
 
 
@@ -201,11 +209,14 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
-    sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n, threads)
+    sequences += column_strips.PEEL + padding.SEQUENCES
+    sequences += direct_convolution.sequences(tile.m, tile.n, threads)
+    sequences += depthwise.sequences(tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     rewrite = padding.rewrite_step("%functions", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
-    rewrite += convolution.rewrite_step("%direct", "%convolved")
+    rewrite += depthwise.rewrite_step("%direct", "%depthwise")
+    rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
     dispatch = ",\n".join(
         f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants

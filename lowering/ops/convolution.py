@@ -13,7 +13,9 @@ integer or ``out_dtype`` conversions, transposed) is one ``linalg.generic`` of t
 same shape whose data map is ``p * stride + k * dilation``. A transposed convolution is
 a direct one (stride 1) over the data dilated by the stride (a gather putting
 zeros between elements) and padded by ``dilation * (k - 1) - padding``,
-with the kernel flipped (a gather); its kernel sizes must be static.
+with the kernel flipped (a gather; with one group its axes swapped into ``OIHW`` too,
+so that a 2-D one on floats is the named convolution the tiling schedule computes);
+its kernel sizes must be static.
 Channel counts that the types do not prove are checked at run time.
 """
 
@@ -294,9 +296,12 @@ def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
     x = pad(lw, x, [0, 0, *before], [0, 0, *after], zero_of(lw, sources[0]))
     out_dims = [n, out_channels, *counts]
     init = zeros(lw, out_dims, dtype)
-    named = spatial == 2 and not transposed and dtype.is_float and sources == [dtype, dtype]
+    named = spatial == 2 and dtype.is_float and sources == [dtype, dtype]
     if named and groups == 1:
-        conv = contraction_op(Conv2DNchwFchwOp, [x, w], [init], _window_attributes(settings))
+        if transposed:  # the weight flipped and its axes swapped into OIHW
+            w = _flip(lw, w, [first, second, *kernel], swap=True)
+        attributes = _window_attributes(strides, settings.dilation)
+        conv = contraction_op(Conv2DNchwFchwOp, [x, w], [init], attributes)
         out = lw.emit_value(conv)
     else:
         padded = [
@@ -312,7 +317,7 @@ def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
             settings,
             strides,
             transposed,
-            named,
+            named and not transposed,
             sources,
             dtype,
         )
@@ -320,9 +325,11 @@ def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
     return lw.cast(out, tensor_type(result))
 
 
-def _window_attributes(settings: ConvolutionSettings) -> dict[str, DenseIntOrFPElementsAttr]:
+def _window_attributes(
+    strides: Sequence[int], dilation: Sequence[int]
+) -> dict[str, DenseIntOrFPElementsAttr]:
     """The ``strides`` and ``dilations`` of a named 2-D convolution."""
-    return {"strides": _window(settings.strides), "dilations": _window(settings.dilation)}
+    return {"strides": _window(tuple(strides)), "dilations": _window(tuple(dilation))}
 
 
 @lru_cache(maxsize=256)
@@ -366,7 +373,8 @@ def _grouped_convolution(
     init = _split(lw, init, out_dims, 1, groups)
     groups_out = [[0], [1, 2], *([a] for a in range(3, 3 + spatial))]
     if named:
-        conv = contraction_op(Conv2DNgchwGfchwOp, [x, w], [init], _window_attributes(settings))
+        attributes = _window_attributes(settings.strides, settings.dilation)
+        conv = contraction_op(Conv2DNgchwGfchwOp, [x, w], [init], attributes)
         return collapse(lw, lw.emit_value(conv), groups_out)
     iterators = [PARALLEL] * (3 + spatial) + [REDUCTION] * (1 + spatial)
     out_map = [0, 1, 2, *positions]
@@ -375,9 +383,11 @@ def _grouped_convolution(
     return collapse(lw, out, groups_out)
 
 
-def _flip(lw: Lowerer, w: SSAValue, dims: Sequence[PrimExpr]) -> SSAValue:
+def _flip(lw: Lowerer, w: SSAValue, dims: Sequence[PrimExpr], swap: bool = False) -> SSAValue:
     """The weight with its (static) spatial axes reversed: a gather of ``w[o, i, k - 1 - j]``
-    (an indexing map with a negative coefficient fails IREE's shape inference)."""
+    (an indexing map with a negative coefficient fails IREE's shape inference); with ``swap``,
+    its first two axes swapped too (``w[i, o, k - 1 - j]``)."""
+    order = [1, 0] if swap else [0, 1]
 
     def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
         loops = loop_indices(lw, len(dims))
@@ -385,7 +395,10 @@ def _flip(lw: Lowerer, w: SSAValue, dims: Sequence[PrimExpr]) -> SSAValue:
             lw.make(arith.SubiOp, lw.constant_index(k.value - 1), loop)  # pyright: ignore
             for k, loop in zip(dims[2:], loops[2:], strict=True)
         ]
-        return extract(lw, w, [*loops[:2], *flipped])
+        return extract(lw, w, [*(loops[a] for a in order), *flipped])
 
-    sizes = [lw.index_of(d) for d in dims]
-    return parallel(lw, [], [], sizes, w.type, element)
+    out = [*(dims[a] for a in order), *dims[2:]]
+    sizes = [lw.index_of(d) for d in out]
+    assert isinstance(w.type, TensorType)
+    flipped_type = TensorType(w.type.get_element_type(), [static_size(d) for d in out])
+    return parallel(lw, [], [], sizes, flipped_type, element)

@@ -13,6 +13,8 @@ convolutions with a symbolic size other than the batch, and grouped or depthwise
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..crash_report import SCHEDULE_REMARK
 
 CONVOLUTION = "linalg.conv_2d_nchw_fchw"
@@ -22,28 +24,50 @@ WIDTH = 3
 """The loop of the convolution along an output row."""
 
 
-def matcher(name: str, unit_strides: bool = False, min_width: int = 0) -> str:
-    """The matcher ``name`` of `CONVOLUTION` with static `STATIC_LOOPS` and no dilation (the
-    rewrites handle neither), with unit strides if ``unit_strides`` and output rows of at
-    least ``min_width`` columns.
+@dataclass(frozen=True)
+class Convolution:
+    """A named convolution the matchers take: its operation, the loops whose sizes must be
+    static, its loop along an output row and the loops that must have size 1."""
+
+    op: str = CONVOLUTION
+    static_loops: tuple[int, ...] = STATIC_LOOPS
+    width: int = WIDTH
+    unit_loops: tuple[int, ...] = ()
+
+
+def matcher(
+    name: str,
+    unit_strides: bool = False,
+    min_width: int = 0,
+    convolution: Convolution = Convolution(),
+) -> str:
+    """The matcher ``name`` of the ``convolution`` (by default `CONVOLUTION`) with static loops
+    and no dilation (the rewrites handle neither), unit loops where it says, with unit strides
+    if ``unit_strides`` and output rows of at least ``min_width`` columns.
     ``match.structured.dim {static}`` accepts dynamic loops: each size is compared with zero
     instead (a dynamic one is negative)."""
-    sizes = ", ".join(f"%s{loop}" for loop in STATIC_LOOPS)
-    types = ", ".join(["!param"] * (len(STATIC_LOOPS) + 2))
+    static = convolution.static_loops
+    sizes = ", ".join(f"%s{loop}" for loop in static)
+    types = ", ".join(["!param"] * (len(static) + 2))
     dims = "".join(
         f"""
       %s{loop} = transform.match.structured.dim %s[{loop}] : (!op) -> !param"""
-        for loop in STATIC_LOOPS
+        for loop in static
     )
     checks = "".join(
         f"""
     transform.match.param.cmpi ge %sizes#{i}, %zero : !param"""
-        for i in range(len(STATIC_LOOPS))
+        for i in range(len(static))
+    )
+    checks += "".join(
+        f"""
+    transform.match.param.cmpi eq %sizes#{static.index(loop)}, %one : !param"""
+        for loop in convolution.unit_loops
     )
     if min_width:
         checks += f"""
     %min_width = transform.param.constant {min_width} : i64 -> !param
-    transform.match.param.cmpi ge %sizes#{STATIC_LOOPS.index(WIDTH)}, %min_width : !param"""
+    transform.match.param.cmpi ge %sizes#{static.index(convolution.width)}, %min_width : !param"""
     windows = ["%dilations"] + (["%strides"] if unit_strides else [])
     checks += "".join(
         f"""
@@ -52,8 +76,8 @@ def matcher(name: str, unit_strides: bool = False, min_width: int = 0) -> str:
     )
     return f"""
   transform.named_sequence @{name}(%op: !op {{transform.readonly}}) -> !op {{
-    transform.match.operation_name %op ["{CONVOLUTION}"] : !op
-    %sizes:{len(STATIC_LOOPS)}, %strides, %dilations = transform.match.structured %op
+    transform.match.operation_name %op ["{convolution.op}"] : !op
+    %sizes:{len(static)}, %strides, %dilations = transform.match.structured %op
         : (!op) -> ({types}) {{
     ^bb0(%s: !op):{dims}
       %b, %o, %c, %f, %i, %d, %stride, %dilation =

@@ -23,11 +23,9 @@ but 1.2× on 14 × 14 and 1.04× on 7 × 7 (and 0.53–0.61× on MobileNetV2's 1
 from __future__ import annotations
 
 from ..crash_report import SCHEDULE_REMARK
+from .column_strips import halving_sequences, halving_steps
+from .convolution import WIDTH as COLUMNS
 from .convolution import matcher
-
-NARROWEST_SPLIT = 4
-"""Ragged blocks of columns are split down to this width: a rest of 3 columns runs faster as
-it is (``vector<6x3xf32>``) than as 2 + 1 (measured on the 7 × 7 images of ResNet-18)."""
 
 CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
@@ -37,27 +35,11 @@ def sequences(rows: int, columns: int, threads: int) -> str:
     """The matcher and the action for register blocks of ``rows`` output channels ×
     ``columns`` output columns, the output rows shared among ``threads`` (the schedule's
     ``!op`` and ``!param`` aliases are assumed)."""
-    widths = _halvings(columns)
-    halving = "".join(_halving(width) for width in widths)
-    splits, batch = "", "%loops#0"
-    for width in widths:
-        splits += f"""
-    %split_{width} = transform.foreach_match in {batch}
-        @match_columns_{width}_{2 * width} -> @split_columns_{width} : (!op) -> !op
-    transform.apply_patterns to %split_{width} {{
-      transform.apply_patterns.canonicalization
-    }} : !op"""
-        batch = f"%split_{width}"
+    splits, batch = halving_steps(columns, COLUMNS, "%loops#0")
     return (
         matcher("match_direct_convolution", unit_strides=True, min_width=columns)
         + f"""
-  transform.named_sequence @peel(%loop: !op {{transform.readonly}}) {{
-    %for = transform.cast %loop : !op to !transform.op<"scf.for">
-    %full, %last = transform.loop.peel %for : (!transform.op<"scf.for">) -> (!op, !op)
-    transform.yield
-  }}
-
-{halving}{PRODUCTS}
+{halving_sequences(columns, COLUMNS)}{PRODUCTS}
   transform.named_sequence @direct_convolution(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: direct_convolution" : !op
     %generic = transform.structured.generalize %op : (!op) -> !op
@@ -133,45 +115,6 @@ PRODUCTS = (
 channels × C`` (its loops ordered columns first, so that the outer-product lowering broadcasts
 the weights), or a strip of one channel or one column (``× C``), each vectorised along its
 ``C`` loop tiled by one; a single output element is left to the loop lowering."""
-
-
-def _halvings(columns: int) -> list[int]:
-    """The widths ragged column blocks are split into, largest first: halves of ``columns``
-    down to `NARROWEST_SPLIT` (12 columns of 16 become 8 + 4, 14 become 8 + 4 + 2, 7 become
-    4 + 3)."""
-    return [
-        columns >> shift
-        for shift in range(1, columns.bit_length())
-        if columns >> shift >= NARROWEST_SPLIT
-    ]
-
-
-def _halving(width: int) -> str:
-    """A matcher of the generics whose columns (loop 3) are more than ``width`` and fewer than
-    ``2 · width``, and the action splitting them into ``width`` columns and the rest."""
-    return f"""
-  transform.named_sequence @match_columns_{width}_{2 * width}(%op: !op {{transform.readonly}})
-      -> !op {{
-    transform.match.operation_name %op ["linalg.generic"] : !op
-    %columns = transform.match.structured %op : (!op) -> !param {{
-    ^bb0(%s: !op):
-      %size = transform.match.structured.dim %s[3] : (!op) -> !param
-      transform.match.structured.yield %size : !param
-    }}
-    %low = transform.param.constant {width} : i64 -> !param
-    %high = transform.param.constant {2 * width} : i64 -> !param
-    transform.match.param.cmpi gt %columns, %low : !param
-    transform.match.param.cmpi lt %columns, %high : !param
-    transform.yield %op : !op
-  }}
-
-  transform.named_sequence @split_columns_{width}(%op: !op {{transform.consumed}}) {{
-    %block, %loop = transform.structured.tile_using_for %op tile_sizes [0, 0, 0, {width}]
-        : (!op) -> (!op, !op)
-    transform.include @peel failures(suppress) (%loop) : (!op) -> ()
-    transform.yield
-  }}
-"""
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:

@@ -1,11 +1,12 @@
-"""Sliding windows with few taps per output (depthwise and grouped convolutions, 2-D
-pooling): the window loops moved outside the output's spatial loops.
+"""Sliding windows with few taps per output (grouped convolutions, the depthwise ones that
+`depthwise` leaves: strided or dilated; 2-D pooling): the window loops moved outside the
+output's spatial loops.
 
 Lowered as written, a depthwise convolution or a pooling window reduces its few taps (3 × 3)
 in the innermost loops, reading and writing the same output element each time: scalar code.
 With the loops ``n, g, f, c, kh, kw, oh, ow`` (grouped convolution,
 ``linalg.conv_2d_ngchw_gfchw`` generalised, and the generics of that form the lowering writes
-for transposed, integer and converting 2-D convolutions: five parallel loops, three
+for grouped transposed, integer and converting 2-D convolutions: five parallel loops, three
 reductions) or ``n, c, kh, kw, oh, ow`` (a pooling generic:
 four parallel loops, then two reductions) the innermost loop runs along an output row and the
 rows of the input, which LLVM's loop vectoriser turns into vector code. The sums are taken in

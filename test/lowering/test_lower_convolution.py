@@ -198,7 +198,8 @@ def test_named_convolutions_for_2d_floats() -> None:
 
     assert '"linalg.conv_2d_nchw_fchw"' in text("conv2d")
     assert '"linalg.conv_2d_ngchw_gfchw"' in text("conv2d-groups")
-    for name in ("conv2d-i8-to-i32", "conv1d", "conv2d_transpose"):
+    assert '"linalg.conv_2d_nchw_fchw"' in text("conv2d_transpose")
+    for name in ("conv2d-i8-to-i32", "conv1d", "conv1d_transpose"):
         assert "conv_2d" not in text(name)
 
 

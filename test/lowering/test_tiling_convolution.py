@@ -75,18 +75,76 @@ UNIT_BLOCKS = [
 """Convolutions whose register blocks fold to fewer loops (a single input or output channel,
 a single output element)."""
 
-REWRITTEN = [*DIRECT, *IM2COL, *UNIT_BLOCKS]
+DEPTHWISE = [
+    conv("depthwise", "n, 6, 17, 17", "6, 1, 3, 3", "groups = 6, padding = [1]"),
+    conv("depthwise-mobilenet", "n, 17, 20, 20", "17, 1, 3, 3", "groups = 17, padding = [1]"),
+    conv("depthwise-130", "n, 130, 7, 19", "130, 1, 3, 3", "groups = 130, padding = [1]"),
+    conv("depthwise-one-column", "n, 3, 7, 1", "3, 1, 3, 1", "groups = 3, padding = [1, 0]"),
+    conv("depthwise-one-row", "n, 7, 1, 9", "7, 1, 1, 3", "groups = 7"),
+    conv("depthwise-two-channels", "n, 2, 3, 7", "2, 1, 3, 3", "groups = 2"),
+    conv("depthwise-unpadded-5x5", "n, 3, 9, 37", "3, 1, 5, 5", "groups = 3"),
+    conv(
+        "depthwise-asymmetric",
+        "n, 5, 11, 23",
+        "5, 1, 3, 2",
+        "groups = 5, padding = [2, 0, 1, 1]",
+    ),
+    conv(
+        "depthwise-nhwc",
+        "n, 13, 17, 7",
+        "3, 3, 1, 7",
+        'groups = 7, padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
+    ),
+]
+"""Depthwise convolutions with unit strides: strips of output rows and columns in vector
+registers, one tap at a time (`schedules/depthwise.py`); ragged strips, a single row or column,
+two or 130 channels, NHWC."""
+
+TRANSPOSED = [
+    conv("transposed", "n, 4, 5, 5", "4, 3, 3, 3", "strides = [2, 2]", "conv2d_transpose"),
+    conv(
+        "transposed-decoder",
+        "n, 6, 9, 9",
+        "6, 5, 3, 3",
+        "strides = [2, 2], padding = [1], output_padding = [1]",
+        "conv2d_transpose",
+    ),
+    conv(
+        "transposed-nhwc",
+        "n, 7, 3, 2",
+        "2, 5, 2, 3",
+        'data_layout = "NHWC", kernel_layout = "IOHW", strides = [1, 3], output_padding = [0, 1]',
+        "conv2d_transpose",
+    ),
+]
+"""Transposed convolutions with one group: a stride-1 convolution over the dilated data, the
+direct schedule for wide output rows (the decoder's 18 columns), im2col for narrow ones."""
+
+REWRITTEN = [*DIRECT, *IM2COL, *UNIT_BLOCKS, *DEPTHWISE, *TRANSPOSED]
 """Convolutions the schedule rewrites."""
 
 KEPT = [
     conv("grouped", "n, 8, 9, 9", "6, 4, 3, 3", "groups = 2, padding = [1]"),
-    conv("depthwise", "n, 6, 17, 17", "6, 1, 3, 3", "groups = 6, padding = [1]"),
+    conv(
+        "depthwise-strided",
+        "n, 6, 17, 17",
+        "6, 1, 3, 3",
+        "groups = 6, strides = [2, 2], padding = [1]",
+    ),
+    conv("depthwise-dilated", "n, 3, 17, 17", "3, 1, 3, 3", "groups = 3, dilation = [2, 2]"),
+    conv("depthwise-symbolic-height", "1, 3, h, 7", "3, 1, 3, 3", "groups = 3"),
     conv("symbolic-height", "1, 4, h, 7", "5, 4, 3, 3"),
     conv("dilated", "n, 3, 17, 17", "5, 3, 3, 3", "dilation = [2, 3], padding = [2, 3]"),
-    conv("transposed", "n, 4, 5, 5", "4, 3, 3, 3", "strides = [2, 2]", "conv2d_transpose"),
+    conv(
+        "transposed-grouped",
+        "n, 4, 5, 5",
+        "4, 3, 3, 3",
+        "strides = [2, 2], groups = 2",
+        "conv2d_transpose",
+    ),
 ]
-"""Convolutions it leaves to the loop lowering (groups; a symbolic size other than the batch;
-dilation; a transposed convolution, a generic)."""
+"""Convolutions it leaves to the loop lowering (groups; strided or dilated depthwise ones; a
+symbolic size other than the batch; dilation; a grouped transposed convolution, a generic)."""
 
 FAMILIES = [
     Case(f"family-{case.name}", case.params, case.body, case.inputs)
@@ -155,7 +213,7 @@ def test_schedule_rewrites_exactly_the_supported_convolutions(transformed, name)
         assert "vector<" not in body
 
 
-@pytest.mark.parametrize("name", [case.name for case in DIRECT])
+@pytest.mark.parametrize("name", [*(case.name for case in DIRECT), "transposed-decoder"])
 def test_unit_stride_convolutions_read_the_input_in_place(transformed, name):
     body = function_body(transformed, name)
     assert '"vector.fma"' in body
@@ -165,13 +223,21 @@ def test_unit_stride_convolutions_read_the_input_in_place(transformed, name):
 
 WINDOWED = [
     "grouped",
-    "depthwise",
-    "transposed",
+    "depthwise-strided",
+    "transposed-grouped",
     "family-conv2d-i8-to-i32",
     "family-max_pool2d-strided-padded",
     "family-avg_pool2d-include-pad",
 ]
 """Cases whose window loops the schedule moves outside the output rows."""
+
+
+@pytest.mark.parametrize("name", [case.name for case in DEPTHWISE])
+def test_depthwise_convolutions_run_in_vector_registers(transformed, name):
+    body = function_body(transformed, name)
+    assert "vector.transfer_read" in body
+    assert "xf32>" in body.split("vector.transfer_read", 1)[1].split("\n", 1)[0]
+    assert '"scf.forall"' in body  # the channels shared among the threads
 
 
 @pytest.mark.parametrize("name", WINDOWED)

@@ -36,6 +36,21 @@ relax.function @main(%x: !relax.tensor<[n, 4, 5, 5], f32>, %w: !relax.tensor<[6,
 
 // -----
 
+// Transposed convolution with one group: the data dilated by the stride (a gather) and padded by
+// k - 1 - padding, the weight flipped and its axes swapped into OIHW (a gather), then the named
+// linalg.conv_2d_nchw_fchw with unit strides.
+relax.function @main(%x: !relax.tensor<[n, 4, 5, 5], f32>, %w: !relax.tensor<[4, 3, 3, 3], f32>) -> !relax.tensor<[n, 3, 10, 10], f32> {
+  %c = relax.nn.conv2d_transpose %x, %w {strides = [2, 2], padding = [1], output_padding = [1]}
+  relax.return %c
+}
+// CHECK-LABEL: func.func @main(
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<?x4x9x9xf32>)
+// CHECK:         %[[X:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 2, 2]
+// CHECK:         %[[W:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3x4x3x3xf32>)
+// CHECK:         linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[X]], %[[W]] : tensor<?x4x12x12xf32>, tensor<3x4x3x3xf32>)
+
+// -----
+
 // Softmax: a max reduction from -inf, exp(x - max), a sum reduction, a division.
 relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
   %s = relax.nn.softmax %x
