@@ -104,10 +104,27 @@ def _matcher(batch: int, body: str) -> str:
 
 
 def _action(batch: int, tile: RegisterTile) -> str:
-    """Packs, tiles and vectorises a contraction with ``batch`` batch dimensions.
+    """Packs a contraction with ``batch`` batch dimensions, vectorises the packs of its operands
+    and tiles the packed contraction (`_blocks`)."""
+    return f"""
+  transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
+    %packed = transform.structured.pack_greedily %op
+        matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
+        : (!op) -> !transform.op<"linalg.generic">
+{_vectorised_pack(0, batch, (tile.m, tile.k))}{_vectorised_pack(1, batch, (tile.k, tile.n))}
+    transform.include @tile_blocks_{batch} failures(propagate) (%packed)
+        : (!transform.op<"linalg.generic">) -> ()
+    transform.yield
+  }}
+"""
 
-    After packing the loops are ``batch..., M, K, N, mm, kk, nn``; they are reordered to
-    ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, the outermost cache loop
+
+def _blocks(batch: int, tile: RegisterTile) -> str:
+    """Tiles and vectorises a packed contraction with ``batch`` batch dimensions.
+
+    Its loops are ``batch..., M, K, N, mm, kk, nn`` (as packing leaves them); they are reordered
+    to ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, the outermost cache loop
     (the first batch dimension, else the columns) an ``scf.forall`` that threads share
     (`threads`), then to one block with the loops nested as N, M, K."""
     kept = list(range(batch))
@@ -121,12 +138,8 @@ def _action(batch: int, tile: RegisterTile) -> str:
     nest = [*kept, n, m, k, kk, mm, nn]
     loops = ", ".join(["!op"] * (batch + 2))
     return f"""
-  transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
-    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
-    %packed = transform.structured.pack_greedily %op
-        matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
-        : (!op) -> !transform.op<"linalg.generic">
-{_vectorised_pack(0, batch, (tile.m, tile.k))}{_vectorised_pack(1, batch, (tile.k, tile.n))}
+  transform.named_sequence @tile_blocks_{batch}(
+      %packed: !transform.op<"linalg.generic"> {{transform.consumed}}) {{
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
         : (!transform.op<"linalg.generic">) -> !op
     %shared, %threads = transform.structured.tile_using_forall %ordered
@@ -161,6 +174,75 @@ def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
     transform.structured.vectorize %block{operand} vector_sizes {[*ones, *tile]} : !op"""
 
 
+PREPACKED_LOOPS = {"m": [0, 3], "k": [1, 4], "n": [2, 5]}
+"""The loops of each kind of a pre-packed contraction (``M, K, N, mm, kk, nn``)."""
+
+
+def _prepacked_matcher(body: str, packed: int, tile: RegisterTile) -> str:
+    """Matches a contraction packed before the schedule (`prepacked_weights`): no batch
+    dimension, the loops of `PREPACKED_LOOPS` with static blocks of ``tile``'s sizes, a
+    multiply-add ``body``, operand ``packed`` packed by a ``linalg.pack`` (the other one is a
+    constant packed at compile time)."""
+    multiply, add = BODIES[body]
+    constants = "".join(
+        f"""
+    %{kind}{i} = transform.param.constant {loop} : i64 -> !param"""
+        for kind, loops in PREPACKED_LOOPS.items()
+        for i, loop in enumerate(loops)
+    )
+    checks = "".join(
+        f"""
+    %{kind}_loops = transform.merge_handles %{kind}0, %{kind}1 : !param
+    transform.match.param.cmpi eq %{kind}, %{kind}_loops : !param
+    %{kind}_block = transform.param.constant {getattr(tile, kind)} : i64 -> !param
+    transform.match.param.cmpi eq %{kind}_size, %{kind}_block : !param"""
+        for kind in PREPACKED_LOOPS
+    )
+    sizes = "".join(
+        f"""
+      %{kind}_size0 = transform.match.structured.dim %s[{loops[1]}] : (!op) -> !param"""
+        for kind, loops in PREPACKED_LOOPS.items()
+    )
+    return f"""
+  transform.named_sequence @match_prepacked_{body}_{packed}(%op: !op {{transform.readonly}})
+      -> !op {{
+    %batch, %m, %n, %k, %m_size, %k_size, %n_size, %pack = transform.match.structured
+        failures(propagate) %op : (!op)
+        -> (!param, !param, !param, !param, !param, !param, !param, !op) {{
+    ^bb0(%s: !op):
+      transform.match.structured.input %s[all] {{projected_permutation}} : !op
+      transform.match.structured.init %s[all] {{projected_permutation}} : !op
+      transform.match.structured.body %s {{contraction = ["{multiply}", "{add}"]}} : !op
+      %b0, %m0, %n0, %k0 = transform.match.structured.classify_contraction_dims %s
+          : (!op) -> (!param, !param, !param, !param){sizes}
+      %pack0 = transform.match.structured.input %s[{packed}] : (!op) -> !op
+      transform.match.structured.yield %b0, %m0, %n0, %k0, %m_size0, %k_size0, %n_size0,
+          %pack0 : !param, !param, !param, !param, !param, !param, !param, !op
+    }}
+    transform.match.operation_name %pack ["linalg.pack"] : !op
+    %no_batch = transform.num_associations %batch : (!param) -> !param
+    %zero = transform.param.constant 0 : i64 -> !param
+    transform.match.param.cmpi eq %no_batch, %zero : !param{constants}{checks}
+    transform.yield %op : !op
+  }}
+"""
+
+
+def _prepacked_action(packed: int, tile: RegisterTile) -> str:
+    """Vectorises the pack of operand ``packed`` of a pre-packed contraction and tiles it."""
+    sizes = (tile.m, tile.k) if packed == 0 else (tile.k, tile.n)
+    return f"""
+  transform.named_sequence @tile_prepacked_{packed}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_prepacked" : !op
+    %packed = transform.cast %op : !op to !transform.op<"linalg.generic">
+{_vectorised_pack(packed, 0, sizes)}
+    transform.include @tile_blocks_0 failures(propagate) (%packed)
+        : (!transform.op<"linalg.generic">) -> ()
+    transform.yield
+  }}
+"""
+
+
 def schedule(tile: RegisterTile, threads: int = 1) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
     per number of batch dimensions, and the entry point dispatching between them; a direct
@@ -168,6 +250,10 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
+    sequences += "".join(_blocks(batch, tile) for batch in range(MAX_BATCH + 1))
+    prepacked = [(body, packed) for body in BODIES for packed in (0, 1)]
+    sequences += "".join(_prepacked_matcher(body, packed, tile) for body, packed in prepacked)
+    sequences += "".join(_prepacked_action(packed, tile) for packed in (0, 1))
     sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     rewrite = padding.rewrite_step("%functions", "%padded")
@@ -175,7 +261,11 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += convolution.rewrite_step("%direct", "%convolved")
     rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
     dispatch = ",\n".join(
-        f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants
+        [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
+        + [
+            f"        @match_prepacked_{body}_{packed} -> @tile_prepacked_{packed}"
+            for body, packed in prepacked
+        ]
     )
     return f"""\
 !op = !transform.any_op
@@ -225,10 +315,15 @@ module attributes {{transform.with_named_sequence}} {{
 
 
 @functools.cache
+def host_tile() -> RegisterTile:
+    """The register tile of the host's vector registers."""
+    return RegisterTile.for_registers(vector_register_bytes(), vector_registers())
+
+
+@functools.cache
 def transform_script() -> str:
     """The schedule for the host's vector registers and cores."""
-    tile = RegisterTile.for_registers(vector_register_bytes(), vector_registers())
-    return schedule(tile, machine_cores())
+    return schedule(host_tile(), machine_cores())
 
 
 def tiling_passes(library: str) -> tuple[str, ...]:

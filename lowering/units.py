@@ -34,6 +34,8 @@ from xdsl.dialects.llvm import LinkageAttr
 from relax_dialect.memo_printer import print_module
 
 from .kernels import KERNEL_PREFIX
+from .prepacked_weights import prepack_weights
+from .tiling import host_tile
 
 KERNEL_LEVEL = "-O2"
 """``opt-22``/``llc-22`` level of the kernels and of a module compiled whole: ``-O3`` took 60%
@@ -113,7 +115,9 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
         return [whole_module(print_module(module, generic=True))]
     units = []
     for kernel in kernels:
-        text = print_module(ModuleOp([kernel.clone()]), generic=True)
+        unit = ModuleOp([kernel.clone()])
+        prepack_weights(unit, host_tile())
+        text = print_module(unit, generic=True)
         units.append(Unit(kernel.sym_name.data, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False))
         _stub(kernel)
     host_text = print_module(module, generic=True)
