@@ -18,7 +18,7 @@ where ``-O3`` takes minutes and buys nothing: it allocates and calls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.dialects import bufferization, func
 from xdsl.dialects.builtin import (
@@ -33,6 +33,7 @@ from xdsl.dialects.llvm import LinkageAttr
 
 from relax_dialect.memo_printer import print_module
 
+from .constant_data import drop_unused_constants, link_large_constants
 from .kernels import KERNEL_PREFIX
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
@@ -68,6 +69,8 @@ class Unit:
     """The ``llc-22`` optimisation level."""
     entry: bool
     """Whether it holds the public functions (their C wrappers, the entry shim)."""
+    data: dict[str, bytes] = field(default_factory=dict[str, bytes])
+    """The bytes of the external globals it reads (`constant_data`), by symbol."""
     scheduled: bool = True
     """Whether the tiling schedule applies to it, when compiling tiled: not to the host, whose
     linalg operations are those inside loops and branches (the schedule's rewrites break the
@@ -117,9 +120,12 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
         prepack_weights(unit, host_tile())
+        data = link_large_constants(unit)
         text = print_module(unit, generic=True)
-        units.append(Unit(kernel.sym_name.data, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False))
+        name = kernel.sym_name.data
+        units.append(Unit(name, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False, data=data))
         _stub(kernel)
+    drop_unused_constants(module)
     host_text = print_module(module, generic=True)
     host = Unit("host", host_text, HOST_LEVEL, HOST_CODEGEN_LEVEL, entry=True, scheduled=False)
     return [host, *units]
