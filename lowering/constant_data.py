@@ -8,7 +8,8 @@ bytes becomes a read of an external global, ``memref.get_global`` of a ``memref.
 declaration named after a digest of its data (``bufferization.to_tensor ... restrict``: never
 written), and its bytes a data object that the assembler makes at once from the raw data
 (``.incbin``, ``toolchain._data_objects``), linked into the library beside the kernels. The
-host unit's constants that only kernels used are dropped (`drop_unused_constants`)."""
+host unit's constants that only kernels used are dropped (`drop_unused_constants`); its other
+large constants, and those of a module compiled as one unit, are linked as data too."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from pathlib import Path
 
 from xdsl.dialects import arith, bufferization, memref
 from xdsl.dialects.builtin import (
+    AnyFloat,
     DenseIntOrFPElementsAttr,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     ModuleOp,
     StringAttr,
@@ -64,7 +67,10 @@ def _raw_data(op: arith.ConstantOp) -> bytes | None:
     if not isinstance(value, DenseIntOrFPElementsAttr):
         return None
     raw = value.data.data
-    width = value.get_element_type().bitwidth  # pyright: ignore[reportAttributeAccessIssue]
+    element = value.get_element_type()
+    if not isinstance(element, IntegerType | AnyFloat):
+        return None
+    width = element.bitwidth
     if len(raw) <= DATA_BYTES or width % 8 or len(raw) != len(value) * width // 8:
         return None  # small, a splat, or elements of bits
     return raw

@@ -82,6 +82,15 @@ def whole_module(text: str) -> Unit:
     return Unit("module", text, KERNEL_LEVEL, KERNEL_LEVEL, entry=True)
 
 
+def _unit(
+    name: str, module: ModuleOp, levels: tuple[str, str], entry: bool, scheduled: bool = True
+) -> Unit:
+    """The unit of ``module``, its large constants linked as data (`constant_data`)."""
+    data = link_large_constants(module)
+    text = print_module(module, generic=True)
+    return Unit(name, text, *levels, entry=entry, data=data, scheduled=scheduled)
+
+
 def _kernels(module: ModuleOp) -> list[func.FuncOp]:
     return [
         op
@@ -111,21 +120,20 @@ def _stub(kernel: func.FuncOp) -> None:
 
 def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     """The units of the outlined ``module`` (which becomes the host's, stubs in place of its
-    kernels): one per kernel and the host; untiled, the whole module when it has fewer than
-    ``SPLIT_FROM_KERNELS`` kernels."""
+    kernels): one per kernel, whose constant weights are packed at compile time when tiled
+    (`prepacked_weights`), and the host; untiled, the whole module when it has fewer than
+    ``SPLIT_FROM_KERNELS`` kernels. Large constants are linked as data (`constant_data`)."""
     kernels = _kernels(module)
     if len(kernels) < SPLIT_FROM_KERNELS and not tile:
-        return [whole_module(print_module(module, generic=True))]
+        return [_unit("module", module, (KERNEL_LEVEL, KERNEL_LEVEL), entry=True)]
     units = []
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
-        prepack_weights(unit, host_tile())
-        data = link_large_constants(unit)
-        text = print_module(unit, generic=True)
+        if tile:
+            prepack_weights(unit, host_tile())
         name = kernel.sym_name.data
-        units.append(Unit(name, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False, data=data))
+        units.append(_unit(name, unit, (KERNEL_LEVEL, KERNEL_LEVEL), entry=False))
         _stub(kernel)
     drop_unused_constants(module)
-    host_text = print_module(module, generic=True)
-    host = Unit("host", host_text, HOST_LEVEL, HOST_CODEGEN_LEVEL, entry=True, scheduled=False)
+    host = _unit("host", module, (HOST_LEVEL, HOST_CODEGEN_LEVEL), entry=True, scheduled=False)
     return [host, *units]
