@@ -51,6 +51,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from .building import contraction_op, fill_op, generic_op, i64_array
 from .ops.common import PARALLEL, REDUCTION, reassociation
 from .pack_ops import PackOp, UnPackOp
+from .schedules import direct_convolution
 from .tiling import PREPACKED_LOOPS, RegisterTile
 
 FLOATS = (Float16Type, Float32Type, Float64Type)
@@ -100,8 +101,7 @@ def _im2col_applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     if DYNAMIC_INDEX in (*data.get_shape()[1:], *out.get_shape()[1:]):
         return False
     strides, dilations = (_pair(a) for a in (op.strides, op.dilations))
-    direct = strides == dilations == (1, 1) and out.get_shape()[3] >= tile.n
-    return not direct
+    return not direct_convolution.computes(strides, dilations, out.get_shape()[3], tile.n)
 
 
 def _pair(attr: DenseIntOrFPElementsAttr) -> tuple[int, ...]:

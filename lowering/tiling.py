@@ -30,6 +30,9 @@ crashes (`crash_report`). For each contraction:
    out of the k loops;
 4. the packing of a zero-filled result folds into the fill; the other packs lower to pad +
    expand + transpose, the unpacks to transpose + collapse + slice.
+A contraction that a kernel unit already holds packed, its constant operand packed at compile
+time (`prepacked_weights`), skips step 1 but for its other operand's pack (`match_prepacked_*`,
+`tile_prepacked_*`) and takes the same steps 2–4 (`tile_blocks_0`).
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
 keep the default loop lowering.
 """
@@ -178,12 +181,12 @@ PREPACKED_LOOPS = {"m": [0, 3], "k": [1, 4], "n": [2, 5]}
 """The loops of each kind of a pre-packed contraction (``M, K, N, mm, kk, nn``)."""
 
 
-def _prepacked_matcher(body: str, packed: int, tile: RegisterTile) -> str:
-    """Matches a contraction packed before the schedule (`prepacked_weights`): no batch
-    dimension, the loops of `PREPACKED_LOOPS` with static blocks of ``tile``'s sizes, a
-    multiply-add ``body``, operand ``packed`` packed by a ``linalg.pack`` (the other one is a
-    constant packed at compile time)."""
-    multiply, add = BODIES[body]
+def _prepacked_matcher(packed: int, tile: RegisterTile) -> str:
+    """Matches a float contraction packed before the schedule (`prepacked_weights`): no batch
+    dimension, the loops of `PREPACKED_LOOPS` with static blocks of ``tile``'s sizes, operand
+    ``packed`` packed by a ``linalg.pack`` (the other one is a constant packed at compile
+    time)."""
+    multiply, add = BODIES["float"]
     constants = "".join(
         f"""
     %{kind}{i} = transform.param.constant {loop} : i64 -> !param"""
@@ -204,7 +207,7 @@ def _prepacked_matcher(body: str, packed: int, tile: RegisterTile) -> str:
         for kind, loops in PREPACKED_LOOPS.items()
     )
     return f"""
-  transform.named_sequence @match_prepacked_{body}_{packed}(%op: !op {{transform.readonly}})
+  transform.named_sequence @match_prepacked_{packed}(%op: !op {{transform.readonly}})
       -> !op {{
     %batch, %m, %n, %k, %m_size, %k_size, %n_size, %pack = transform.match.structured
         failures(propagate) %op : (!op)
@@ -245,15 +248,14 @@ def _prepacked_action(packed: int, tile: RegisterTile) -> str:
 
 def schedule(tile: RegisterTile, threads: int = 1) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
-    per number of batch dimensions, and the entry point dispatching between them; a direct
+    per number of batch dimensions, the pre-packed contractions' matchers and actions, and the
+    entry point dispatching between them; a direct
     convolution's rows are shared among ``threads`` (an ``scf.forall``)."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
     sequences += "".join(_blocks(batch, tile) for batch in range(MAX_BATCH + 1))
-    prepacked = [(body, packed) for body in BODIES for packed in (0, 1)]
-    sequences += "".join(_prepacked_matcher(body, packed, tile) for body, packed in prepacked)
-    sequences += "".join(_prepacked_action(packed, tile) for packed in (0, 1))
+    sequences += "".join(_prepacked_matcher(p, tile) + _prepacked_action(p, tile) for p in (0, 1))
     sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     rewrite = padding.rewrite_step("%functions", "%padded")
@@ -262,10 +264,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
     dispatch = ",\n".join(
         [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
-        + [
-            f"        @match_prepacked_{body}_{packed} -> @tile_prepacked_{packed}"
-            for body, packed in prepacked
-        ]
+        + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
     )
     return f"""\
 !op = !transform.any_op
