@@ -1,8 +1,8 @@
 """Constant weights packed at compile time (``lowering/prepacked_weights.py``) and large constants
 linked as data (``lowering/constant_data.py``): matrix products with a constant operand on
 either side and convolutions with a constant filter (narrow, strided, dilated, a 7 × 7 stem,
-1 × 1, a single pixel, a filter large enough to be linked as data), at odd sizes and a
-symbolic batch, compiled natively as the backend does (kernels, units, the tiling schedule) and
+1 × 1, a single pixel, one and two images, a filter large enough to be linked as data), at odd
+sizes and a symbolic batch, compiled natively as the backend does (kernels, units, the tiling schedule) and
 compared with the reference interpreter; the same shapes with the weights as parameters keep
 the packing on each call."""
 
@@ -92,6 +92,7 @@ PREPACKED = [
     conv("strided-1x1", "n, 130, 7, 7", (3, 130, 1, 1), "strides = [2, 2]"),
     conv("one-pixel", "n, 1, 1, 1", (1, 1, 1, 1)),
     conv("one-image", "1, 5, 9, 9", (6, 5, 3, 3), "padding = [1]"),
+    conv("two-images", "2, 5, 9, 9", (6, 5, 3, 3), "strides = [2, 1], padding = [1]"),
     conv("linked-as-data", "n, 64, 7, 7", (64, 64, 3, 3), "padding = [1]"),
 ]
 """Cases whose constant operand the kernels read packed."""
