@@ -389,20 +389,20 @@ def _compile_objects(
 
 
 def _data_objects(toolchain: Toolchain, units: Sequence[Unit]) -> list[Path]:
-    """The data objects of the units' external globals (`constant_data`), cached by symbol
-    (a digest of the data)."""
+    """The data objects of the units' external globals (`constant_data`; one per symbol,
+    which several units may read), cached by symbol (a digest of the data)."""
+    globals_ = {name: data for unit in units for name, data in unit.data.items()}
     objects = []
-    for unit in units:
-        for name, data in unit.data.items():
-            obj = cache_dir() / f"{name}.o"
-            if not obj.exists():
-                with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
-                    raw, source = Path(work) / "data.bin", Path(work) / "data.s"
-                    raw.write_bytes(data)
-                    source.write_text(assembly(name, raw, len(data)))
-                    _run([toolchain.cc, "-c", str(source), "-o", str(Path(work) / "data.o")])
-                    write_atomic(obj, (Path(work) / "data.o").read_bytes())
-            objects.append(obj)
+    for name, data in sorted(globals_.items()):
+        obj = cache_dir() / f"{name}.o"
+        if not obj.exists():
+            with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+                raw, source = Path(work) / "data.bin", Path(work) / "data.s"
+                raw.write_bytes(data)
+                source.write_text(assembly(name, raw, len(data)))
+                _run([toolchain.cc, "-c", str(source), "-o", str(Path(work) / "data.o")])
+                write_atomic(obj, (Path(work) / "data.o").read_bytes())
+        objects.append(obj)
     return objects
 
 

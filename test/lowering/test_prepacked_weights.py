@@ -106,7 +106,18 @@ PARAMETERS = [
 KEPT = [conv("direct", "n, 4, 18, 18", (6, 4, 3, 3), "padding = [1]")]
 """A constant filter that the direct convolution computes in place (no packing at all)."""
 
-CASES = {case.name: case for case in PREPACKED + PARAMETERS + KEPT}
+SHARED = Case(
+    "shared-weight",
+    f"%x: {tensor('n, 130', 'f32')}, %y: {tensor('1, 130', 'f32')}",
+    f"""{relax_constant("w", weights(130, 130))}
+    %h = relax.matmul %x, %w
+    %g = relax.matmul %y, %w
+    %r = relax.add %h, %g""",
+    inputs(floats("n", 130), floats(1, 130, salt=3)),
+)
+"""One constant of over 64 KiB packed the same way in two kernels: one data object."""
+
+CASES = {case.name: case for case in [*PREPACKED, *PARAMETERS, *KEPT, SHARED]}
 
 
 def kernel_modules(text: str) -> list[ModuleOp]:
