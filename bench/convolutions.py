@@ -1,6 +1,8 @@
 """The convolution and pooling kernels of ResNet-18 and MobileNetV2 (batch 1, 224×224), one at
 a time, natively compiled untiled and tiled: CPU time per call (median), GFLOP/s and the
-fraction of the machine's peak, and the compile time.
+fraction of the machine's peak, and the compile time; then compiled as the native backend
+compiles (kernels, units) with the weight a parameter and a constant (packed at compile time),
+interleaved.
 
     OPENBLAS_NUM_THREADS=1 python bench/convolutions.py [--repeat 7] [--only NAME] [--clock GHZ]
 
@@ -22,10 +24,11 @@ from dataclasses import dataclass
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin
+from xdsl.dialects.builtin import Builtin, ModuleOp
 
 from relax_dialect.dialect import Relax
 from relax_dialect.frontends.mlir import parse_module
+from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.host import vector_register_bytes
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.toolchain import compile_module, generic_text
@@ -43,14 +46,22 @@ class Kernel:
     attrs: str
     flops: float
 
-    def text(self) -> str:
+    def text(self, constant: bool = False) -> str:
+        """The operator in a function; with ``constant``, its weight a constant."""
         shapes = [self.data] + ([self.weight] if self.weight else [])
         params = ", ".join(
-            f"%a{i}: !relax.tensor<[{', '.join(map(str, s))}], f32>" for i, s in enumerate(shapes)
+            f"%a{i}: !relax.tensor<[{', '.join(map(str, s))}], f32>"
+            for i, s in enumerate(shapes[:1] if constant else shapes)
         )
         operands = ", ".join(f"%a{i}" for i in range(len(shapes)))
+        weight = ""
+        if constant:
+            array = self.inputs()[1]
+            dims = ", ".join(map(str, array.shape))
+            data = array.tobytes().hex().upper()
+            weight = f'  %a1 = relax.constant dense<[{dims}], f32, "0x{data}">\n'
         return (
-            f"relax.function @main({params}) {{\n"
+            f"relax.function @main({params}) {{\n{weight}"
             f"  %r = relax.nn.{self.op} {operands} {{{self.attrs}}}\n  relax.return %r\n}}\n"
         )
 
@@ -129,18 +140,43 @@ def cpu_times(call, args, repeat: int) -> float:
     return statistics.median(times)
 
 
-def measure(kernel: Kernel, tile: bool, repeat: int) -> tuple[float, float]:
-    """(compile seconds on an empty cache, median CPU seconds per call)."""
+def _parse(text: str) -> ModuleOp:
     context = Context()
     context.load_dialect(Builtin)
     context.load_dialect(Relax)
-    text = generic_text(lower(parse_module(context, kernel.text(), "kernel.mlir")))
+    return parse_module(context, text, "kernel.mlir")
+
+
+def measure(kernel: Kernel, tile: bool, repeat: int) -> tuple[float, float]:
+    """(compile seconds on an empty cache, median CPU seconds per call)."""
+    text = generic_text(lower(_parse(kernel.text())))
     with tempfile.TemporaryDirectory() as cache:
         os.environ["XDG_CACHE_HOME"] = cache
         start = time.perf_counter()
         module = compile_module(text, tile=tile)
         compiled = time.perf_counter() - start
     return compiled, cpu_times(lambda args: module.call("main", args), kernel.inputs(), repeat)
+
+
+ROUNDS = 3
+"""Interleaved rounds of the parameter and constant variants (the median round is kept)."""
+
+
+def measure_weights(kernel: Kernel, repeat: int) -> tuple[float, float]:
+    """Median CPU seconds per call of the tiled kernel compiled as the native backend compiles
+    it, with its weight a parameter and a constant (packed at compile time): ``ROUNDS`` rounds
+    of each, interleaved, so that load on the machine weighs on both alike."""
+    inputs = kernel.inputs()
+    variants = [
+        (compile_function(_parse(kernel.text()), "main", "mlir"), inputs),
+        (compile_function(_parse(kernel.text(constant=True)), "main", "mlir"), inputs[:1]),
+    ]
+    rounds: list[list[float]] = [[], []]
+    for _ in range(ROUNDS):
+        for times, (function, args) in zip(rounds, variants, strict=True):
+            times.append(cpu_times(lambda args, f=function: f(*args), args, repeat))
+    parameter, constant = (statistics.median(times) for times in rounds)
+    return parameter, constant
 
 
 def main() -> None:
@@ -152,17 +188,26 @@ def main() -> None:
     peak = peak_gflops(args.clock)
     print(f"peak {peak:.0f} GFLOP/s (one core, {args.clock} GHz)")
     print(f"NumPy float32 matrix product 1024²: {sgemm_gflops(args.repeat):.1f} GFLOP/s")
-    print("| kernel | GFLOP | untiled | tiled | tiled GFLOP/s | % peak | compile (tiled) |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| kernel | GFLOP | untiled | tiled | tiled GFLOP/s | % peak | compile (tiled) "
+        "| backend, weight parameter | weight constant | GFLOP/s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for kernel in KERNELS:
         if args.only and args.only not in kernel.name:
             continue
         _, untiled = measure(kernel, False, args.repeat)
         compiled, tiled = measure(kernel, True, args.repeat)
         rate = kernel.flops / tiled / 1e9
+        constant = "— | — | —"
+        if kernel.weight:
+            parameter, seconds = measure_weights(kernel, args.repeat)
+            achieved = kernel.flops / seconds / 1e9
+            constant = f"{parameter * 1e3:.2f} ms | {seconds * 1e3:.2f} ms | {achieved:.1f}"
         print(
             f"| {kernel.name} | {kernel.flops / 1e9:.3f} | {untiled * 1e3:.2f} ms | "
-            f"{tiled * 1e3:.2f} ms | {rate:.1f} | {100 * rate / peak:.0f}% | {compiled:.1f} s |",
+            f"{tiled * 1e3:.2f} ms | {rate:.1f} | {100 * rate / peak:.0f}% | {compiled:.1f} s "
+            f"| {constant} |",
             flush=True,
         )
 

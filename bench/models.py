@@ -14,7 +14,9 @@ With ``--cnn``: ResNet-18 and MobileNetV2 at batch 1 (224×224), built with
 ``$TVM_PYTHON``) and run natively untiled and tiled, and on IREE when installed, against
 onnxruntime with one and two intra-op threads: the median CPU time per call of ``--repeat``
 calls (compilation apart; the process's CPU time, so that other load on a shared machine
-counts less), every result checked against onnxruntime's.
+counts less), every result checked against onnxruntime's. The same models imported by the
+project's ONNX importer with their weights as constants (batch norms folded into them) run
+tiled too, their weights packed at compile time (``lowering/prepacked_weights.py``).
 
 Per model: *lower* is ``relax-lower-to-linalg`` (a fresh clone each time; bindings/s
 is the lowering throughput), *compile* the MLIR toolchain on an empty cache (untiled
@@ -307,10 +309,22 @@ def median_seconds(
     return sorted(times)[len(times) // 2]
 
 
+def constant_weights(model) -> ModuleOp:
+    """An ONNX model imported by the project's importer with its initializers as constants,
+    the batch norms folded into the convolutions' weights (``relax-fold-batch-norm``)."""
+    from relax_dialect.frontends.onnx import from_onnx
+    from relax_dialect.passes import pass_class
+
+    module = from_onnx(model)
+    pass_class("relax-fold-batch-norm")().apply(Context(), module)
+    return module
+
+
 def cnn_row(name: str, repeat: int, work: str) -> dict[str, float]:
     """Median CPU seconds per call of ``name`` on onnxruntime (1, 2 threads) and native code
-        (untiled, tiled), and the compile seconds of each native variant (onnxruntime with two
-    threads: wall time, its CPU time counting both)."""
+    (untiled, tiled; tiled with the weights as constants, packed at compile time), and the
+    compile seconds of each native variant (onnxruntime with two threads: wall time, its CPU
+    time counting both)."""
     import subprocess
     import sys
 
@@ -354,6 +368,13 @@ def cnn_row(name: str, repeat: int, work: str) -> dict[str, float]:
         call = lambda native=native: native.call("main", args)[0]  # noqa: E731
         np.testing.assert_allclose(call(), expected, rtol=1e-3, atol=1e-3, err_msg=label)
         row[label] = median_seconds(repeat, call)
+    constant = constant_weights(model)
+    started = time.perf_counter()
+    native_constant = compile_function(constant, "main", "mlir", RunOptions(tile=True))
+    row["compile mlir constant"] = time.perf_counter() - started
+    call = lambda: np.asarray(native_constant(image))  # noqa: E731
+    np.testing.assert_allclose(call(), expected, rtol=1e-3, atol=1e-3, err_msg="constant")
+    row["mlir constant"] = median_seconds(repeat, call)
     if backend_named("iree").unavailable() is None:
         with empty_cache():
             started = time.perf_counter()
@@ -366,20 +387,23 @@ def cnn_row(name: str, repeat: int, work: str) -> dict[str, float]:
 
 
 def cnn_main(repeat: int) -> None:
-    columns = ["onnxruntime 1t", "onnxruntime 2t", "mlir", "mlir tiled"]
+    columns = ["onnxruntime 1t", "onnxruntime 2t", "mlir", "mlir tiled", "mlir constant"]
     if backend_named("iree").unavailable() is None:
         columns.append("iree")  # the local-task device: CPU time of its threads
-    print("| model | " + " | ".join(columns) + " | tiled / ORT 1t | compile (tiled) |")
-    print("|---" * (len(columns) + 3) + "|")
+    ratios = " | tiled / ORT 1t | constant / ORT 1t | compile (tiled, constant) |"
+    print("| model | " + " | ".join(columns) + ratios)
+    print("|---" * (len(columns) + 4) + "|")
     with tempfile.TemporaryDirectory() as work:
         for name in CNNS:
             row = cnn_row(name, repeat, work)
             cells = " | ".join(f"{row[c] * 1e3:.1f} ms" for c in columns)
             ratio = row["mlir tiled"] / row["onnxruntime 1t"]
-            compiles = f"{row['compile mlir tiled']:.1f} s"
+            ratio_constant = row["mlir constant"] / row["onnxruntime 1t"]
+            compiles = f"{row['compile mlir tiled']:.1f} s, {row['compile mlir constant']:.1f} s"
             if "compile iree" in row:
                 compiles += f" (iree {row['compile iree']:.1f} s)"
-            print(f"| {name} | {cells} | {ratio:.1f}x | {compiles} |", flush=True)
+            ratios = f"{ratio:.2f}x | {ratio_constant:.2f}x"
+            print(f"| {name} | {cells} | {ratios} | {compiles} |", flush=True)
 
 
 def main() -> None:

@@ -33,6 +33,9 @@ crashes (`crash_report`). For each contraction:
    (`K_UNROLL`); the accumulators are hoisted out of the k loops;
 4. the packing of a zero-filled result folds into the fill; the other packs lower to pad +
    expand + transpose, the unpacks to transpose + collapse + slice.
+A contraction that a kernel unit already holds packed, its constant operand packed at compile
+time (`prepacked_weights`), skips step 1 but for its other operand's pack (`match_prepacked_*`,
+`tile_prepacked_*`) and takes the same steps 2–4 (`tile_blocks_0`).
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
 keep the default loop lowering.
 """
@@ -122,16 +125,42 @@ def _matcher(batch: int, body: str) -> str:
 
 
 def _action(batch: int, tile: RegisterTile) -> str:
-    """Packs, tiles and vectorises a contraction with ``batch`` batch dimensions.
+    """Packs a contraction with ``batch`` batch dimensions, vectorises the packs of its operands
+    and tiles the packed contraction (`_blocks`). Without batch dimensions the right operand
+    is packed a cache tile at a time inside the k loop (outside the m one), where the block it
+    writes is still in cache when the kernel reads it; with them it is packed whole first (a
+    right operand without batch dimensions would be packed again for every batch)."""
+    if batch:
+        right = _vectorised_pack(1, batch, (tile.k, tile.n))
+        blocks = f"@tile_blocks_{batch} failures(propagate) (%packed)"
+        handles = '!transform.op<"linalg.generic">'
+    else:
+        right = _producer(1)
+        blocks = "@tile_blocks_0_packing_right failures(propagate) (%packed, %pack1)"
+        handles = '!transform.op<"linalg.generic">, !op'
+    return f"""
+  transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
+    %packed = transform.structured.pack_greedily %op
+        matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
+        : (!op) -> !transform.op<"linalg.generic">
+{_vectorised_pack(0, batch, (tile.m, tile.k))}{right}
+    transform.include {blocks} : ({handles}) -> ()
+    transform.yield
+  }}
+"""
 
-    After packing the loops are ``batch..., M, K, N, mm, kk, nn``; they are reordered to
-    ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, the outermost cache loop
+
+def _blocks(batch: int, tile: RegisterTile, packing_right: bool = False) -> str:
+    """Tiles and vectorises a packed contraction with ``batch`` batch dimensions; with
+    ``packing_right`` (no batch dimension), the pack of its right operand (``%pack1``) moves
+    into the k loop and is vectorised there.
+
+    Its loops are ``batch..., M, K, N, mm, kk, nn`` (as packing leaves them); they are reordered
+    to ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, the outermost cache loop
     (the first batch dimension, else the columns) an ``scf.forall`` that threads share
-    (`threads`), then to one block with the loops nested as N, M, K. Without batch
-    dimensions the right operand is packed a cache tile at a time inside the k loop (outside
-    the m one), where the block it writes is still in cache when the kernel reads it; with
-    them it is packed whole first (a right operand without batch dimensions would be packed
-    again for every batch)."""
+    (`threads`), then to one block with the loops nested as N, M, K; the k steps of a block
+    are unrolled by ``K_UNROLL``."""
     kept = list(range(batch))
     packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
     order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
@@ -142,27 +171,25 @@ def _action(batch: int, tile: RegisterTile) -> str:
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
     loops = ", ".join(["!op"] * (batch + 2))
-    right = _vectorised_pack(1, batch, (tile.k, tile.n))
-    right_producer = _producer(1)
-    fused_right = f"""
+    name, right, fused_right = f"tile_blocks_{batch}", "", ""
+    if packing_right:
+        name += "_packing_right"
+        right = ", %pack1: !op {transform.consumed}"
+        fused_right = f"""
     %fused_in_threads, %threads_fused = transform.structured.fuse_into_containing_op %pack1
         into %threads : (!op, !op) -> (!op, !op)
     %fused, %k_fused = transform.structured.fuse_into_containing_op %fused_in_threads
         into %cache_loops#0 : (!op, !op) -> (!op, !op)
 {_vectorised_blocks("%fused", "1", batch, (tile.k, tile.n))}"""
     return f"""
-  transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
-    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
-    %packed = transform.structured.pack_greedily %op
-        matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
-        : (!op) -> !transform.op<"linalg.generic">
-{_vectorised_pack(0, batch, (tile.m, tile.k))}{right if batch else right_producer}
+  transform.named_sequence @{name}(
+      %packed: !transform.op<"linalg.generic"> {{transform.consumed}}{right}) {{
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
         : (!transform.op<"linalg.generic">) -> !op
     %shared, %threads = transform.structured.tile_using_forall %ordered
         tile_sizes {shared} : (!op) -> (!op, !op)
     %cached, %cache_loops:{batch + 2} = transform.structured.tile_using_for %shared
-        tile_sizes {cache} : (!op) -> (!op, {loops}){"" if batch else fused_right}
+        tile_sizes {cache} : (!op) -> (!op, {loops}){fused_right}
     %blocked, %inner:3 = transform.structured.tile_using_for %cached
         tile_sizes {block} interchange = {nest} : (!op) -> (!op, !op, !op, !op)
     transform.apply_patterns to %inner#2 {{
@@ -202,13 +229,86 @@ def _vectorised_blocks(pack: str, suffix: str, batch: int, tile: tuple[int, int]
     transform.structured.vectorize %block{suffix} vector_sizes {[*ones, *tile]} : !op"""
 
 
+PREPACKED_LOOPS = {"m": [0, 3], "k": [1, 4], "n": [2, 5]}
+"""The loops of each kind of a pre-packed contraction (``M, K, N, mm, kk, nn``)."""
+
+
+def _prepacked_matcher(packed: int, tile: RegisterTile) -> str:
+    """Matches a float contraction packed before the schedule (`prepacked_weights`): no batch
+    dimension, the loops of `PREPACKED_LOOPS` with static blocks of ``tile``'s sizes, operand
+    ``packed`` packed by a ``linalg.pack`` (the other one is a constant packed at compile
+    time)."""
+    multiply, add = BODIES["float"]
+    constants = "".join(
+        f"""
+    %{kind}{i} = transform.param.constant {loop} : i64 -> !param"""
+        for kind, loops in PREPACKED_LOOPS.items()
+        for i, loop in enumerate(loops)
+    )
+    checks = "".join(
+        f"""
+    %{kind}_loops = transform.merge_handles %{kind}0, %{kind}1 : !param
+    transform.match.param.cmpi eq %{kind}, %{kind}_loops : !param
+    %{kind}_block = transform.param.constant {getattr(tile, kind)} : i64 -> !param
+    transform.match.param.cmpi eq %{kind}_size, %{kind}_block : !param"""
+        for kind in PREPACKED_LOOPS
+    )
+    sizes = "".join(
+        f"""
+      %{kind}_size0 = transform.match.structured.dim %s[{loops[1]}] : (!op) -> !param"""
+        for kind, loops in PREPACKED_LOOPS.items()
+    )
+    return f"""
+  transform.named_sequence @match_prepacked_{packed}(%op: !op {{transform.readonly}})
+      -> !op {{
+    %batch, %m, %n, %k, %m_size, %k_size, %n_size, %pack = transform.match.structured
+        failures(propagate) %op : (!op)
+        -> (!param, !param, !param, !param, !param, !param, !param, !op) {{
+    ^bb0(%s: !op):
+      transform.match.structured.input %s[all] {{projected_permutation}} : !op
+      transform.match.structured.init %s[all] {{projected_permutation}} : !op
+      transform.match.structured.body %s {{contraction = ["{multiply}", "{add}"]}} : !op
+      %b0, %m0, %n0, %k0 = transform.match.structured.classify_contraction_dims %s
+          : (!op) -> (!param, !param, !param, !param){sizes}
+      %pack0 = transform.match.structured.input %s[{packed}] : (!op) -> !op
+      transform.match.structured.yield %b0, %m0, %n0, %k0, %m_size0, %k_size0, %n_size0,
+          %pack0 : !param, !param, !param, !param, !param, !param, !param, !op
+    }}
+    transform.match.operation_name %pack ["linalg.pack"] : !op
+    %no_batch = transform.num_associations %batch : (!param) -> !param
+    %zero = transform.param.constant 0 : i64 -> !param
+    transform.match.param.cmpi eq %no_batch, %zero : !param{constants}{checks}
+    transform.yield %op : !op
+  }}
+"""
+
+
+def _prepacked_action(packed: int, tile: RegisterTile) -> str:
+    """Vectorises the pack of operand ``packed`` of a pre-packed contraction and tiles it."""
+    sizes = (tile.m, tile.k) if packed == 0 else (tile.k, tile.n)
+    return f"""
+  transform.named_sequence @tile_prepacked_{packed}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_prepacked" : !op
+    %packed = transform.cast %op : !op to !transform.op<"linalg.generic">
+{_vectorised_pack(packed, 0, sizes)}
+    transform.include @tile_blocks_0 failures(propagate) (%packed)
+        : (!transform.op<"linalg.generic">) -> ()
+    transform.yield
+  }}
+"""
+
+
 def schedule(tile: RegisterTile, threads: int = 1) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
-    per number of batch dimensions, and the entry point dispatching between them; a direct
+    per number of batch dimensions, the pre-packed contractions' matchers and actions, and the
+    entry point dispatching between them; a direct
     convolution's rows are shared among ``threads`` (an ``scf.forall``)."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
+    sequences += "".join(_blocks(batch, tile) for batch in range(MAX_BATCH + 1))
+    sequences += _blocks(0, tile, packing_right=True)
+    sequences += "".join(_prepacked_matcher(p, tile) + _prepacked_action(p, tile) for p in (0, 1))
     sequences += column_strips.PEEL + padding.SEQUENCES
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += depthwise.sequences(tile.n, threads)
@@ -219,7 +319,8 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
     dispatch = ",\n".join(
-        f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants
+        [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
+        + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
     )
     return f"""\
 !op = !transform.any_op
@@ -269,10 +370,15 @@ module attributes {{transform.with_named_sequence}} {{
 
 
 @functools.cache
+def host_tile() -> RegisterTile:
+    """The register tile of the host's vector registers."""
+    return RegisterTile.for_registers(vector_register_bytes(), vector_registers())
+
+
+@functools.cache
 def transform_script() -> str:
     """The schedule for the host's vector registers and cores."""
-    tile = RegisterTile.for_registers(vector_register_bytes(), vector_registers())
-    return schedule(tile, machine_cores())
+    return schedule(host_tile(), machine_cores())
 
 
 def tiling_passes(library: str) -> tuple[str, ...]:

@@ -35,6 +35,7 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
+from .constant_data import assembly
 from .crash_report import crash_message
 from .disk_cache import CACHE_HIT, cache_dir, write_atomic
 from .host import vector_register_bytes
@@ -392,6 +393,24 @@ def _compile_objects(
     return sorted(objects.values()), json.loads(metadata.read_text())
 
 
+def _data_objects(toolchain: Toolchain, units: Sequence[Unit]) -> list[Path]:
+    """The data objects of the units' external globals (`constant_data`; one per symbol,
+    which several units may read), cached by symbol (a digest of the data)."""
+    globals_ = {name: data for unit in units for name, data in unit.data.items()}
+    objects = []
+    for name, data in sorted(globals_.items()):
+        obj = cache_dir() / f"{name}.o"
+        if not obj.exists():
+            with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+                raw, source = Path(work) / "data.bin", Path(work) / "data.s"
+                raw.write_bytes(data)
+                source.write_text(assembly(name, raw, len(data)))
+                _run([toolchain.cc, "-c", str(source), "-o", str(Path(work) / "data.o")])
+                write_atomic(obj, (Path(work) / "data.o").read_bytes())
+        objects.append(obj)
+    return objects
+
+
 def _link(
     toolchain: Toolchain,
     objects: list[Path],
@@ -450,6 +469,7 @@ def compile_units(
         with stage(COMPILE_STAGE):
             jobs = machine_cores() if jobs is None else jobs
             objects, built = _compile_objects(toolchain, keyed, tile, parallel, jobs)
+            objects += _data_objects(toolchain, units)
             signatures = [Signature.from_json(s) for s in built["signatures"]]
             _link(toolchain, objects, signatures, parallel, library)
             write_atomic(metadata, json.dumps(built).encode())

@@ -18,7 +18,7 @@ where ``-O3`` takes minutes and buys nothing: it allocates and calls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.dialects import bufferization, func
 from xdsl.dialects.builtin import (
@@ -33,7 +33,10 @@ from xdsl.dialects.llvm import LinkageAttr
 
 from relax_dialect.memo_printer import print_module
 
+from .constant_data import drop_unused_constants, link_large_constants
 from .kernels import KERNEL_PREFIX
+from .prepacked_weights import prepack_weights
+from .tiling import host_tile
 
 KERNEL_LEVEL = "-O2"
 """``opt-22``/``llc-22`` level of the kernels and of a module compiled whole: ``-O3`` took 60%
@@ -66,6 +69,8 @@ class Unit:
     """The ``llc-22`` optimisation level."""
     entry: bool
     """Whether it holds the public functions (their C wrappers, the entry shim)."""
+    data: dict[str, bytes] = field(default_factory=dict[str, bytes])
+    """The bytes of the external globals it reads (`constant_data`), by symbol."""
     scheduled: bool = True
     """Whether the tiling schedule applies to it, when compiling tiled: not to the host, whose
     linalg operations are those inside loops and branches (the schedule's rewrites break the
@@ -75,6 +80,15 @@ class Unit:
 def whole_module(text: str) -> Unit:
     """The whole module as one unit."""
     return Unit("module", text, KERNEL_LEVEL, KERNEL_LEVEL, entry=True)
+
+
+def _unit(
+    name: str, module: ModuleOp, levels: tuple[str, str], entry: bool, scheduled: bool = True
+) -> Unit:
+    """The unit of ``module``, its large constants linked as data (`constant_data`)."""
+    data = link_large_constants(module)
+    text = print_module(module, generic=True)
+    return Unit(name, text, *levels, entry=entry, data=data, scheduled=scheduled)
 
 
 def _kernels(module: ModuleOp) -> list[func.FuncOp]:
@@ -106,16 +120,20 @@ def _stub(kernel: func.FuncOp) -> None:
 
 def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     """The units of the outlined ``module`` (which becomes the host's, stubs in place of its
-    kernels): one per kernel and the host; untiled, the whole module when it has fewer than
-    ``SPLIT_FROM_KERNELS`` kernels."""
+    kernels): one per kernel, whose constant weights are packed at compile time when tiled
+    (`prepacked_weights`), and the host; untiled, the whole module when it has fewer than
+    ``SPLIT_FROM_KERNELS`` kernels. Large constants are linked as data (`constant_data`)."""
     kernels = _kernels(module)
     if len(kernels) < SPLIT_FROM_KERNELS and not tile:
-        return [whole_module(print_module(module, generic=True))]
+        return [_unit("module", module, (KERNEL_LEVEL, KERNEL_LEVEL), entry=True)]
     units = []
     for kernel in kernels:
-        text = print_module(ModuleOp([kernel.clone()]), generic=True)
-        units.append(Unit(kernel.sym_name.data, text, KERNEL_LEVEL, KERNEL_LEVEL, entry=False))
+        unit = ModuleOp([kernel.clone()])
+        if tile:
+            prepack_weights(unit, host_tile())
+        name = kernel.sym_name.data
+        units.append(_unit(name, unit, (KERNEL_LEVEL, KERNEL_LEVEL), entry=False))
         _stub(kernel)
-    host_text = print_module(module, generic=True)
-    host = Unit("host", host_text, HOST_LEVEL, HOST_CODEGEN_LEVEL, entry=True, scheduled=False)
+    drop_unused_constants(module)
+    host = _unit("host", module, (HOST_LEVEL, HOST_CODEGEN_LEVEL), entry=True, scheduled=False)
     return [host, *units]

@@ -73,6 +73,15 @@ def sequences(rows: int, columns: int, threads: int) -> str:
     )
 
 
+def computes(
+    strides: tuple[int, ...], dilations: tuple[int, ...], width: int, columns: int
+) -> bool:
+    """Whether ``match_direct_convolution`` takes a convolution (its sizes static but the batch)
+    of these ``strides`` and ``dilations`` whose output rows have ``width`` columns, for
+    register blocks of ``columns`` columns."""
+    return strides == dilations == (1, 1) and width >= columns
+
+
 def _product_matcher(name: str, loops: int) -> str:
     """The matcher ``name`` of the generics with ``loops`` loops."""
     return f"""
