@@ -3,15 +3,17 @@ native code.
 
 A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's body with the
 ``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, and the constants it
-uses; a contraction (an operation with a reduction loop: matrix products, convolutions,
-pooling, reductions) takes with it its *epilogue*, the chain of element-wise operations
-that each are the only use of the previous one's result over the same iteration space (a
-bias, a batch norm's scale and shift, an activation, a residual add: the groups
-``relax-fuse-ops`` forms), so that the tiling schedule can apply them to each tile of the
-contraction while it is in cache. It becomes a private ``func.func @relax_kernel_<digest>`` (``no_inline``) taking the
+uses. A contraction (an operation with a reduction loop: matrix products, convolutions,
+pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
+of which is the only use of the previous result, over the same iteration space (a bias, a
+batch norm's scale and shift, an activation, a residual add: the groups ``relax-fuse-ops``
+forms), with the reshapes on the way (a batched product's ``expand_shape``). The last
+operation of a chain without reshapes carries `EPILOGUE`: the tiling schedule applies the
+chain to each tile of the contraction while it is in cache (`schedules/epilogue.py`).
+A kernel becomes a private ``func.func @relax_kernel_<digest>`` (``no_inline``) taking the
 tensors and scalars it reads from outside. The same computation at the same types and
 constants (every layer of a transformer) is one function: a 500-binding chain of MLP layers
-has six kernels.
+has a handful of kernels.
 
 Without it, each Relax function lowers to one LLVM function of thousands of loop nests, on
 which ``opt-22 -O3`` takes time growing faster than the function (minutes for a transformer
@@ -41,10 +43,13 @@ from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 
 from relax_dialect.memo_printer import print_module
 
+from .schedules.epilogue import EPILOGUE
+
 KERNEL_PREFIX = "relax_kernel_"
 NOT_WRITABLE = DictionaryAttr({"bufferization.writable": BoolAttr.from_bool(False)})
 """A kernel's definition: bufferization never writes into its arguments' buffers."""
 NO_ATTRS = DictionaryAttr({})
+RESHAPES = (tensor.ExpandShapeOp, tensor.CollapseShapeOp)
 
 
 def _initialisers(op: Operation) -> list[Operation]:
@@ -115,14 +120,31 @@ def _element_wise_consumer(value: SSAValue) -> GenericOp | None:
     return user if _reads_elementwise(maps[use.index], shape) else None
 
 
+def _reshape(value: SSAValue) -> Operation | None:
+    """The only use of ``value``, if it is a reshape (``tensor.expand_shape`` or
+    ``collapse_shape``, as a batched matmul's result is) in the same block."""
+    if not value.has_one_use():
+        return None
+    user = next(iter(value.uses)).operation
+    return (
+        user if isinstance(user, RESHAPES) and user.parent_op() is value.owner.parent_op() else None
+    )
+
+
 def _epilogue(op: Operation) -> list[Operation]:
-    """The element-wise chain consuming the contraction ``op``'s only result, in order."""
+    """The element-wise chain consuming the contraction ``op``'s only result, in order,
+    with the reshapes on the way to its first operation."""
     chain: list[Operation] = []
     if not _is_contraction(op) or len(op.results) != 1:
         return chain
     value = op.results[0]
+    reshapes: list[Operation] = []
+    while (reshape := _reshape(value)) is not None:
+        reshapes.append(reshape)
+        value = reshape.results[0]
     while (consumer := _element_wise_consumer(value)) is not None:
-        chain.append(consumer)
+        chain += [*reshapes, consumer]
+        reshapes = []
         value = consumer.results[0]
     return chain
 
@@ -208,10 +230,13 @@ def outline_kernels(host: ModuleOp) -> None:
         if op in grouped:
             continue
         cluster = [*_initialisers(op), op]
-        for consumer in _epilogue(op):
+        chain = _epilogue(op)
+        for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
         last = cluster[-1]
+        if chain and not any(isinstance(c, RESHAPES) for c in chain):
+            last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]
         structure = _structure(cluster, external)

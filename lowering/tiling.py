@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from .crash_report import SCHEDULE_REMARK
 from .host import vector_register_bytes, vector_registers
-from .schedules import convolution, direct_convolution, padding, sliding_windows
+from .schedules import convolution, direct_convolution, epilogue, padding, sliding_windows
 from .threads import machine_cores
 
 
@@ -70,6 +70,12 @@ BODIES = {"float": ("arith.mulf", "arith.addf"), "int": ("arith.muli", "arith.ad
 """Multiply-add bodies of the contractions tiled."""
 
 ENTRY_POINT = "relax_tile_contractions"
+
+
+def _cache_columns(tile: RegisterTile) -> int:
+    """The columns of a product's cache tile: whole register tiles (`CACHE_TILE`)."""
+    return max(1, CACHE_TILE["n"] // tile.n) * tile.n
+
 
 VECTOR_LOWERING = ("func.func(convert-vector-to-scf{full-unroll=true})", "convert-vector-to-llvm")
 
@@ -170,7 +176,9 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
     sequences += padding.SEQUENCES + direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
-    rewrite = padding.rewrite_step("%functions", "%padded")
+    sequences += epilogue.sequences(_cache_columns(tile))
+    rewrite = epilogue.rewrite_step("%functions", "%fused")
+    rewrite += padding.rewrite_step("%fused", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
     rewrite += convolution.rewrite_step("%direct", "%convolved")
     rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
