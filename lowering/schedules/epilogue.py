@@ -31,12 +31,13 @@ EPILOGUE = "relax.epilogue"
 
 def _action(name: str, tile_sizes: list[int]) -> str:
     """The action ``name`` fusing the epilogue of the matched contraction's kernel into tiles
-    of ``tile_sizes`` (over the result's dimensions)."""
+    of ``tile_sizes`` (over the result's dimensions); nothing where the kernel has no marked
+    epilogue (none, or one behind a reshape)."""
     return f"""
   transform.named_sequence @{name}(%op: !op {{transform.readonly}}) {{
-    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: {name}" : !op
     %kernel = transform.get_parent_op %op {{op_name = "func.func"}} : (!op) -> !op
     %last = transform.structured.match attributes{{{EPILOGUE}}} in %kernel : (!op) -> !op
+    transform.debug.emit_remark_at %last, "{SCHEDULE_REMARK}: {name}" : !op
     %tiled, %loop = transform.structured.fuse %last tile_sizes {tile_sizes} {{use_forall}}
         : (!op) -> (!op, !op)
     transform.yield
