@@ -25,7 +25,9 @@ is quadratic or worse in calls to bodiless declarations, 135 s on a 500-call hos
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
+from xdsl.context import Context
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -40,6 +42,7 @@ from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import FillOp, GenericOp, LinalgStructuredOperation
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
+from xdsl.passes import ModulePass
 
 from relax_dialect.memo_printer import print_module
 
@@ -253,3 +256,14 @@ def outline_kernels(host: ModuleOp) -> None:
             dead.detach()
             dead.erase()
     host.body.block.add_ops(kernels.values())
+
+
+@dataclass(frozen=True)
+class OutlineKernelsPass(ModulePass):
+    """Outline each linalg operation of a lowered module, a contraction with its
+    element-wise epilogue, into a private function (what native code compiles apart)."""
+
+    name = "outline-kernels"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        outline_kernels(op)
