@@ -135,7 +135,7 @@ def layers_table(repeat: int, rounds: int) -> None:
         for label, compiled in compiled_variants(module, RunOptions(tile=True)).items():
             got = np.asarray(compiled(*args))
             np.testing.assert_allclose(got, want, rtol=2e-3, atol=2e-3, err_msg=label)
-            runners[label] = lambda c=compiled: c(*args)
+            runners[label] = lambda c=compiled, a=args: c(*a)
         t = interleaved(runners, repeat, rounds)
         u, f = t["unfused"], t["fused"]
         rates = f"{layer.flops / u / 1e9:.1f} → {layer.flops / f / 1e9:.1f}"
@@ -148,7 +148,8 @@ def layers_table(repeat: int, rounds: int) -> None:
 def models_table(repeat: int, rounds: int) -> None:
     import onnxruntime
     from onnx import numpy_helper
-    from onnx_models import ARCHITECTURES
+    from onnx_models import ARCHITECTURES, example_inputs
+    from xdsl.context import Context
 
     from relax_dialect.frontends.onnx import from_onnx
     from relax_dialect.passes.fold_batch_norm import FoldBatchNormPass
@@ -163,8 +164,6 @@ def models_table(repeat: int, rounds: int) -> None:
         ("bert", "parameters"),
     ]
     for name, weights in cases:
-        from onnx_models import example_inputs
-
         model = ARCHITECTURES[name].model(full=True)
         dims = bert_inputs if name == "bert" else {}
         feeds = example_inputs(model, dims or {"batch": 1})
@@ -177,19 +176,17 @@ def models_table(repeat: int, rounds: int) -> None:
         as_inputs = weights == "parameters"
         module = from_onnx(model, params_as_inputs=as_inputs, source_name=f"{name}.onnx")
         if weights.endswith("folded"):
-            from xdsl.context import Context
-
             FoldBatchNormPass().apply(Context(), module)
         args = list(feeds.values())
         if as_inputs:
             args += [numpy_helper.to_array(i) for i in model.graph.initializer]
         runners: dict[str, Callable[[], object]] = {
-            "onnxruntime": lambda s=session: s.run(None, feeds)[0]
+            "onnxruntime": lambda s=session, f=feeds: s.run(None, f)[0]
         }
         for label, compiled in compiled_variants(module, RunOptions(tile=True)).items():
             got = np.asarray(compiled(*args))
             np.testing.assert_allclose(got, expected, rtol=2e-3, atol=2e-3, err_msg=label)
-            runners[label] = lambda c=compiled: c(*args)
+            runners[label] = lambda c=compiled, a=args: c(*a)
         t = interleaved(runners, repeat, rounds)
         o, u, f = t["onnxruntime"], t["unfused"], t["fused"]
         print(
