@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from relax_dialect.diagnostics import Diagnostic, at, located
@@ -10,11 +12,14 @@ from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
 from relax_dialect.ops.datatype import ConvertOp
+from relax_dialect.ops.nn import BatchNormOp
+from relax_dialect.passes.fold_batch_norm import FoldBatchNormPass
 from relax_dialect.types import PrimType, TensorType
 
 from ..interpreter import LoweredCheckError
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
+from ..pipeline import lower
 from ..toolchain import (
     NATIVE_FORMATS,
     WIDENED_FORMATS,
@@ -46,9 +51,26 @@ def _foreign_format(op: Operation) -> DataType | None:
     return None
 
 
+def _norms(module: ModuleOp) -> int:
+    return sum(1 for op in module.walk() if isinstance(op, BatchNormOp))
+
+
+def _lowered_for_native_code(program: Program) -> ModuleOp:
+    """The program's lowered module; where inference batch norms follow convolutions with
+    constant weights (an ONNX model imported without ``params_as_inputs``), that of the
+    module with the norms folded into the weights first (``relax-fold-batch-norm``), so
+    that the convolution's kernel ends with a bias add instead of the norm."""
+    if not _norms(program.module):
+        return program.lowered()
+    folded = program.module.clone()
+    FoldBatchNormPass().apply(Context(), folded)
+    return lower(folded) if _norms(folded) < _norms(program.module) else program.lowered()
+
+
 class NativeBackend(Backend):
-    """Compiles the lowered module to a shared library (cached by content) and
-    calls it; ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
+    """Compiles the lowered module (inference batch norms folded into constant
+    convolution weights) to a shared library (cached by content) and calls it;
+    ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
 
     name = "mlir"
 
@@ -81,7 +103,7 @@ class NativeBackend(Backend):
     def compile(self, program: Program, entry: str) -> Compiled:
         function = program.function(entry)
         options = program.options
-        native_ir = approximate_math(program.lowered())  # a copy
+        native_ir = approximate_math(_lowered_for_native_code(program))  # a copy
         outline_kernels(native_ir)
         parallel = options.threads > 1
         native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)

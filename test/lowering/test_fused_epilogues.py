@@ -6,16 +6,21 @@ of a symbolic dimension."""
 from __future__ import annotations
 
 import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 from test_kernels import HEADER, kernels_of
 from toolchain_harness import needs_toolchain
 
+from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.prim_expr import IntImm
 from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import Program
+from relax_xdsl.lowering.backends.native import _lowered_for_native_code
 from relax_xdsl.lowering.crash_report import SCHEDULE_REMARK
 from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
@@ -147,3 +152,27 @@ def test_fused_kernels_match_the_reference(module, name):
             np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, err_msg=f"n = {n}")
         else:
             np.testing.assert_array_equal(got, want, err_msg=f"n = {n}")
+
+
+@needs_toolchain
+def test_norms_after_constant_weights_are_folded_for_native_code():
+    """A ResNet imported with its weights as constants: native code lowers the module with
+    the batch norms folded into the convolutions (no square root left), and agrees with
+    onnxruntime at a batch of 3."""
+    pytest.importorskip("onnx")
+    onnxruntime = pytest.importorskip("onnxruntime")
+    sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
+    from onnx_models import ARCHITECTURES, example_inputs
+
+    model = ARCHITECTURES["resnet18"].model()
+    module = from_onnx(model, source_name="resnet18.onnx")
+    program = Program(module)
+    assert "math.sqrt" in str(program.lowered())
+    assert "math.sqrt" not in str(_lowered_for_native_code(program))
+    feeds = example_inputs(model, {"batch": 3})
+    session = onnxruntime.InferenceSession(
+        model.SerializeToString(), providers=["CPUExecutionProvider"]
+    )
+    [want] = session.run(None, feeds)
+    got = compile_function(module, "main", "mlir")(*feeds.values())
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
