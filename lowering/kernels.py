@@ -223,10 +223,12 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
     return function
 
 
-def outline_kernels(host: ModuleOp) -> None:
+def outline_kernels(host: ModuleOp, fuse_tiles: bool = True) -> None:
     """Outline every kernel of the lowered module ``host`` (in place), each contraction with
     its epilogue, into a private function that LLVM does not inline back; identical kernels
-    are one function."""
+    are one function. ``fuse_tiles``: mark the epilogues for the schedule to fuse into the
+    contraction's tiles (not for OpenMP threads: ``convert-scf-to-openmp`` leaves the fused
+    tile loop's body an ``alloca_scope`` of several blocks, which mlir-opt-22 rejects)."""
     kernels: dict[tuple[object, ...], func.FuncOp] = {}
     grouped: set[Operation] = set()
     for op in [op for op in host.walk() if _is_kernel(op)]:
@@ -238,7 +240,7 @@ def outline_kernels(host: ModuleOp) -> None:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
         last = cluster[-1]
-        if chain and not any(isinstance(c, RESHAPES) for c in chain):
+        if fuse_tiles and chain and not any(isinstance(c, RESHAPES) for c in chain):
             last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]

@@ -104,8 +104,8 @@ class NativeBackend(Backend):
         function = program.function(entry)
         options = program.options
         native_ir = approximate_math(_lowered_for_native_code(program))  # a copy
-        outline_kernels(native_ir)
         parallel = options.threads > 1
+        outline_kernels(native_ir, fuse_tiles=not parallel)
         native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
 
         def call(args: list[object]) -> list[object]:

@@ -19,7 +19,7 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.prim_expr import IntImm
 from relax_xdsl.lowering.backends import compile_function
-from relax_xdsl.lowering.backends.backend import Program
+from relax_xdsl.lowering.backends.backend import Program, RunOptions
 from relax_xdsl.lowering.backends.native import _lowered_for_native_code
 from relax_xdsl.lowering.crash_report import SCHEDULE_REMARK
 from relax_xdsl.lowering.kernels import outline_kernels
@@ -176,3 +176,14 @@ def test_norms_after_constant_weights_are_folded_for_native_code():
     [want] = session.run(None, feeds)
     got = compile_function(module, "main", "mlir")(*feeds.values())
     np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", ["dense_gelu", "conv_norm_residual_relu"])
+def test_two_threads_keep_the_chain_in_the_kernel_and_agree(module, name):
+    """On OpenMP threads the chains stay in their kernels but out of the tiles (see
+    ``outline_kernels``): the results are those of one thread."""
+    args = arguments(module, name, 17)
+    one = np.asarray(compile_function(module, name, "mlir")(*args))
+    two = np.asarray(compile_function(module, name, "mlir", RunOptions(threads=2))(*args))
+    np.testing.assert_array_equal(two, one)
