@@ -17,6 +17,7 @@ from relax_dialect.tir_executor import TIRExecutor, use_tir_executor
 LOWERING_PASSES: dict[str, str] = {
     "convert-relax-to-linalg": "convert_relax_to_linalg",
     "relax-lower-to-linalg": "pipeline",
+    "outline-kernels": "kernels",
 }
 
 

@@ -3,10 +3,17 @@ native code.
 
 A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's body with the
 ``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, and the constants it
-uses. It becomes a private ``func.func @relax_kernel_<digest>`` (``no_inline``) taking the
+uses. A contraction (an operation with a reduction loop: matrix products, convolutions,
+pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
+of which is the only use of the previous result, over the same iteration space (a bias, a
+batch norm's scale and shift, an activation, a residual add: the groups ``relax-fuse-ops``
+forms), with the reshapes on the way (a batched product's ``expand_shape``). The last
+operation of a chain without reshapes carries `EPILOGUE`: the tiling schedule applies the
+chain to each tile of the contraction while it is in cache (`schedules/epilogue.py`).
+A kernel becomes a private ``func.func @relax_kernel_<digest>`` (``no_inline``) taking the
 tensors and scalars it reads from outside. The same computation at the same types and
 constants (every layer of a transformer) is one function: a 500-binding chain of MLP layers
-has six kernels.
+has a handful of kernels.
 
 Without it, each Relax function lowers to one LLVM function of thousands of loop nests, on
 which ``opt-22 -O3`` takes time growing faster than the function (minutes for a transformer
@@ -18,7 +25,9 @@ is quadratic or worse in calls to bodiless declarations, 135 s on a 500-call hos
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
+from xdsl.context import Context
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -29,15 +38,21 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnitAttr,
 )
-from xdsl.dialects.linalg.ops import FillOp, LinalgStructuredOperation
+from xdsl.dialects.linalg.attrs import IteratorType
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, LinalgStructuredOperation
 from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
+from xdsl.passes import ModulePass
 
 from relax_dialect.memo_printer import print_module
+
+from .schedules.epilogue import EPILOGUE
 
 KERNEL_PREFIX = "relax_kernel_"
 NOT_WRITABLE = DictionaryAttr({"bufferization.writable": BoolAttr.from_bool(False)})
 """A kernel's definition: bufferization never writes into its arguments' buffers."""
 NO_ATTRS = DictionaryAttr({})
+RESHAPES = (tensor.ExpandShapeOp, tensor.CollapseShapeOp)
 
 
 def _initialisers(op: Operation) -> list[Operation]:
@@ -66,6 +81,75 @@ def _is_kernel(op: Operation) -> bool:
         and bool(op.results)
         and all(isinstance(result.type, TensorType) for result in op.results)
     )
+
+
+def _is_contraction(op: Operation) -> bool:
+    """A kernel with a reduction loop (it anchors an epilogue)."""
+    return _is_kernel(op) and any(
+        iterator.data == IteratorType.REDUCTION
+        for iterator in op.get_iterator_types()  # pyright: ignore[reportAttributeAccessIssue]
+    )
+
+
+def _reads_elementwise(indexing: AffineMap, shape: tuple[int, ...]) -> bool:
+    """Whether ``indexing`` reads an operand of ``shape`` at the iteration's own point: the
+    identity, with a constant 0 along unit dimensions (a broadcast's ``(0, d1, ...)``)."""
+    return len(indexing.results) == len(shape) == indexing.num_dims and all(
+        (isinstance(e, AffineDimExpr) and e.position == i)
+        or (isinstance(e, AffineConstantExpr) and e.value == 0 and shape[i] == 1)
+        for i, e in enumerate(indexing.results)
+    )
+
+
+def _element_wise_consumer(value: SSAValue) -> GenericOp | None:
+    """The only use of ``value``, if it is an element-wise ``linalg.generic`` in the same
+    block reading ``value`` once at each point of an iteration space of its shape."""
+    if not value.has_one_use():
+        return None
+    use = next(iter(value.uses))
+    user = use.operation
+    if not (isinstance(user, GenericOp) and _is_kernel(user) and len(user.outputs) == 1):
+        return None
+    if user.parent_block() is not value.owner.parent_block() or use.index >= len(user.inputs):
+        return None
+    shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    result = user.results[0].type
+    maps = [m.data for m in user.indexing_maps]
+    parallel = all(it.data == IteratorType.PARALLEL for it in user.iterator_types)
+    if not parallel or result.get_shape() != shape:  # pyright: ignore[reportAttributeAccessIssue]
+        return None
+    if maps[-1] != AffineMap.identity(len(shape)):
+        return None
+    return user if _reads_elementwise(maps[use.index], shape) else None
+
+
+def _reshape(value: SSAValue) -> Operation | None:
+    """The only use of ``value``, if it is a reshape (``tensor.expand_shape`` or
+    ``collapse_shape``, as a batched matmul's result is) in the same block."""
+    if not value.has_one_use():
+        return None
+    user = next(iter(value.uses)).operation
+    return (
+        user if isinstance(user, RESHAPES) and user.parent_op() is value.owner.parent_op() else None
+    )
+
+
+def _epilogue(op: Operation) -> list[Operation]:
+    """The element-wise chain consuming the contraction ``op``'s only result, in order,
+    with the reshapes on the way to its first operation."""
+    chain: list[Operation] = []
+    if not _is_contraction(op) or len(op.results) != 1:
+        return chain
+    value = op.results[0]
+    reshapes: list[Operation] = []
+    while (reshape := _reshape(value)) is not None:
+        reshapes.append(reshape)
+        value = reshape.results[0]
+    while (consumer := _element_wise_consumer(value)) is not None:
+        chain += [*reshapes, consumer]
+        reshapes = []
+        value = consumer.results[0]
+    return chain
 
 
 def _external_values(cluster: list[Operation]) -> list[SSAValue]:
@@ -139,25 +223,49 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
     return function
 
 
-def outline_kernels(host: ModuleOp) -> None:
-    """Outline every kernel of the lowered module ``host`` (in place) into a private function
-    that LLVM does not inline back; identical kernels are one function."""
+def outline_kernels(host: ModuleOp, fuse_tiles: bool = True) -> None:
+    """Outline every kernel of the lowered module ``host`` (in place), each contraction with
+    its epilogue, into a private function that LLVM does not inline back; identical kernels
+    are one function. ``fuse_tiles``: mark the epilogues for the schedule to fuse into the
+    contraction's tiles (not for OpenMP threads: ``convert-scf-to-openmp`` leaves the fused
+    tile loop's body an ``alloca_scope`` of several blocks, which mlir-opt-22 rejects)."""
     kernels: dict[tuple[object, ...], func.FuncOp] = {}
+    grouped: set[Operation] = set()
     for op in [op for op in host.walk() if _is_kernel(op)]:
+        if op in grouped:
+            continue
         cluster = [*_initialisers(op), op]
+        chain = _epilogue(op)
+        for consumer in chain:
+            cluster += [*_initialisers(consumer), consumer]
+            grouped.add(consumer)
+        last = cluster[-1]
+        if fuse_tiles and chain and not any(isinstance(c, RESHAPES) for c in chain):
+            last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]
         structure = _structure(cluster, external)
         if structure not in kernels:
-            kernels[structure] = _kernel_function(cluster, list(op.results), arguments)
+            kernels[structure] = _kernel_function(cluster, list(last.results), arguments)
         function = kernels[structure]
-        call = func.CallOp(function.sym_name.data, arguments, [r.type for r in op.results])
-        block = op.parent_block()
+        call = func.CallOp(function.sym_name.data, arguments, [r.type for r in last.results])
+        block = last.parent_block()
         assert block is not None
-        block.insert_op_before(call, op)
-        for old, new in zip(op.results, call.results, strict=True):
+        block.insert_op_before(call, last)
+        for old, new in zip(last.results, call.results, strict=True):
             old.replace_all_uses_with(new)
         for dead in reversed(cluster):
             dead.detach()
             dead.erase()
     host.body.block.add_ops(kernels.values())
+
+
+@dataclass(frozen=True)
+class OutlineKernelsPass(ModulePass):
+    """Outline each linalg operation of a lowered module, a contraction with its
+    element-wise epilogue, into a private function (what native code compiles apart)."""
+
+    name = "outline-kernels"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        outline_kernels(op)

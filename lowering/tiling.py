@@ -52,6 +52,7 @@ from .schedules import (
     convolution,
     depthwise,
     direct_convolution,
+    epilogue,
     padding,
     sliding_windows,
 )
@@ -91,6 +92,12 @@ BODIES = {"float": ("arith.mulf", "arith.addf"), "int": ("arith.muli", "arith.ad
 """Multiply-add bodies of the contractions tiled."""
 
 ENTRY_POINT = "relax_tile_contractions"
+
+
+def _cache_columns(tile: RegisterTile) -> int:
+    """The columns of a product's cache tile: whole register tiles (`CACHE_TILE`)."""
+    return max(1, CACHE_TILE["n"] // tile.n) * tile.n
+
 
 VECTOR_LOWERING = ("func.func(convert-vector-to-scf{full-unroll=true})", "convert-vector-to-llvm")
 
@@ -313,7 +320,9 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += depthwise.sequences(tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
-    rewrite = padding.rewrite_step("%functions", "%padded")
+    sequences += epilogue.sequences(_cache_columns(tile))
+    rewrite = epilogue.rewrite_step("%functions", "%fused")
+    rewrite += padding.rewrite_step("%fused", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
     rewrite += depthwise.rewrite_step("%direct", "%depthwise")
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")

@@ -100,7 +100,7 @@ def _kernels(module: ModuleOp) -> list[func.FuncOp]:
 
 
 def _stub(kernel: func.FuncOp) -> None:
-    """Turn ``kernel`` (in place) into its weak stub."""
+    """Turn ``kernel`` (in place) into its weak stub (its other operations erased)."""
     returned = kernel.body.block.last_op
     assert isinstance(returned, func.ReturnOp)
     root = returned.operands[0].owner
@@ -111,6 +111,10 @@ def _stub(kernel: func.FuncOp) -> None:
         result.replace_all_uses_with(fresh.results[0])
     root.detach()
     root.erase()
+    for op in reversed(list(kernel.body.block.ops)):  # an epilogue's contraction
+        if op.results and not any(result.uses for result in op.results):
+            op.detach()
+            op.erase()
     inputs = kernel.function_type.inputs.data
     kernel.arg_attrs = ArrayAttr(
         [READ_ONLY if isinstance(t, TensorType) else NO_ATTRS for t in inputs]

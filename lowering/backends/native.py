@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from relax_dialect.diagnostics import Diagnostic, at, located
@@ -10,13 +12,15 @@ from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
 from relax_dialect.ops.datatype import ConvertOp
+from relax_dialect.ops.nn import BatchNormOp
+from relax_dialect.passes.fold_batch_norm import FoldBatchNormPass
 from relax_dialect.types import PrimType, TensorType
 
 from ..host_parts import split_long_functions
 from ..interpreter import LoweredCheckError
-from ..host_parts import split_long_functions
 from ..kernels import outline_kernels
 from ..math_approximation import approximate_math
+from ..pipeline import lower
 from ..program_cache import cached_library, program_key, remember
 from ..toolchain import (
     NATIVE_FORMATS,
@@ -49,9 +53,27 @@ def _foreign_format(op: Operation) -> DataType | None:
     return None
 
 
+def _norms(module: ModuleOp) -> int:
+    return sum(1 for op in module.walk() if isinstance(op, BatchNormOp))
+
+
+def _lowered_for_native_code(program: Program) -> ModuleOp:
+    """A copy of the program's lowered module; where inference batch norms follow
+    convolutions with constant weights (an ONNX model imported without
+    ``params_as_inputs``), that of the module with the norms folded into the weights first
+    (``relax-fold-batch-norm``), so that the convolution's kernel ends with a bias add."""
+    if _norms(program.module):
+        folded = program.module.clone()
+        FoldBatchNormPass().apply(Context(), folded)
+        if _norms(folded) < _norms(program.module):
+            return lower(folded)
+    return program.lowered_copy()
+
+
 class NativeBackend(Backend):
-    """Compiles the lowered module to a shared library (cached by content: by its units,
-    and by the Relax module before lowering, ``program_cache``) and calls it;
+    """Compiles the lowered module (inference batch norms folded into constant
+    convolution weights) to a shared library (cached by content: by its units, and by the
+    Relax module before lowering, ``program_cache``) and calls it;
     ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
 
     name = "mlir"
@@ -89,8 +111,8 @@ class NativeBackend(Backend):
         key = program_key(program.module, options.tile, parallel)
         native = cached_library(key)
         if native is None:
-            native_ir = approximate_math(program.lowered_copy())
-            outline_kernels(native_ir)
+            native_ir = approximate_math(_lowered_for_native_code(program))
+            outline_kernels(native_ir, fuse_tiles=not parallel)
             split_long_functions(native_ir)
             native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
             remember(key, native)

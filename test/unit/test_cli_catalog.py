@@ -38,7 +38,7 @@ def test_help_groups_our_passes_with_descriptions(capsys: pytest.CaptureFixture[
     }
     assert listed["pipelines"] == ["relax-o1", "relax-o2", "relax-lower-to-linalg"]
     assert "relax-cse" in listed["Relax passes"] and "relax-o1" not in listed["Relax passes"]
-    assert listed["lowering"] == ["convert-relax-to-linalg"]
+    assert listed["lowering"] == ["convert-relax-to-linalg", "outline-kernels"]
     ours = [*PASSES, *LOWERING_PASSES]
     assert sorted(name for names in listed.values() for name in names) == sorted(ours)
     assert "  relax-cse                       Replace a binding that computes" in text

@@ -1,0 +1,189 @@
+"""Contractions with their epilogues (``lowering/kernels.py``, ``lowering/schedules/epilogue.py``):
+one kernel per contraction and its element-wise chain, the chain computed on each tile of the
+contraction where the schedule fuses it, compared with the reference interpreter at odd values
+of a symbolic dimension."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_kernels import HEADER, kernels_of
+from toolchain_harness import needs_toolchain
+
+from relax_dialect.frontends.onnx import from_onnx
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
+from relax_dialect.interpreter import run
+from relax_dialect.prim_expr import IntImm
+from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import Program, RunOptions
+from relax_xdsl.lowering.backends.native import _lowered_for_native_code
+from relax_xdsl.lowering.crash_report import SCHEDULE_REMARK
+from relax_xdsl.lowering.kernels import outline_kernels
+from relax_xdsl.lowering.math_approximation import approximate_math
+from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.schedules.epilogue import EPILOGUE
+from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering.toolchain import _transform_library, find_toolchain
+from relax_xdsl.lowering.units import split_units
+
+SIZES = (1, 3, 7, 17, 130)
+"""Values of the symbolic ``n`` (rows of the products, images of the convolutions)."""
+
+F32 = '"float32"'
+NORM = "R.nn.batch_norm({}, g, be, mu, var, axis=1, training=False)[0]"
+CHANNELS = ", ".join(f"{p}: R.Tensor((7,), {F32})" for p in ("g", "be", "mu", "var"))
+
+FUNCTIONS = {
+    "dense_gelu": (
+        f'x: R.Tensor(("n", 130), {F32}), w: R.Tensor((130, 300), {F32}), '
+        f"b: R.Tensor((300,), {F32})",
+        "R.nn.gelu(R.add(R.matmul(x, w), b))",
+        "fuse_product_epilogue",
+    ),
+    "dense_residual_relu": (
+        f'x: R.Tensor(("n", 17), {F32}), w: R.Tensor((17, 7), {F32}), '
+        f'b: R.Tensor((7,), {F32}), r: R.Tensor(("n", 7), {F32})',
+        "R.nn.relu(R.add(r, R.add(R.matmul(x, w), b)))",
+        "fuse_product_epilogue",
+    ),
+    "integer_dense_bias": (
+        'x: R.Tensor(("n", 7), "int32"), w: R.Tensor((7, 17), "int32"), '
+        'b: R.Tensor((17,), "int32")',
+        "R.multiply(R.add(R.matmul(x, w), b), R.const(3, 'int32'))",
+        "fuse_product_epilogue",
+    ),
+    "batched_dense_gelu": (
+        f'x: R.Tensor((1, "n", 17), {F32}), w: R.Tensor((17, 7), {F32}), b: R.Tensor((7,), {F32})',
+        "R.nn.gelu(R.add(R.matmul(x, w), b))",
+        None,  # an expand_shape between the product and the chain: one kernel, not tiled
+    ),
+    "conv_norm_residual_relu": (
+        f'x: R.Tensor(("n", 3, 7, 17), {F32}), w: R.Tensor((7, 3, 3, 3), {F32}), {CHANNELS}, '
+        f'r: R.Tensor(("n", 7, 7, 17), {F32})',
+        "R.nn.relu(R.add(" + NORM.format("R.nn.conv2d(x, w, padding=[1, 1, 1, 1])") + ", r))",
+        "fuse_convolution_epilogue",
+    ),
+    "strided_conv_norm_relu": (
+        f'x: R.Tensor(("n", 3, 17, 17), {F32}), w: R.Tensor((7, 3, 3, 3), {F32}), {CHANNELS}',
+        "R.nn.relu(" + NORM.format("R.nn.conv2d(x, w, strides=[2, 2], padding=[1, 1, 1, 1])") + ")",
+        None,  # im2col: the epilogue stays in the kernel, after the product
+    ),
+}
+
+
+def source() -> str:
+    text = HEADER
+    for name, (params, body, _) in FUNCTIONS.items():
+        text += f"""    @R.function
+    def {name}({params}):
+        with R.dataflow():
+            y = {body}
+            R.output(y)
+        return y
+
+"""
+    return text
+
+
+@pytest.fixture(scope="module")
+def module():
+    return parse_tvmscript(source(), "epilogues.py")
+
+
+def arguments(module, name: str, n: int) -> list[np.ndarray]:
+    """Random inputs of ``@name`` at ``n`` (variances positive)."""
+    rng = np.random.default_rng(n)
+    function = next(op for op in module.body.block.ops if op.sym_name.data == name)
+    found = []
+    for arg in function.body.block.args:
+        shape = [d.value if isinstance(d, IntImm) else n for d in arg.type.dims]
+        dtype = arg.type.data_type.to_numpy()
+        value = rng.standard_normal(shape) if dtype.kind == "f" else rng.integers(-9, 9, shape)
+        found.append((np.abs(value) + 0.5 if arg.name_hint == "var" else value).astype(dtype))
+    return found
+
+
+def outlined(module):
+    """The lowered module, its kernels outlined (as the native backend does)."""
+    lowered = approximate_math(lower(module))
+    outline_kernels(lowered)
+    return lowered
+
+
+def test_each_contraction_and_its_chain_are_one_kernel(module):
+    """Six functions, six kernels: every binding of a chain is in its contraction's (the norm
+    inference's too), and the chains without a reshape are marked for the schedule."""
+    kernels = kernels_of(outlined(module))
+    assert len(kernels) == len(FUNCTIONS)
+    marked = [k for k in kernels.values() if any(EPILOGUE in op.attributes for op in k.walk())]
+    assert len(marked) == len(FUNCTIONS) - 1  # all but the batched product's (a reshape)
+
+
+@needs_toolchain
+def test_the_schedule_fuses_the_chains_it_can(module):
+    """The schedule's remarks name the fusion of each marked kernel."""
+    units = split_units(outlined(module), tile=True)
+    pipeline = ",".join(tiling_passes(_transform_library()))
+    command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
+    remarks = []
+    for unit in units[1:]:
+        done = subprocess.run(command, input=unit.text, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        remarks += [line for line in done.stderr.splitlines() if SCHEDULE_REMARK in line]
+    wanted = sorted(action for *_, action in FUNCTIONS.values() if action)
+    fused = sorted(line.split(": ")[-1] for line in remarks if "_epilogue" in line)
+    assert fused == wanted
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_fused_kernels_match_the_reference(module, name):
+    compiled = compile_function(module, name, "mlir")
+    for n in SIZES:
+        args = arguments(module, name, n)
+        want = np.asarray(run(module, name, *args))
+        got = np.asarray(compiled(*args))
+        assert got.shape == want.shape and got.dtype == want.dtype
+        if want.dtype.kind == "f":
+            np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, err_msg=f"n = {n}")
+        else:
+            np.testing.assert_array_equal(got, want, err_msg=f"n = {n}")
+
+
+@needs_toolchain
+def test_norms_after_constant_weights_are_folded_for_native_code():
+    """A ResNet imported with its weights as constants: native code lowers the module with
+    the batch norms folded into the convolutions (no square root left), and agrees with
+    onnxruntime at a batch of 3."""
+    pytest.importorskip("onnx")
+    onnxruntime = pytest.importorskip("onnxruntime")
+    sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
+    from onnx_models import ARCHITECTURES, example_inputs
+
+    model = ARCHITECTURES["resnet18"].model()
+    module = from_onnx(model, source_name="resnet18.onnx")
+    program = Program(module)
+    assert "math.sqrt" in str(program.lowered())
+    assert "math.sqrt" not in str(_lowered_for_native_code(program))
+    feeds = example_inputs(model, {"batch": 3})
+    session = onnxruntime.InferenceSession(
+        model.SerializeToString(), providers=["CPUExecutionProvider"]
+    )
+    [want] = session.run(None, feeds)
+    got = compile_function(module, "main", "mlir")(*feeds.values())
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", ["dense_gelu", "conv_norm_residual_relu"])
+def test_two_threads_keep_the_chain_in_the_kernel_and_agree(module, name):
+    """On OpenMP threads the chains stay in their kernels but out of the tiles (see
+    ``outline_kernels``): the results are those of one thread."""
+    args = arguments(module, name, 17)
+    one = np.asarray(compile_function(module, name, "mlir")(*args))
+    two = np.asarray(compile_function(module, name, "mlir", RunOptions(threads=2))(*args))
+    np.testing.assert_array_equal(two, one)
