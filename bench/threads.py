@@ -1,13 +1,13 @@
 """Two threads against onnxruntime with two (issue 33), in one run.
 
-    python bench/threads.py [--repeat 9] [--models resnet18,bert]
+    python bench/threads.py [--repeat 5] [--models resnet18,bert]
 
 ResNet-18 (224 × 224, ``from_onnx``, weights as parameters) and the BERT-base encoder layer
 (1 × 128) on onnxruntime with one and two intra-op threads and on native code (tiled) with
-``--threads 1`` and ``--threads 2``. The engines take turns call by call (so that a change
-of the machine's load falls on all of them); per engine the median CPU time (all threads
-of the process) and the median wall time per call, compilation apart. Native results on two
-threads must be bitwise those on one, and both must agree with onnxruntime's. The load
+``--threads 1`` and ``--threads 2``, in three rounds of ``--repeat`` calls of each (so that a
+change of the machine's load falls on all of them): per engine the median CPU time (all
+threads of the process) and the median wall time per call, compilation apart. Native results
+on two threads must be bitwise those on one, and both must agree with onnxruntime's. The load
 average is printed before and after: on a shared machine the two-thread wall times mean
 something only when a second core is free.
 """
@@ -57,18 +57,23 @@ def engines(case: OnnxCase) -> dict[str, Callable[[], np.ndarray]]:
     return runners
 
 
-def taking_turns(
-    runners: dict[str, Callable[[], object]], repeat: int
+def in_rounds(
+    runners: dict[str, Callable[[], object]], repeat: int, rounds: int = 3
 ) -> dict[str, tuple[float, float]]:
-    """Median (CPU, wall) seconds per call of each runner, one call of each in turn."""
+    """Median (CPU, wall) seconds per call of each runner: ``rounds`` rounds in which each
+    runner makes one untimed call, then ``repeat`` timed ones. Calls in blocks, not in turns:
+    the pools of onnxruntime and OpenMP spin for a while after a call, and in turns the spinning
+    threads of one engine would count in the next one's CPU time."""
     cpu: dict[str, list[float]] = {name: [] for name in runners}
     wall: dict[str, list[float]] = {name: [] for name in runners}
-    for _ in range(repeat):
+    for _ in range(rounds):
         for name, runner in runners.items():
-            started_cpu, started = time.process_time(), time.perf_counter()
             runner()
-            cpu[name].append(time.process_time() - started_cpu)
-            wall[name].append(time.perf_counter() - started)
+            for _ in range(repeat):
+                started_cpu, started = time.process_time(), time.perf_counter()
+                runner()
+                cpu[name].append(time.process_time() - started_cpu)
+                wall[name].append(time.perf_counter() - started)
     return {name: (statistics.median(cpu[name]), statistics.median(wall[name])) for name in runners}
 
 
@@ -78,7 +83,7 @@ def load() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--models", default="resnet18,bert", help=", ".join(MODELS))
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; ms per call, median CPU (all threads) / median wall")
@@ -89,7 +94,7 @@ def main() -> None:
     for name in args.models.split(","):
         runners = engines(MODELS[name]())
         before = load()
-        row = taking_turns(runners, args.repeat)
+        row = in_rounds(runners, args.repeat)
         cells = [f"{row[c][0] * 1e3:.1f} / {row[c][1] * 1e3:.1f}" for c in columns[:-3]]
         two = row[f"native {THREADS[-1]}T"][1] / row[f"onnxruntime {THREADS[-1]}T"][1]
         speedup = row[f"native {THREADS[-1]}T"][1] / row["native 1T"][1]
