@@ -727,11 +727,22 @@ def transformers_main(repeat: int) -> None:
 IREE_COLUMNS = ("onnxruntime 1T", "mlir tiled", "iree")
 
 
-def engines_row(
-    module: ModuleOp, args: list[np.ndarray], ort: Callable[[], object], repeat: int
-) -> dict[str, tuple[float, float]]:
+@dataclass(frozen=True)
+class OnnxCase:
+    """A model twice: a Relax module with its arguments, and ONNX bytes with onnxruntime's
+    feeds (the same values)."""
+
+    module: ModuleOp
+    args: list[np.ndarray]
+    model: bytes
+    feeds: dict[str, np.ndarray]
+
+
+def engines_row(case: OnnxCase, repeat: int) -> dict[str, tuple[float, float]]:
     """Median (CPU, wall) seconds per call on each engine of ``IREE_COLUMNS``, and the
     compile seconds (wall, an empty cache) of the two compiled ones."""
+    session = ort_session(case.model)
+    ort = lambda: session.run(None, case.feeds)[0]  # noqa: E731
     row = {"onnxruntime 1T": median_times(repeat, ort)}
     expected = np.asarray(ort())
     for label, backend, options in (
@@ -740,23 +751,25 @@ def engines_row(
     ):
         with empty_cache():
             started = time.perf_counter()
-            compiled = compile_function(module, "main", backend, options)
+            compiled = compile_function(case.module, "main", backend, options)
             row[f"compile {label}"] = (time.perf_counter() - started,) * 2
-        call = lambda c=compiled: np.asarray(c(*args))  # noqa: E731
+        call = lambda c=compiled: np.asarray(c(*case.args))  # noqa: E731
         np.testing.assert_allclose(call(), expected, rtol=2e-3, atol=2e-3, err_msg=label)
         row[label] = median_times(repeat, call)
     return row
 
 
-def ort_session(model: bytes) -> object:
+def ort_session(model: bytes, threads: int = 1) -> object:
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
+    options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
     return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
 
 
-def cnn_engines(name: str, repeat: int) -> dict[str, tuple[float, float]]:
+def cnn_case(name: str) -> OnnxCase:
+    """``name`` of ``CNNS`` at batch 1 (224 × 224), imported by ``from_onnx`` with the weights
+    as parameters."""
     from onnx import numpy_helper
     from onnx_models import ARCHITECTURES
 
@@ -766,26 +779,24 @@ def cnn_engines(name: str, repeat: int) -> dict[str, tuple[float, float]]:
     module = from_onnx(model, params_as_inputs=True, source_name=f"{name}.onnx")
     image = np.random.default_rng(0).standard_normal((1, 3, 224, 224)).astype(np.float32)
     args = [image, *(numpy_helper.to_array(i) for i in model.graph.initializer)]
-    session = ort_session(model.SerializeToString())
-    return engines_row(module, args, lambda: session.run(None, {"input": image})[0], repeat)
+    return OnnxCase(module, args, model.SerializeToString(), {"input": image})
 
 
-def layer_engines(layer: Layer, repeat: int) -> dict[str, tuple[float, float]]:
+def layer_case(layer: Layer) -> OnnxCase:
     rng = np.random.default_rng(7)
     x = rng.standard_normal((layer.batch, layer.seq, HIDDEN)).astype(np.float32)
     args = [x, *(weights(rng, shape) for _, shape in LAYER_WEIGHTS)]
     module = parse_tvmscript(layer_text(layer), f"{layer.name}.py")
-    session = ort_session(layer_onnx(layer))
     feeds = dict(zip(["x", *(name for name, _ in LAYER_WEIGHTS)], args, strict=True))
-    return engines_row(module, args, lambda: session.run(None, feeds)[0], repeat)
+    return OnnxCase(module, args, layer_onnx(layer), feeds)
 
 
 def iree_main(repeat: int) -> None:
     print("| model | " + " | ".join(IREE_COLUMNS) + " | iree / ORT | compile: tiled, iree |")
     print("|---" * (len(IREE_COLUMNS) + 3) + "|")
-    rows = [(name, lambda n=name: cnn_engines(n, repeat)) for name in CNNS]
+    rows = [(name, lambda n=name: engines_row(cnn_case(n), repeat)) for name in CNNS]
     rows += [
-        (layer.name, lambda la=layer: layer_engines(la, repeat))
+        (layer.name, lambda la=layer: engines_row(layer_case(la), repeat))
         for layer in (Layer("BERT-base layer 1x128", 1, 128, False),
                       Layer("GPT-2 block 1x128", 1, 128, True))
     ]  # fmt: skip

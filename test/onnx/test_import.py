@@ -14,6 +14,7 @@ from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.onnx.context import NodeContext
 from relax_dialect.frontends.onnx.converters.registry import converter, lookup
 from relax_dialect.frontends.tvmscript.printer import print_tvmscript
+from relax_dialect.well_formed import check_well_formed
 from relax_xdsl.tools.relax_opt import main as relax_opt
 from relax_xdsl.tools.relax_run import main as relax_run
 
@@ -341,3 +342,14 @@ def test_a_graph_without_outputs_is_refused() -> None:
     m = model([helper.make_node("Relu", ["x"], ["y"])], {"x": (np.float32, [2])}, [])
     with pytest.raises(DiagnosticError, match="the graph has no outputs"):
         from_onnx(m)
+
+
+@pytest.mark.parametrize("op_type", ["Identity", "Max"])
+def test_a_graph_that_only_forwards_its_inputs_has_no_dataflow_block(op_type: str) -> None:
+    """No node binds a value (an ``Identity``, a one-input ``Max``): the empty dataflow
+    block is dropped (normal form rule 4; found by the ONNX mutation campaign)."""
+    m = model([helper.make_node(op_type, ["x"], ["y"])], {"x": (np.float32, ["n", 3])}, ["y"])
+    module = from_onnx(m)
+    assert check_well_formed(module) == []
+    assert "R.dataflow" not in print_tvmscript(module)
+    check(m, {"x": RNG.standard_normal((2, 3)).astype(np.float32)})

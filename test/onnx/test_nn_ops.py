@@ -116,8 +116,11 @@ def test_gemm_transposes_and_scales_on_a_symbolic_batch() -> None:
     check(m, {"a": floats(4, 3)})
 
 
-def test_softmax_before_opset_13_flattens_the_trailing_axes() -> None:
-    m = one_node("Softmax", {"x": (np.float32, ["n", 3, 4])}, opset=11, axis=1)
+@pytest.mark.parametrize("op_type", ["Softmax", "LogSoftmax", "Hardmax"])
+def test_softmax_before_opset_13_flattens_the_trailing_axes(op_type: str) -> None:
+    """Hardmax reads the flattened input's shape: it must be a binding, not a nested call
+    (a traceback the ONNX mutation campaign found)."""
+    m = one_node(op_type, {"x": (np.float32, ["n", 3, 4])}, opset=11, axis=1)
     assert '-> R.Tensor(("n", 3, 4), dtype="float32")' in signature(m)
     check(m, {"x": floats(2, 3, 4)})
 

@@ -26,8 +26,10 @@ from ...builder import Builder, Shape, call
 from ...diagnostics import Diagnostic, DiagnosticError, SourceLocation, element_location
 from ...dtype import INT64, DataType
 from ...npz import read_npz
+from ...ops.dataflow import DataflowOp
 from ...ops.values import ConstantOp
 from ...prim_expr import PrimExpr, Var, as_expr
+from ...rewriting.dataflow_blocks import is_empty, remove_empty_dataflow
 from ...types import StructInfoType, TensorType
 from ..frontend import FrontendError
 from . import shape_values
@@ -194,7 +196,7 @@ class ModelImporter:
                     outputs = top.convert(graph)
                     for value in outputs:
                         self.builder.emit_output(value)
-                outputs = results
+                outputs = _without_empty_dataflow(results)
             else:
                 outputs = top.convert(graph)
             self.builder.emit_func_output(outputs[0] if len(outputs) == 1 else outputs)
@@ -624,3 +626,18 @@ class GraphImporter:
             if deciding
             else Diagnostic(location, reason)
         )
+
+
+def _without_empty_dataflow(results: Sequence[SSAValue]) -> list[SSAValue]:
+    """The graph's outputs: the dataflow block's results, or, when no node bound anything
+    (outputs that are inputs, as of an ``Identity`` or a one-input ``Max``), the values it
+    exports, the empty block removed (normal form rule 4)."""
+    if not results:  # nodes failed to convert: their diagnostics follow
+        return []
+    dataflow = results[0].owner
+    assert isinstance(dataflow, DataflowOp)
+    if not is_empty(dataflow):
+        return list(results)
+    exported = list(dataflow.output_op.values)
+    remove_empty_dataflow(dataflow)
+    return exported

@@ -35,7 +35,7 @@ def _coerced_2d(ctx: NodeContext, function: AlongAxis) -> SSAValue:
     axis = normalized_axis(ctx, ctx.attr("axis", 1), max(len(dims), 1))
     if axis == len(dims) - 1:
         return function(ctx, x, -1)
-    flat = call("relax.reshape", x, Shape((product(dims[:axis]), product(dims[axis:]))))
+    flat = ctx.emit("relax.reshape", x, Shape((product(dims[:axis]), product(dims[axis:]))))
     return ctx.emit("relax.reshape", function(ctx, flat, 1), Shape(tuple(dims)))
 
 

@@ -1,0 +1,106 @@
+"""Two threads against onnxruntime with two (issue 33), in one run.
+
+    python bench/threads.py [--repeat 5] [--models resnet18,bert]
+
+ResNet-18 (224 × 224, ``from_onnx``, weights as parameters) and the BERT-base encoder layer
+(1 × 128) on onnxruntime with one and two intra-op threads and on native code (tiled) with
+``--threads 1`` and ``--threads 2``, in three rounds of ``--repeat`` calls of each (so that a
+change of the machine's load falls on all of them): per engine the median CPU time (all
+threads of the process) and the median wall time per call, compilation apart. Native results
+on two threads must be bitwise those on one, and both must agree with onnxruntime's. The load
+average is printed before and after: on a shared machine the two-thread wall times mean
+something only when a second core is free.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+from models import Layer, OnnxCase, cnn_case, layer_case, ort_session
+
+from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import RunOptions
+from relax_xdsl.lowering.pipeline import lower
+
+THREADS = (1, 2)
+MODELS: dict[str, Callable[[], OnnxCase]] = {
+    "resnet18": lambda: cnn_case("resnet18"),
+    "mobilenet": lambda: cnn_case("mobilenet"),
+    "bert": lambda: layer_case(Layer("BERT-base layer 1x128", 1, 128, False)),
+}
+
+
+def engines(case: OnnxCase) -> dict[str, Callable[[], np.ndarray]]:
+    """onnxruntime and native code on each of ``THREADS``; native code checked: the same bits
+    on every number of threads, and onnxruntime's values."""
+    runners: dict[str, Callable[[], np.ndarray]] = {}
+    for threads in THREADS:
+        session = ort_session(case.model, threads)
+        runners[f"onnxruntime {threads}T"] = lambda s=session: s.run(None, case.feeds)[0]
+    expected = runners["onnxruntime 1T"]()
+    lowered = lower(case.module)
+    results = []
+    for threads in THREADS:
+        options = RunOptions(tile=True, threads=threads)
+        compiled = compile_function(case.module, "main", "mlir", options, lowered)
+        call = lambda c=compiled: np.asarray(c(*case.args))  # noqa: E731
+        runners[f"native {threads}T"] = call
+        results.append(call())
+        np.testing.assert_allclose(results[-1], expected, rtol=2e-3, atol=2e-3)
+    for threads, result in zip(THREADS[1:], results[1:], strict=True):
+        assert np.array_equal(result, results[0]), f"native: {threads} threads change the bits"
+    return runners
+
+
+def in_rounds(
+    runners: dict[str, Callable[[], object]], repeat: int, rounds: int = 3
+) -> dict[str, tuple[float, float]]:
+    """Median (CPU, wall) seconds per call of each runner: ``rounds`` rounds in which each
+    runner makes one untimed call, then ``repeat`` timed ones. Calls in blocks, not in turns:
+    the pools of onnxruntime and OpenMP spin for a while after a call, and in turns the spinning
+    threads of one engine would count in the next one's CPU time."""
+    cpu: dict[str, list[float]] = {name: [] for name in runners}
+    wall: dict[str, list[float]] = {name: [] for name in runners}
+    for _ in range(rounds):
+        for name, runner in runners.items():
+            runner()
+            for _ in range(repeat):
+                started_cpu, started = time.process_time(), time.perf_counter()
+                runner()
+                cpu[name].append(time.process_time() - started_cpu)
+                wall[name].append(time.perf_counter() - started)
+    return {name: (statistics.median(cpu[name]), statistics.median(wall[name])) for name in runners}
+
+
+def load() -> str:
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--models", default="resnet18,bert", help=", ".join(MODELS))
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs; ms per call, median CPU (all threads) / median wall")
+    columns = [f"{engine} {t}T" for t in THREADS for engine in ("onnxruntime", "native")]
+    columns += ["native / ORT, 2T wall", "native 2T / 1T wall", "load after"]
+    print("| model | load before | " + " | ".join(columns) + " |")
+    print("|---" * (len(columns) + 2) + "|")
+    for name in args.models.split(","):
+        runners = engines(MODELS[name]())
+        before = load()
+        row = in_rounds(runners, args.repeat)
+        cells = [f"{row[c][0] * 1e3:.1f} / {row[c][1] * 1e3:.1f}" for c in columns[:-3]]
+        two = row[f"native {THREADS[-1]}T"][1] / row[f"onnxruntime {THREADS[-1]}T"][1]
+        speedup = row[f"native {THREADS[-1]}T"][1] / row["native 1T"][1]
+        cells += [f"{two:.2f}x", f"{speedup:.2f}", load()]
+        print(f"| {name} | {before} | " + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
