@@ -11,8 +11,9 @@ packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First 
 of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions with unit
 strides register blocks over the input in place (`direct_convolution`), depthwise ones with unit
 strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
-a product (`convolution`), the other grouped convolutions and pooling get their window loops
-outside the output rows (`sliding_windows`).
+a product (`convolution`), 2-D max and sum pooling with static channels and widths blocks of
+channels in vector lanes (`pooling`), the other grouped convolutions and pooling get their
+window loops outside the output rows (`sliding_windows`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
 crashes (`crash_report`). For each contraction:
@@ -54,6 +55,7 @@ from .schedules import (
     direct_convolution,
     epilogue,
     padding,
+    pooling,
     sliding_windows,
 )
 from .threads import machine_cores
@@ -320,13 +322,15 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += depthwise.sequences(tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
+    sequences += pooling.sequences(tile.n // 2, threads)
     sequences += epilogue.sequences(_cache_columns(tile))
     rewrite = epilogue.rewrite_step("%functions", "%fused")
     rewrite += padding.rewrite_step("%fused", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
     rewrite += depthwise.rewrite_step("%direct", "%depthwise")
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
-    rewrite += sliding_windows.rewrite_step("%convolved", "%windowed")
+    rewrite += pooling.rewrite_step("%convolved", "%pooled")
+    rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
     dispatch = ",\n".join(
         [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]

@@ -14,6 +14,7 @@ from convert_harness import flatten, generic_text, load, lower
 from lower_harness import Case, assert_same, floats, inputs, tensor
 from test_lower_convolution import CASES as CONVOLUTION_FAMILY
 from test_lower_pooling import CASES as POOLING_FAMILY
+from test_lower_pooling import pool
 from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
@@ -123,6 +124,47 @@ direct schedule for wide output rows (the decoder's 18 columns), im2col for narr
 REWRITTEN = [*DIRECT, *IM2COL, *UNIT_BLOCKS, *DEPTHWISE, *TRANSPOSED]
 """Convolutions the schedule rewrites."""
 
+STRIDED = "pool_size = [3], strides = [2], padding = [1]"
+"""ResNet-18's max pool."""
+
+POOLS = [
+    pool("resnet-max-pool", "max_pool2d", ("n", 7, 17, 17), STRIDED),
+    pool("max-pool-130-channels", "max_pool2d", ("n", 130, 9, 13), STRIDED),
+    pool("max-pool-one-channel", "max_pool2d", ("n", 1, 3, 3), "pool_size = [3], padding = [1]"),
+    pool("max-pool-wide", "max_pool2d", (1, 3, "n", 130), "pool_size = [1, 3], padding = [0, 1]"),
+    pool(
+        "max-pool-ceil",
+        "max_pool2d",
+        ("n", 17, 8, 8),
+        "pool_size = [3], strides = [2], ceil_mode = true",
+    ),
+    pool(
+        "max-pool-dilated",
+        "max_pool2d",
+        ("n", 3, 11, 13),
+        "pool_size = [2, 3], strides = [1, 2], dilation = [2]",
+    ),
+    pool("max-pool-symbolic-height", "max_pool2d", (1, 3, "n+6", 7), STRIDED),
+    pool("max-pool-nhwc", "max_pool2d", ("n", 9, 9, 17), STRIDED + ', layout = "NHWC"'),
+    pool("max-pool-i32", "max_pool2d", ("n", 3, 7, 7), STRIDED, dtype="i32"),
+    pool("avg-pool", "avg_pool2d", ("n", 3, 11, 11), STRIDED),
+    pool(
+        "avg-pool-include-pad",
+        "avg_pool2d",
+        ("n", 17, 7, 7),
+        STRIDED + ", count_include_pad = true",
+    ),
+]
+"""2-D pools with static channels and output widths: blocks of channels in vector lanes
+(`schedules/pooling.py`); 1, 3, 7, 17 and 130 channels, ragged blocks of channels and columns,
+strided, padded, dilated, ``ceil_mode``, a symbolic height, NHWC, integers, averages."""
+
+KEPT_POOLS = [
+    pool("pool-symbolic-channels", "max_pool2d", (1, "n", 5, 5), STRIDED),
+    pool("pool-symbolic-width", "avg_pool2d", (1, 3, 5, "n+4"), STRIDED),
+]
+"""2-D pools whose blocks would not be static: their windows reordered (`sliding_windows`)."""
+
 KEPT = [
     conv("grouped", "n, 8, 9, 9", "6, 4, 3, 3", "groups = 2, padding = [1]"),
     conv(
@@ -153,7 +195,7 @@ FAMILIES = [
 """Every case of the convolution and pooling lowering tests (the schedule reorders the
 pooling windows and the grouped convolutions' loops, and pads by copies)."""
 
-CASES = {case.name: case for case in REWRITTEN + KEPT + FAMILIES}
+CASES = {case.name: case for case in REWRITTEN + KEPT + POOLS + KEPT_POOLS + FAMILIES}
 
 
 @pytest.fixture(scope="module")
@@ -226,8 +268,8 @@ WINDOWED = [
     "depthwise-strided",
     "transposed-grouped",
     "family-conv2d-i8-to-i32",
-    "family-max_pool2d-strided-padded",
-    "family-avg_pool2d-include-pad",
+    "family-max_pool2d-bool",
+    *(case.name for case in KEPT_POOLS),
 ]
 """Cases whose window loops the schedule moves outside the output rows."""
 
@@ -238,6 +280,21 @@ def test_depthwise_convolutions_run_in_vector_registers(transformed, name):
     assert "vector.transfer_read" in body
     assert "xf32>" in body.split("vector.transfer_read", 1)[1].split("\n", 1)[0]
     assert '"scf.forall"' in body  # the channels shared among the threads
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        *(case.name for case in POOLS),
+        "family-max_pool2d-strided-padded",
+        "family-avg_pool2d-include-pad",
+    ],
+)
+def test_pools_run_in_vector_lanes(transformed, name):
+    body = function_body(transformed, name)
+    assert "vector.transfer_read" in body
+    assert "linalg.pooling" not in body
+    assert '"scf.forall"' in body  # the output rows shared among the threads
 
 
 @pytest.mark.parametrize("name", WINDOWED)
@@ -253,13 +310,14 @@ def test_strided_and_narrow_convolutions_keep_im2col(transformed, name):
 
 
 def test_threads_share_the_outer_loops_with_the_same_bits():
-    """The rewritten convolutions compiled with OpenMP loops: the same bits on two threads as
-    on one, at odd output heights (the rows are shared between the threads)."""
+    """The rewritten convolutions and pools compiled with OpenMP loops: the same bits on two
+    threads as on one, at odd output heights (the rows are shared between the threads)."""
     if openmp_library(find_toolchain().runtime) is None:
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
-    text = "".join(case.function(case.symbol) for case in REWRITTEN)
+    cases = [*REWRITTEN, *POOLS]
+    text = "".join(case.function(case.symbol) for case in cases)
     native = compile_module(generic_text(lower(load(text), True)), tile=True, parallel=True)
-    for case in REWRITTEN:
+    for case in cases:
         args = [a for arg in case.inputs(3) for a in flatten(arg)]
         [one] = native.call(case.symbol, args, threads=1)
         [two] = native.call(case.symbol, args, threads=2)
