@@ -154,10 +154,13 @@ POOLS = [
         ("n", 17, 7, 7),
         STRIDED + ", count_include_pad = true",
     ),
+    pool("avg-pool-whole-image", "avg_pool2d", ("n", 130, 7, 7), "pool_size = [7]"),
+    pool("max-pool-5x5-stride-3", "max_pool2d", ("n", 7, 17, 19), "pool_size = [5], strides = [3]"),
 ]
 """2-D pools with static channels and output widths: blocks of channels in vector lanes
 (`schedules/pooling.py`); 1, 3, 7, 17 and 130 channels, ragged blocks of channels and columns,
-strided, padded, dilated, ``ceil_mode``, a symbolic height, NHWC, integers, averages."""
+strided, padded, dilated, ``ceil_mode``, a symbolic height, NHWC, integers, averages, windows
+of 5 × 5 and of the whole image."""
 
 KEPT_POOLS = [
     pool("pool-symbolic-channels", "max_pool2d", (1, "n", 5, 5), STRIDED),
