@@ -18,9 +18,15 @@ from test_lower_pooling import pool
 from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
+from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.threads import openmp_library
-from relax_xdsl.lowering.tiling import tiling_passes
-from relax_xdsl.lowering.toolchain import _transform_library, compile_module, find_toolchain
+from relax_xdsl.lowering.tiling import RegisterTile, schedule, tiling_passes
+from relax_xdsl.lowering.toolchain import (
+    NativeModule,
+    _transform_library,
+    compile_module,
+    find_toolchain,
+)
 
 pytestmark = needs_toolchain
 
@@ -211,21 +217,36 @@ def native(module_text):
     return compile_module(module_text, tile=True)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_tiled_convolution_matches_reference(native, name):
-    case = CASES[name]
+def assert_matches_reference(native: NativeModule, case: Case) -> None:
+    """``case`` compiled in ``native`` computes what the reference interpreter does, for every
+    size of `SIZES`."""
     reference = load(case.function())
     for n in SIZES:
         args = case.inputs(n)
         got = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
         want = flatten(run(reference, "main", *args))
-        if name.startswith("family-"):  # small integers: exact whatever the summation order
+        if case.name.startswith("family-"):  # small integers: exact whatever the summation order
             assert_same(got, want)
         else:
             [got], [want] = got, want
             assert got.shape == want.shape
             scale = max(float(np.abs(want).max(initial=0)), 1.0)
             np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_tiled_convolution_matches_reference(native, name):
+    assert_matches_reference(native, CASES[name])
+
+
+def test_pools_in_sixteen_lanes_match_reference(monkeypatch):
+    """The pools with the blocks of AVX-512 hosts (16 channels), compiled and run on any host."""
+    avx512 = schedule(RegisterTile(8, 32))
+    monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
+    text = "".join(case.function(case.symbol) for case in POOLS)
+    native = compile_module(generic_text(lower(load(text), True)), tile=True)
+    for case in POOLS:
+        assert_matches_reference(native, case)
 
 
 @pytest.fixture(scope="module")
