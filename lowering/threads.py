@@ -1,8 +1,8 @@
 """Threads in native code: the outer loops of the tiling schedule's kernels run by OpenMP.
 
 The tiling schedule (`tiling`, `compile_module(tile=True)`) makes the outermost loop of each
-kernel it transforms an ``scf.forall``: a contraction's outermost cache loop (its first batch
-dimension, else its blocks of columns), a direct convolution's output rows (one part per core).
+kernel it transforms an ``scf.forall``: a contraction's batch dimensions (one at a time), else
+its columns (one part per core), a direct convolution's output rows (one part per core).
 With LLVM 22's OpenMP runtime installed (``libomp.so`` next to the MLIR runtime library;
 Debian's ``libomp-22-dev``) and more than one thread asked for (``RunOptions.threads``,
 ``relax-run --threads N``), ``scf-forall-to-parallel`` and ``convert-scf-to-openmp`` make
