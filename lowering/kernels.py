@@ -39,7 +39,12 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.dialects.linalg.attrs import IteratorType
-from xdsl.dialects.linalg.ops import FillOp, GenericOp, LinalgStructuredOperation
+from xdsl.dialects.linalg.ops import (
+    ConvOperation,
+    FillOp,
+    GenericOp,
+    LinalgStructuredOperation,
+)
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
@@ -223,12 +228,14 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
     return function
 
 
-def outline_kernels(host: ModuleOp, fuse_tiles: bool = True) -> None:
+def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
     """Outline every kernel of the lowered module ``host`` (in place), each contraction with
     its epilogue, into a private function that LLVM does not inline back; identical kernels
-    are one function. ``fuse_tiles``: mark the epilogues for the schedule to fuse into the
-    contraction's tiles (not for OpenMP threads: ``convert-scf-to-openmp`` leaves the fused
-    tile loop's body an ``alloca_scope`` of several blocks, which mlir-opt-22 rejects)."""
+    are one function. The epilogues are marked for the schedule to fuse into the
+    contraction's tiles, but for ``parallel`` (OpenMP) code a convolution's: its tiles'
+    ``scf.forall`` would hold the direct convolution's, and ``convert-scf-to-openmp`` leaves
+    such nested loops' body an ``alloca_scope`` of several blocks, which mlir-opt-22
+    rejects (a product's tiles are an ``scf.for``, `schedules.epilogue`)."""
     kernels: dict[tuple[object, ...], func.FuncOp] = {}
     grouped: set[Operation] = set()
     for op in [op for op in host.walk() if _is_kernel(op)]:
@@ -240,7 +247,8 @@ def outline_kernels(host: ModuleOp, fuse_tiles: bool = True) -> None:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
         last = cluster[-1]
-        if fuse_tiles and chain and not any(isinstance(c, RESHAPES) for c in chain):
+        fused = chain and not (parallel and isinstance(op, ConvOperation))
+        if fused and not any(isinstance(c, RESHAPES) for c in chain):
             last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]

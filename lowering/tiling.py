@@ -24,10 +24,12 @@ crashes (`crash_report`). For each contraction:
    power-of-two strides, no strided loads) and every register tile is static: ragged and
    symbolic sizes need no masks in the kernel. The operands' packs are tiled into single
    blocks and vectorised (a masked read, a transpose where the layout needs one);
-2. the batch loops are tiled by 1, the blocks for the caches (about 256 columns × 256 of k ×
-   32 rows), then one block at a time; without batch dimensions the right operand's pack is
-   fused into the k loop of the cache tiles (packed there, a 256 × 256 tile at a time, and
-   read back from the cache instead of memory: 10–15% on BERT's 128 × 768 × 3072 products);
+2. an ``scf.forall`` that the threads share (`threads`) takes the batch dimensions one at a
+   time, else splits the columns into as many parts as threads; each part is tiled for the
+   caches (about 256 columns × 256 of k × 32 rows), then one block at a time; without batch
+   dimensions the right operand's pack is fused into the k loop of the cache tiles (packed
+   there, a 256 × 256 tile at a time, and read back from the cache instead of memory: 10–15%
+   on BERT's 128 × 768 × 3072 products);
 3. the block's unit dimensions are folded away and its k loop is tiled by 1: each step is the
    outer product of `m` left values and `n` right ones into an `m × n` accumulator of two
    vector registers per row (8 × 2 AVX-512 FMAs, 6 × 2 AVX2 ones), four steps per iteration
@@ -160,26 +162,27 @@ def _action(batch: int, tile: RegisterTile) -> str:
 """
 
 
-def _blocks(batch: int, tile: RegisterTile, packing_right: bool = False) -> str:
+def _blocks(batch: int, tile: RegisterTile, threads: int, packing_right: bool = False) -> str:
     """Tiles and vectorises a packed contraction with ``batch`` batch dimensions; with
     ``packing_right`` (no batch dimension), the pack of its right operand (``%pack1``) moves
     into the k loop and is vectorised there.
 
     Its loops are ``batch..., M, K, N, mm, kk, nn`` (as packing leaves them); they are reordered
-    to ``batch..., N, K, M, kk, mm, nn`` and tiled for the caches, the outermost cache loop
-    (the first batch dimension, else the columns) an ``scf.forall`` that threads share
-    (`threads`), then to one block with the loops nested as N, M, K; the k steps of a block
-    are unrolled by ``K_UNROLL``."""
+    to ``batch..., N, K, M, kk, mm, nn``. An ``scf.forall`` that threads share (`threads`)
+    takes every batch dimension one at a time (an attention product's heads, whatever the
+    leading batch of 1), else splits the blocks of columns into ``threads`` even parts (a
+    768-column product's 48 panels as 24 + 24, not three cache tiles as 2 + 1). Each part is
+    tiled for the caches, then to one block with the loops nested as N, M, K; the k steps of a
+    block are unrolled by ``K_UNROLL``."""
     kept = list(range(batch))
     packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
     order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
     n, k, m = range(batch, batch + 3)  # positions in `order`
     blocks = [max(1, CACHE_TILE[d] // getattr(tile, d)) for d in "nkm"]
-    cache = [1] * batch + [*blocks, 0, 0, 0]
-    shared, cache[0] = cache[:1], 0  # the outermost cache loop is the threads' loop
+    shared = f"tile_sizes {[1] * batch}" if batch else f"num_threads [{threads}]"
+    cache = [0] * batch + [*blocks, 0, 0, 0]
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
-    loops = ", ".join(["!op"] * (batch + 2))
     name, right, fused_right = f"tile_blocks_{batch}", "", ""
     if packing_right:
         name += "_packing_right"
@@ -188,7 +191,7 @@ def _blocks(batch: int, tile: RegisterTile, packing_right: bool = False) -> str:
     %fused_in_threads, %threads_fused = transform.structured.fuse_into_containing_op %pack1
         into %threads : (!op, !op) -> (!op, !op)
     %fused, %k_fused = transform.structured.fuse_into_containing_op %fused_in_threads
-        into %cache_loops#0 : (!op, !op) -> (!op, !op)
+        into %cache_loops#1 : (!op, !op) -> (!op, !op)
 {_vectorised_blocks("%fused", "1", batch, (tile.k, tile.n))}"""
     return f"""
   transform.named_sequence @{name}(
@@ -196,9 +199,9 @@ def _blocks(batch: int, tile: RegisterTile, packing_right: bool = False) -> str:
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
         : (!transform.op<"linalg.generic">) -> !op
     %shared, %threads = transform.structured.tile_using_forall %ordered
-        tile_sizes {shared} : (!op) -> (!op, !op)
-    %cached, %cache_loops:{batch + 2} = transform.structured.tile_using_for %shared
-        tile_sizes {cache} : (!op) -> (!op, {loops}){fused_right}
+        {shared} : (!op) -> (!op, !op)
+    %cached, %cache_loops:3 = transform.structured.tile_using_for %shared
+        tile_sizes {cache} : (!op) -> (!op, !op, !op, !op){fused_right}
     %blocked, %inner:3 = transform.structured.tile_using_for %cached
         tile_sizes {block} interchange = {nest} : (!op) -> (!op, !op, !op, !op)
     transform.apply_patterns to %inner#2 {{
@@ -315,8 +318,8 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
     sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
-    sequences += "".join(_blocks(batch, tile) for batch in range(MAX_BATCH + 1))
-    sequences += _blocks(0, tile, packing_right=True)
+    sequences += "".join(_blocks(batch, tile, threads) for batch in range(MAX_BATCH + 1))
+    sequences += _blocks(0, tile, threads, packing_right=True)
     sequences += "".join(_prepacked_matcher(p, tile) + _prepacked_action(p, tile) for p in (0, 1))
     sequences += column_strips.PEEL + padding.SEQUENCES
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)

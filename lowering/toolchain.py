@@ -43,8 +43,8 @@ from .interpreter import LoweredCheckError
 from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
+from .threads import idle_spin_ms, loop_passes, machine_cores
 from .threads import link_flags as openmp_link_flags
-from .threads import loop_passes, machine_cores
 from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
 from .units import KERNEL_LEVEL, Unit, whole_module
 from .vector_math import link_flags, vectoriser_flags
@@ -514,6 +514,7 @@ class NativeModule:
         self._set_memory_limit = self._library.relax_xdsl_set_memory_limit
         self._set_memory_limit.argtypes = [ctypes.c_size_t]
         self._set_threads = getattr(self._library, "omp_set_num_threads", None)
+        self._set_spin = getattr(self._library, "kmp_set_blocktime", None)
         self._entries: dict[str, Any] = {}
 
     def _entry(self, name: str) -> tuple[CallFrame, Any]:
@@ -539,6 +540,9 @@ class NativeModule:
         self._set_memory_limit(memory_limit)
         if self._set_threads is not None:
             self._set_threads(max(1, threads))
+            spin = idle_spin_ms()
+            if self._set_spin is not None and spin is not None:
+                self._set_spin(spin)
         if entry(arguments.pointers, results):
             raise LoweredCheckError(self._message().decode(errors="replace"))
         return frame.take_results(results, arguments)

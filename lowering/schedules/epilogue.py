@@ -29,16 +29,23 @@ EPILOGUE = "relax.epilogue"
 """The attribute marking the last operation of a kernel's epilogue (`kernels.py`)."""
 
 
-def _action(name: str, tile_sizes: list[int]) -> str:
+FORALL = " {use_forall}"
+"""The tiles' loop an ``scf.forall``: the threads' loop (a direct convolution's rows)."""
+FOR = ""
+"""The tiles' loop an ``scf.for``: a product's tile holds the threads' loop (`tiling`: its
+columns split between the threads), so that every tile runs on all of them."""
+
+
+def _action(name: str, tile_sizes: list[int], loop: str) -> str:
     """The action ``name`` fusing the epilogue of the matched contraction's kernel into tiles
-    of ``tile_sizes`` (over the result's dimensions); nothing where the kernel has no marked
-    epilogue (none, or one behind a reshape)."""
+    of ``tile_sizes`` (over the result's dimensions) of a ``loop`` (`FORALL` or `FOR`);
+    nothing where the kernel has no marked epilogue (none, or one behind a reshape)."""
     return f"""
   transform.named_sequence @{name}(%op: !op {{transform.readonly}}) {{
     %kernel = transform.get_parent_op %op {{op_name = "func.func"}} : (!op) -> !op
     %last = transform.structured.match attributes{{{EPILOGUE}}} in %kernel : (!op) -> !op
     transform.debug.emit_remark_at %last, "{SCHEDULE_REMARK}: {name}" : !op
-    %tiled, %loop = transform.structured.fuse %last tile_sizes {tile_sizes} {{use_forall}}
+    %tiled, %loop = transform.structured.fuse %last tile_sizes {tile_sizes}{loop}
         : (!op) -> (!op, !op)
     transform.yield
   }}
@@ -76,8 +83,8 @@ def sequences(columns: int) -> str:
     matchers = "".join(_matcher(name, refined) for name, refined in MATCHERS.items())
     return (
         matchers
-        + _action("fuse_product_epilogue", [0, columns])
-        + _action("fuse_convolution_epilogue", [1, 0, 1, 0])
+        + _action("fuse_product_epilogue", [0, columns], FOR)
+        + _action("fuse_convolution_epilogue", [1, 0, 1, 0], FORALL)
     )
 
 

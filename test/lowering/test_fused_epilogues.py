@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from test_kernels import HEADER, kernels_of
 from toolchain_harness import needs_toolchain
+from xdsl.dialects.linalg.ops import ConvOperation
 
 from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
@@ -178,12 +179,26 @@ def test_norms_after_constant_weights_are_folded_for_native_code():
     np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
 
 
+def test_threads_fuse_the_chains_of_products_only(module):
+    """For OpenMP threads a convolution's chain stays in its kernel but out of its tiles (see
+    ``outline_kernels``); the products' chains are still fused."""
+    lowered = approximate_math(lower(module))
+    outline_kernels(lowered, parallel=True)
+    marked = [
+        k for k in kernels_of(lowered).values() if any(EPILOGUE in o.attributes for o in k.walk())
+    ]
+    products = [n for n, (*_, action) in FUNCTIONS.items() if action == "fuse_product_epilogue"]
+    assert len(marked) == len(products)
+    assert all(not isinstance(o, ConvOperation) for k in marked for o in k.walk())
+
+
 @needs_toolchain
-@pytest.mark.parametrize("name", ["dense_gelu", "conv_norm_residual_relu"])
-def test_two_threads_keep_the_chain_in_the_kernel_and_agree(module, name):
-    """On OpenMP threads the chains stay in their kernels but out of the tiles (see
-    ``outline_kernels``): the results are those of one thread."""
-    args = arguments(module, name, 17)
-    one = np.asarray(compile_function(module, name, "mlir")(*args))
-    two = np.asarray(compile_function(module, name, "mlir", RunOptions(threads=2))(*args))
-    np.testing.assert_array_equal(two, one)
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_two_threads_agree_with_one(module, name):
+    """On OpenMP threads (the products' chains fused into their tiles, whose columns the
+    threads share) the results are those of one thread, bit for bit, at every size."""
+    one = compile_function(module, name, "mlir")
+    two = compile_function(module, name, "mlir", RunOptions(threads=2))
+    for n in SIZES:
+        args = arguments(module, name, n)
+        np.testing.assert_array_equal(np.asarray(two(*args)), np.asarray(one(*args)))

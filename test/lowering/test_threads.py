@@ -3,6 +3,7 @@ and two threads, at odd sizes of a symbolic dimension."""
 
 from __future__ import annotations
 
+import ctypes
 import subprocess
 import sys
 
@@ -17,7 +18,12 @@ from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
-from relax_xdsl.lowering.threads import openmp_library
+from relax_xdsl.lowering.threads import (
+    IDLE_SPIN_MS,
+    WAIT_POLICY_VARIABLES,
+    idle_spin_ms,
+    openmp_library,
+)
 from relax_xdsl.lowering.toolchain import compile_module, find_toolchain, generic_text
 
 pytestmark = needs_toolchain
@@ -72,3 +78,24 @@ def test_threads_must_be_positive(tmp_path):
     command = [sys.executable, "-m", "relax_xdsl.tools.relax_run", str(source), "--threads", "0"]
     result = subprocess.run(command, capture_output=True, text=True)
     assert result.returncode == 2 and "--threads" in result.stderr
+
+
+def test_idle_workers_sleep_unless_the_environment_says(monkeypatch):
+    """A call on OpenMP threads sets libomp's spin before sleeping to `IDLE_SPIN_MS`; with
+    ``KMP_BLOCKTIME`` or ``OMP_WAIT_POLICY`` in the environment libomp keeps its setting."""
+    if openmp_missing():
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    for variable in WAIT_POLICY_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    module = parse_tvmscript(PROGRAM, "threads.py")
+    compiled = compile_module(generic_text(lower(module)), tile=True, parallel=True)
+    libomp = ctypes.CDLL(str(openmp_library(find_toolchain().runtime)))
+    args = [np.ones(s, np.float32) for s in ((3, 17), (17, 7), (7,))]
+    libomp.kmp_set_blocktime(IDLE_SPIN_MS + 50)
+    compiled.call("main", args, threads=2)
+    assert libomp.kmp_get_blocktime() == IDLE_SPIN_MS
+    monkeypatch.setenv("OMP_WAIT_POLICY", "active")
+    assert idle_spin_ms() is None
+    libomp.kmp_set_blocktime(IDLE_SPIN_MS + 50)
+    compiled.call("main", args, threads=2)
+    assert libomp.kmp_get_blocktime() == IDLE_SPIN_MS + 50

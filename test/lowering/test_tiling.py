@@ -14,7 +14,8 @@ from toolchain_harness import needs_toolchain
 
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering import toolchain
-from relax_xdsl.lowering.tiling import K_UNROLL, RegisterTile, schedule, tiling_passes
+from relax_xdsl.lowering.threads import openmp_library
+from relax_xdsl.lowering.tiling import K_UNROLL, RegisterTile, host_tile, schedule, tiling_passes
 from relax_xdsl.lowering.toolchain import (
     _transform_library,
     compile_module,
@@ -160,14 +161,19 @@ def test_tiled_native_code_matches_reference(native, name):
     for n in SIZES:
         args = [guarded(np.asarray(arg)) for arg in case.inputs(n)]
         [got] = native.call(case.symbol, args)
-        want = np.asarray(run(reference, "main", *args))
-        assert got.shape == want.shape and got.dtype == want.dtype
-        if want.dtype.kind == "f":
-            scale = max(float(np.abs(want).max(initial=0)), 1.0)
-            tolerance = 1e-2 if want.dtype == np.float16 else 1e-5  # sums in another order
-            np.testing.assert_allclose(got, want, rtol=10 * tolerance, atol=tolerance * scale)
-        else:
-            np.testing.assert_array_equal(got, want)
+        assert_matches(got, np.asarray(run(reference, "main", *args)))
+
+
+def assert_matches(got: np.ndarray, want: np.ndarray) -> None:
+    """The reference's values: exactly for integers, within rounding for floats (the tiles sum
+    in another order)."""
+    assert got.shape == want.shape and got.dtype == want.dtype
+    if want.dtype.kind == "f":
+        scale = max(float(np.abs(want).max(initial=0)), 1.0)
+        tolerance = 1e-2 if want.dtype == np.float16 else 1e-5
+        np.testing.assert_allclose(got, want, rtol=10 * tolerance, atol=tolerance * scale)
+    else:
+        np.testing.assert_array_equal(got, want)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -175,3 +181,28 @@ def test_schedule_vectorises_exactly_the_supported_contractions(transformed, nam
     """Only the tiled contractions (their packs and kernels) have vector operations."""
     body = function_body(transformed, CASES[name].symbol)
     assert ("vector<" in body) == (name in {case.name for case in TILED})
+
+
+@pytest.fixture(scope="module")
+def shared_native():
+    """The module compiled with OpenMP loops, the host's register tile and the products'
+    blocks shared between two threads (whatever the host's cores)."""
+    if openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(toolchain, "transform_script", lambda: schedule(host_tile(), threads=2))
+        return compile_module(module_text(), tile=True, parallel=True)
+
+
+@pytest.mark.parametrize("name", [case.name for case in TILED])
+def test_threads_share_the_blocks_with_the_same_bits(shared_native, name):
+    """Two threads split each product's columns (or its batches) and give the bits of one,
+    at every size (ragged splits, symbolic columns), the reference's values within rounding."""
+    case = CASES[name]
+    reference = load(case.function())
+    for n in SIZES:
+        args = [np.asarray(arg) for arg in case.inputs(n)]
+        [one] = shared_native.call(case.symbol, args, threads=1)
+        [two] = shared_native.call(case.symbol, args, threads=2)
+        np.testing.assert_array_equal(two, one)
+        assert_matches(one, np.asarray(run(reference, "main", *args)))
