@@ -24,6 +24,8 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, UnitAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 
+from .kernels import KERNEL_PREFIX
+
 PART_OPS = 200
 """The length of a part (top-level operations) from which it may end."""
 LONGEST_PART = 2 * PART_OPS
@@ -102,12 +104,13 @@ def _outline_part(ops: list[Operation], name: str) -> func.FuncOp:
 
 
 def split_long_functions(module: ModuleOp) -> None:
-    """Split every function of ``module`` (in place) whose single block is longer than
-    ``PART_OPS`` operations into parts."""
+    """Split every host function of ``module`` (in place; not a kernel, whose body the
+    schedule takes whole) whose single block is longer than ``PART_OPS`` operations into
+    parts."""
     names = {op.sym_name.data for op in module.body.block.ops if isinstance(op, func.FuncOp)}
     parts: list[func.FuncOp] = []
     for function in [op for op in module.body.block.ops if isinstance(op, func.FuncOp)]:
-        if len(function.body.blocks) != 1:
+        if len(function.body.blocks) != 1 or function.sym_name.data.startswith(KERNEL_PREFIX):
             continue
         ops = list(function.body.block.ops)
         starts = _boundaries(ops)

@@ -13,7 +13,7 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering import host_parts
 from relax_xdsl.lowering.backends import compile_function
-from relax_xdsl.lowering.kernels import outline_kernels
+from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pipeline import lower
 
 PROGRAM = (
@@ -80,6 +80,14 @@ def test_a_long_function_calls_its_parts_in_order(short_parts):
     assert all(p.sym_visibility.data == "private" and "no_inline" in p.attributes for p in parts)
     assert sum(len(list(p.body.block.ops)) - 1 for p in parts) == length - 1
     assert all(len(list(p.body.block.ops)) - 1 <= host_parts.LONGEST_PART for p in parts)
+
+
+def test_kernels_stay_whole(short_parts):
+    """A kernel longer than a part (a product and its epilogue) is the schedule's unit."""
+    module = outlined()
+    host_parts.split_long_functions(module)
+    kernels = [name for name in functions(module) if name.startswith(KERNEL_PREFIX)]
+    assert kernels and not any(".part" in name for name in kernels)
 
 
 def test_a_part_does_not_end_handing_on_a_view(short_parts):
