@@ -36,7 +36,7 @@ from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.traits import IsolatedFromAbove
 
-from .attributes import ELIDED
+from .attributes import ELIDED, DenseAttr
 from .names import LazyNames, ssa_name, suffixed_names, values_of
 
 XDSL_HEX_ELEMENTS = 100
@@ -66,6 +66,9 @@ class MemoPrinter(Printer):
     elide_resources_if_larger: int | None = None
     """Leave out of the ``dialect_resources`` section the blobs whose text is longer
     (mlir-opt's ``--mlir-elide-resource-strings-if-larger``); their handles stay."""
+    digest_data: bool = False
+    """Print the data of Relax constants that would be blobs as a digest of their bytes
+    (a text to hash, not read back: no hexadecimal blob made of megabytes of weights)."""
 
     def print_string(self, text: str, *, indent: int | None = None) -> None:
         if "\n" in text:
@@ -97,6 +100,8 @@ class MemoPrinter(Printer):
             attribute, DenseIntOrFPElementsAttr
         ):
             return None  # printed by this printer, which elides the elements inside
+        if self.digest_data and isinstance(attribute, DenseAttr):
+            return None  # printed by this printer, which digests the data
         known = self._by_id.get(id(attribute))
         if known is None:
             known = self._by_id[id(attribute)] = (attribute, self._value_text(attribute))
