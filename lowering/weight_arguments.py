@@ -48,7 +48,8 @@ def pass_weights(unit: ModuleOp, host: ModuleOp, stub: func.FuncOp) -> str:
     kernel.arg_attrs = ArrayAttr([*(kernel.arg_attrs or ()), *[NOT_WRITABLE] * len(weights)])
     old = kernel.sym_name.data
     kernel.sym_name = StringAttr("relax_kernel")
-    digest = hashlib.sha256(print_module(unit, generic=True).encode()).hexdigest()[:20]
+    text = print_module(unit, generic=True, digest_data=True)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:20]
     name = KERNEL_PREFIX + digest
     kernel.sym_name = StringAttr(name)
     for call in [op for op in host.walk() if isinstance(op, func.CallOp)]:

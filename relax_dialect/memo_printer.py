@@ -16,6 +16,7 @@ printer; ``relax-opt`` uses it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
@@ -67,8 +68,9 @@ class MemoPrinter(Printer):
     """Leave out of the ``dialect_resources`` section the blobs whose text is longer
     (mlir-opt's ``--mlir-elide-resource-strings-if-larger``); their handles stay."""
     digest_data: bool = False
-    """Print the data of Relax constants that would be blobs as a digest of their bytes
-    (a text to hash, not read back: no hexadecimal blob made of megabytes of weights)."""
+    """Print the data of Relax constants that would be blobs, and of dense attributes that
+    would be hexadecimal, as a digest of their bytes (a text to hash, not read back: no
+    hexadecimal text made of megabytes of weights)."""
 
     def print_string(self, text: str, *, indent: int | None = None) -> None:
         if "\n" in text:
@@ -144,6 +146,10 @@ class MemoPrinter(Printer):
         if count <= XDSL_HEX_ELEMENTS:
             return None
         data = attribute.data.data
+        if self.digest_data:
+            return (
+                f"dense<sha256:{hashlib.sha256(data).hexdigest()}> : {_plain_text(attribute.type)}"
+            )
         first = data[: len(data) // count]
         if data == first * count:  # printed as its one element
             return _plain_text(DenseIntOrFPElementsAttr(attribute.type, BytesAttr(first)))
@@ -263,10 +269,12 @@ def _key_text(name: str) -> str:
     return stream.getvalue()
 
 
-def print_module(module: ModuleOp, generic: bool = False) -> str:
-    """``module``'s text (MLIR's generic form when ``generic``)."""
+def print_module(module: ModuleOp, generic: bool = False, digest_data: bool = False) -> str:
+    """``module``'s text (MLIR's generic form when ``generic``; large data as digests when
+    ``digest_data``, a text to hash)."""
     stream = StringIO()
-    MemoPrinter(stream=stream, print_generic_format=generic).print_op(module)
+    printer = MemoPrinter(stream=stream, print_generic_format=generic, digest_data=digest_data)
+    printer.print_op(module)
     return stream.getvalue()
 
 
