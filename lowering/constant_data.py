@@ -44,9 +44,9 @@ def link_large_constants(module: ModuleOp) -> dict[str, bytes]:
     global; the globals' data by symbol."""
     data: dict[str, bytes] = {}
     for op in [op for op in module.walk() if isinstance(op, arith.ConstantOp)]:
-        raw = _raw_data(op)
-        if raw is None:
-            continue
+        raw = constant_bytes(op)
+        if raw is None or len(raw) <= DATA_BYTES:
+            continue  # small constants cost the tools little
         type = op.result.type
         assert isinstance(type, TensorType)
         memref_type = MemRefType(type.get_element_type(), type.get_shape())
@@ -60,9 +60,9 @@ def link_large_constants(module: ModuleOp) -> dict[str, bytes]:
     return data
 
 
-def _raw_data(op: arith.ConstantOp) -> bytes | None:
-    """The bytes of a large dense constant whose elements are whole bytes (as memory holds
-    them), None for any other."""
+def constant_bytes(op: arith.ConstantOp) -> bytes | None:
+    """The bytes of a dense constant of more than one element, not a splat, whose elements
+    are whole bytes (as memory holds them); None for any other."""
     value = op.value
     if not isinstance(value, DenseIntOrFPElementsAttr):
         return None
@@ -71,8 +71,8 @@ def _raw_data(op: arith.ConstantOp) -> bytes | None:
     if not isinstance(element, IntegerType | AnyFloat):
         return None
     width = element.bitwidth
-    if len(raw) <= DATA_BYTES or width % 8 or len(raw) != len(value) * width // 8:
-        return None  # small, a splat, or elements of bits
+    if len(value) < 2 or width % 8 or len(raw) != len(value) * width // 8:
+        return None  # a scalar, a splat, or elements of bits
     return raw
 
 

@@ -221,7 +221,8 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
         [NOT_WRITABLE if isinstance(a.type, TensorType) else NO_ATTRS for a in arguments]
     )
     function = func.FuncOp("relax_kernel", types, Region(block), "private", arg_attrs=attrs)
-    digest = hashlib.sha256(print_module(ModuleOp([function]), generic=True).encode())
+    text = print_module(ModuleOp([function]), generic=True, digest_data=True)
+    digest = hashlib.sha256(text.encode())
     function.detach()
     function.sym_name = StringAttr(KERNEL_PREFIX + digest.hexdigest()[:20])
     function.attributes["no_inline"] = UnitAttr()

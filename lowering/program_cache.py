@@ -3,12 +3,12 @@
 A compiled library is cached by its units (``toolchain.compile_units``), which exist only
 once the module is lowered, outlined and printed: most of a warm compile's time. So the
 native backend also records which library a Relax module gave, under a *program key*: a
-digest of the module's text (with its locations, which run-time errors quote, and the data
-of its ``dense_resource`` blobs), the options that change the code (tiling, OpenMP loops),
-the toolchain's recipe (tool versions, the host's vector registers, the schedule) and the
-sources of the compiler itself (``relax_dialect`` and ``relax_xdsl.lowering``, so that an edit
-of a lowering rule never finds a library the old rule made). A hit loads the library with no
-lowering at all.
+digest of the module's text (with its locations, which run-time errors quote, and a digest
+of each large constant's bytes in place of its blob: no hexadecimal text of the weights),
+the options that change the code (tiling, OpenMP loops), the toolchain's recipe (tool
+versions, the host's vector registers, the schedule) and the sources of the compiler itself
+(``relax_dialect`` and ``relax_xdsl.lowering``, so that an edit of a lowering rule never finds
+a library the old rule made). A hit loads the library with no lowering at all.
 """
 
 from __future__ import annotations
@@ -50,9 +50,10 @@ def compiler_digest() -> str:
 
 
 def module_text(module: ModuleOp) -> str:
-    """``module``'s text, its resource blobs and the location of each operation."""
+    """``module``'s text, a digest of each large constant's data in place of its blob, and
+    the location of each operation."""
     stream = StringIO()
-    printer = MemoPrinter(stream=stream)
+    printer = MemoPrinter(stream=stream, digest_data=True)
     printer.print_op(module)
     printer.print_metadata([Builtin])
     locations: dict[Attribute, str] = {}
@@ -67,7 +68,7 @@ def program_key(module: ModuleOp, tile: bool, parallel: bool) -> str:
     """The key under which the library of ``module`` compiled with these options is kept."""
     options = [tile, parallel, recipe(), tool_versions(), compiler_digest()]
     digest = hashlib.sha256(json.dumps(options).encode())
-    digest.update(module_text(module).encode())  # as it is: weights make it 100 MB
+    digest.update(module_text(module).encode())
     return digest.hexdigest()[:32]
 
 

@@ -37,6 +37,7 @@ from .constant_data import drop_unused_constants, link_large_constants
 from .kernels import KERNEL_PREFIX
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
+from .weight_arguments import pass_weights
 
 KERNEL_LEVEL = "-O2"
 """``opt-22``/``llc-22`` level of the kernels and of a module compiled whole: ``-O3`` took 60%
@@ -130,14 +131,18 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     kernels = _kernels(module)
     if len(kernels) < SPLIT_FROM_KERNELS and not tile:
         return [_unit("module", module, (KERNEL_LEVEL, KERNEL_LEVEL), entry=True)]
-    units = []
+    units: dict[str, Unit] = {}
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
         if tile:
             prepack_weights(unit, host_tile())
-        name = kernel.sym_name.data
-        units.append(_unit(name, unit, (KERNEL_LEVEL, KERNEL_LEVEL), entry=False))
+        name = pass_weights(unit, module, kernel)
+        if name in units:  # the same kernel as another but for its weights
+            kernel.detach()
+            kernel.erase()
+            continue
+        units[name] = _unit(name, unit, (KERNEL_LEVEL, KERNEL_LEVEL), entry=False)
         _stub(kernel)
     drop_unused_constants(module)
     host = _unit("host", module, (HOST_LEVEL, HOST_CODEGEN_LEVEL), entry=True, scheduled=False)
-    return [host, *units]
+    return [host, *units.values()]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from functools import cached_property, lru_cache
@@ -287,22 +288,26 @@ def _parse_element(parser: AttrParser) -> int | float | bool:
 
 def print_dense_body(printer: Printer, array: np.ndarray, hint: str = "blob") -> None:
     """``[dims], dtype, values``; data of more than ``RESOURCE_BYTES`` that is not
-    a splat as a ``dense_resource`` blob named after ``hint``; more elements than the
-    printer's ``elide_elements_if_larger`` (when it has one) as
-    ``dense_resource<__elided__>``, as MLIR elides them (not read back)."""
+    a splat as a ``dense_resource`` blob named after ``hint`` (as ``sha256<digest>`` of its
+    bytes for a printer with ``digest_data``); more elements than the printer's
+    ``elide_elements_if_larger`` (when it has one) as ``dense_resource<__elided__>``, as MLIR
+    elides them (neither read back)."""
     flat = array.reshape(-1)
     limit = getattr(printer, "elide_elements_if_larger", None)
+    dtype = DataType.from_numpy(array.dtype)
     if limit is not None and flat.size > limit:
-        dtype = DataType.from_numpy(array.dtype)
         printer.print_string(f"{_dims_text(array)}, {dtype}, {ELIDED}")
         return
     if array.nbytes <= RESOURCE_BYTES or _is_splat_value(flat):
         printer.print_string(dense_body_text(array))
         return
+    if getattr(printer, "digest_data", False):
+        data = np.ascontiguousarray(array, array.dtype.newbyteorder("<"))
+        digest = hashlib.sha256(data.reshape(-1).view(np.uint8)).hexdigest()
+        printer.print_string(f"{_dims_text(array)}, {dtype}, sha256<{digest}>")
+        return
     key = store(array, _resource_key(hint))
-    printer.print_string(
-        f"{_dims_text(array)}, {DataType.from_numpy(array.dtype)}, dense_resource<"
-    )
+    printer.print_string(f"{_dims_text(array)}, {dtype}, dense_resource<")
     printer.print_resource_handle("builtin", key)
     printer.print_string(">")
 

@@ -16,6 +16,7 @@ printer; ``relax-opt`` uses it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
@@ -36,7 +37,7 @@ from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.traits import IsolatedFromAbove
 
-from .attributes import ELIDED
+from .attributes import ELIDED, DenseAttr
 from .names import LazyNames, ssa_name, suffixed_names, values_of
 
 XDSL_HEX_ELEMENTS = 100
@@ -66,6 +67,10 @@ class MemoPrinter(Printer):
     elide_resources_if_larger: int | None = None
     """Leave out of the ``dialect_resources`` section the blobs whose text is longer
     (mlir-opt's ``--mlir-elide-resource-strings-if-larger``); their handles stay."""
+    digest_data: bool = False
+    """Print the data of Relax constants that would be blobs, and of dense attributes that
+    would be hexadecimal, as a digest of their bytes (a text to hash, not read back: no
+    hexadecimal text made of megabytes of weights)."""
 
     def print_string(self, text: str, *, indent: int | None = None) -> None:
         if "\n" in text:
@@ -97,6 +102,8 @@ class MemoPrinter(Printer):
             attribute, DenseIntOrFPElementsAttr
         ):
             return None  # printed by this printer, which elides the elements inside
+        if self.digest_data and isinstance(attribute, DenseAttr):
+            return None  # printed by this printer, which digests the data
         known = self._by_id.get(id(attribute))
         if known is None:
             known = self._by_id[id(attribute)] = (attribute, self._value_text(attribute))
@@ -139,6 +146,10 @@ class MemoPrinter(Printer):
         if count <= XDSL_HEX_ELEMENTS:
             return None
         data = attribute.data.data
+        if self.digest_data:
+            return (
+                f"dense<sha256:{hashlib.sha256(data).hexdigest()}> : {_plain_text(attribute.type)}"
+            )
         first = data[: len(data) // count]
         if data == first * count:  # printed as its one element
             return _plain_text(DenseIntOrFPElementsAttr(attribute.type, BytesAttr(first)))
@@ -258,10 +269,12 @@ def _key_text(name: str) -> str:
     return stream.getvalue()
 
 
-def print_module(module: ModuleOp, generic: bool = False) -> str:
-    """``module``'s text (MLIR's generic form when ``generic``)."""
+def print_module(module: ModuleOp, generic: bool = False, digest_data: bool = False) -> str:
+    """``module``'s text (MLIR's generic form when ``generic``; large data as digests when
+    ``digest_data``, a text to hash)."""
     stream = StringIO()
-    MemoPrinter(stream=stream, print_generic_format=generic).print_op(module)
+    printer = MemoPrinter(stream=stream, print_generic_format=generic, digest_data=digest_data)
+    printer.print_op(module)
     return stream.getvalue()
 
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from toolchain_harness import needs_toolchain
-from xdsl.dialects import func
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType, f32
 
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
+from relax_dialect.memo_printer import print_module
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pipeline import lower
@@ -66,3 +68,19 @@ def test_outlined_native_code_matches_reference(n):
     args = [rng.standard_normal(s).astype(np.float32) for s in ((n, 8), (8, 8), (8,))]
     got = compile_function(module, "main", "mlir")(*args)
     np.testing.assert_allclose(got, run(module, "main", *args), rtol=1e-5, atol=1e-5)
+
+
+def test_kernel_names_digest_the_constants_data():
+    """A kernel is named after its text with each large constant's bytes as a digest (no
+    hexadecimal text of its weights): one element apart, two names; the same data, one."""
+    weights = np.arange(300, dtype=np.float32).reshape(3, 100)
+    other = weights.copy()
+    other[2, 99] = 0.5
+    texts = {}
+    for name, data in {"w": weights, "same": weights.copy(), "other": other}.items():
+        constant = arith.ConstantOp(
+            DenseIntOrFPElementsAttr.from_list(TensorType(f32, [3, 100]), data.reshape(-1).tolist())
+        )
+        texts[name] = print_module(ModuleOp([constant]), generic=True, digest_data=True)
+    assert texts["w"] == texts["same"] != texts["other"]
+    assert "sha256:" in texts["w"] and weights.tobytes().hex().upper()[:64] not in texts["w"]

@@ -117,7 +117,19 @@ SHARED = Case(
 )
 """One constant of over 64 KiB packed the same way in two kernels: one data object."""
 
-CASES = {case.name: case for case in [*PREPACKED, *PARAMETERS, *KEPT, SHARED]}
+TWO_FILTERS = Case(
+    "two-filters",
+    f"%x: {tensor('n, 64, 7, 7', 'f32')}",
+    f"""{relax_constant("w", weights(64, 64, 3, 3))}
+    {relax_constant("v", weights(64, 64, 3, 3, salt=8))}
+    %h = relax.nn.conv2d %x, %w {{padding = [1]}}
+    %r = relax.nn.conv2d %h, %v {{padding = [1]}}""",
+    inputs(floats("n", 64, 7, 7)),
+)
+"""Two same-shaped layers with filters of their own, large enough to be linked as data: one
+kernel, passed each filter by the host (`weight_arguments`)."""
+
+CASES = {case.name: case for case in [*PREPACKED, *PARAMETERS, *KEPT, SHARED, TWO_FILTERS]}
 
 
 def kernel_modules(text: str) -> list[ModuleOp]:
@@ -178,6 +190,18 @@ def test_large_constants_become_external_globals():
     assert reads == [symbol]
     left = [_constant(op) for op in kernel.walk()]
     assert all(a.nbytes <= DATA_BYTES for a in left if a is not None)
+
+
+def test_same_shaped_layers_share_one_kernel_passed_their_weights():
+    module = lower(load(TWO_FILTERS.function()))
+    outline_kernels(module)
+    host, *kernels = split_units(module, True)
+    assert len(kernels) == 1 and not kernels[0].data
+    [kernel] = kernels
+    assert kernel.text.count('"func.func"') == 1 and kernel.name in kernel.text
+    assert len(host.data) == 2 and host.text.count(f"@{kernel.name}") == 2  # two calls
+    assert host.text.count(f'sym_name = "{kernel.name}"') == 1  # one stub
+    assert host.text.count('"memref.get_global"') == 2
 
 
 def _constant(op) -> np.ndarray | None:

@@ -3,6 +3,8 @@ what the program key covers, and a warm compile that lowers nothing."""
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pytest
 from test_units import SMALL, Counts, args_of
@@ -51,14 +53,24 @@ def test_the_sources_digest_follows_every_python_file(tmp_path):
     assert digest(tmp_path) != before
 
 
-def test_the_text_holds_the_blobs_data():
-    """Handles are named per process: the same handle may hold other data in another."""
-    weights = np.arange(600, dtype=np.float32).reshape(2, 300)
+def weights_text(weights: np.ndarray) -> str:
     builder = Builder()
     with builder.function("main", {}) as _:
         builder.emit_func_output([builder.emit(weights, "w")])
-    text = program_cache.module_text(builder.module)
-    assert "dense_resource<w" in text and blob_text(weights) in text
+    return program_cache.module_text(builder.module)
+
+
+def test_the_text_holds_a_digest_of_the_constants_data():
+    """Not a blob's handle (named per process: the same handle may hold other data in another)
+    nor its hexadecimal text (megabytes of weights): a digest of the bytes."""
+    weights = np.arange(600, dtype=np.float32).reshape(2, 300)
+    text = weights_text(weights)
+    assert f"sha256<{hashlib.sha256(weights.tobytes()).hexdigest()}>" in text
+    assert "dense_resource" not in text and blob_text(weights)[2:] not in text
+    other = weights.copy()
+    other[1, 299] = -1.0
+    assert weights_text(other) != text
+    assert weights_text(weights.astype(np.float64)) != text
 
 
 @needs_toolchain
