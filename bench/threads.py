@@ -28,6 +28,8 @@ from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.pipeline import lower
 
 THREADS = (1, 2)
+SETTLE_SECONDS = 1.0
+"""The pause before each engine's block, in which the previous engine's thread pool parks."""
 MODELS: dict[str, Callable[[], OnnxCase]] = {
     "resnet18": lambda: cnn_case("resnet18"),
     "mobilenet": lambda: cnn_case("mobilenet"),
@@ -63,11 +65,14 @@ def in_rounds(
     """Median (CPU, wall) seconds per call of each runner: ``rounds`` rounds in which each
     runner makes one untimed call, then ``repeat`` timed ones. Calls in blocks, not in turns:
     the pools of onnxruntime and OpenMP spin for a while after a call, and in turns the spinning
-    threads of one engine would count in the next one's CPU time."""
+    threads of one engine would count in the next one's CPU time (and a pause before each block:
+    without it, native code on one thread after onnxruntime's two-thread block measured 60.6 ms
+    on the BERT layer instead of 42)."""
     cpu: dict[str, list[float]] = {name: [] for name in runners}
     wall: dict[str, list[float]] = {name: [] for name in runners}
     for _ in range(rounds):
         for name, runner in runners.items():
+            time.sleep(SETTLE_SECONDS)
             runner()
             for _ in range(repeat):
                 started_cpu, started = time.process_time(), time.perf_counter()
