@@ -62,10 +62,11 @@ def _lowered_for_native_code(program: Program) -> ModuleOp:
     convolutions with constant weights (an ONNX model imported without
     ``params_as_inputs``), that of the module with the norms folded into the weights first
     (``relax-fold-batch-norm``), so that the convolution's kernel ends with a bias add."""
-    if _norms(program.module):
+    norms = _norms(program.module)
+    if norms:
         folded = program.module.clone()
         FoldBatchNormPass().apply(Context(), folded)
-        if _norms(folded) < _norms(program.module):
+        if _norms(folded) < norms:
             return lower(folded)
     return program.lowered_copy()
 
