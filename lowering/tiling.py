@@ -13,7 +13,8 @@ strides register blocks over the input in place (`direct_convolution`), depthwis
 strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
 a product (`convolution`), 2-D max and sum pooling with static channels and widths blocks of
 channels in vector lanes (`pooling`), the other grouped convolutions and pooling get their
-window loops outside the output rows (`sliding_windows`).
+window loops outside the output rows (`sliding_windows`). Last, every operation still in a
+function's body shares its outer parallel loop among the threads (`outer_threads`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
 crashes (`crash_report`). For each contraction:
@@ -56,6 +57,7 @@ from .schedules import (
     depthwise,
     direct_convolution,
     epilogue,
+    outer_threads,
     padding,
     pooling,
     sliding_windows,
@@ -327,6 +329,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     sequences += pooling.sequences(tile.n // 2, threads)
     sequences += epilogue.sequences(_cache_columns(tile))
+    sequences += outer_threads.sequences(threads)
     rewrite = epilogue.rewrite_step("%functions", "%fused")
     rewrite += padding.rewrite_step("%fused", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
@@ -334,6 +337,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += pooling.rewrite_step("%convolved", "%pooled")
     rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
+    shared = outer_threads.rewrite_step("%root")
     dispatch = ",\n".join(
         [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
@@ -375,7 +379,7 @@ module attributes {{transform.with_named_sequence}} {{
         : (!op) -> !transform.op<"linalg.unpack">
     transform.structured.lower_unpack %unpacks : (!transform.op<"linalg.unpack">)
         -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
-            !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
+            !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">){shared}
     %loops = transform.structured.match ops{{["scf.for"]}} in %root : (!op) -> !op
     transform.apply_licm to %loops : !op
     transform.loop.hoist_loop_invariant_subsets %loops : !op
