@@ -60,7 +60,7 @@ class Module:
     def main(x: R.Tensor((1, "n", 7), "float32"), g: R.Tensor((7,), "float32"),
              c: R.Tensor(("n", 3, 9, 9), "float32"), w: R.Tensor((5, 3, 3, 3), "float32"),
              b: R.Tensor((1, 5, 1, 1), "float32"), a: R.Tensor((1, 3, "n", 130), "float32"),
-             h: R.Tensor((130,), "float32")):
+             h: R.Tensor((130,), "float32"), k: R.Tensor(("n", 17, 9), "float32")):
         with R.dataflow():
             e = R.nn.relu(R.add(R.multiply(x, g), g))
             s = R.nn.softmax(R.permute_dims(e, [0, 2, 1]), axis=-1)
@@ -70,13 +70,15 @@ class Module:
             q = R.nn.max_pool2d(v, pool_size=[3], strides=[2], padding=[1])
             n = R.nn.layer_norm(a, h, h, axes=[-1])
             t = R.sum(a)
-            o = (s, m, p, q, n, t)
+            u = R.nn.silu(k)
+            o = (s, m, p, q, n, t, u)
             R.output(o)
         return o
 """
-"""Operations no other schedule tiles (element-wise ones behind a batch of 1, a transpose, a
-softmax and a layer norm by rows, a mean over the rows, a pad, a convolution's epilogue and a
-pool on threads, a sum over everything) at odd sizes of a symbolic dimension."""
+"""Operations no other schedule tiles (element-wise ones behind a batch of 1 and behind a
+symbolic batch, a transpose, a softmax and a layer norm by rows, a mean over the rows, a pad, a
+convolution's epilogue and a pool on threads, a sum over everything) at odd sizes of a symbolic
+dimension."""
 
 
 def openmp_missing() -> bool:
@@ -136,7 +138,8 @@ def test_idle_workers_sleep_unless_the_environment_says(monkeypatch):
 
 def shared_arguments(n: int) -> list[np.ndarray]:
     rng = np.random.default_rng(n)
-    shapes = ((1, n, 7), (7,), (n, 3, 9, 9), (5, 3, 3, 3), (1, 5, 1, 1), (1, 3, n, 130), (130,))
+    shapes = [(1, n, 7), (7,), (n, 3, 9, 9), (5, 3, 3, 3), (1, 5, 1, 1), (1, 3, n, 130), (130,)]
+    shapes.append((n, 17, 9))
     return [rng.standard_normal(shape).astype(np.float32) for shape in shapes]
 
 
@@ -161,6 +164,8 @@ def test_every_kernel_but_a_whole_sum_has_a_threads_loop():
     assert len(kernels) > 10 and len(whole_sums) == 1
     for kernel in kernels:
         assert ("scf.forall" in kernel) == (kernel not in whole_sums), kernel.split("\n", 1)[0]
+    [silu] = [k for k in kernels if "-> tensor<?x17x9xf32> attributes" in k.split("\n", 1)[0]]
+    assert "tensor<?x?x9xf32>" in silu  # its 17 rows shared, not its symbolic batch
 
 
 def test_threads_share_what_no_schedule_tiled():
