@@ -137,14 +137,15 @@ def _matcher(batch: int, body: str) -> str:
 """
 
 
-def _action(batch: int, tile: RegisterTile) -> str:
+def _action(batch: int, tile: RegisterTile, threads: int) -> str:
     """Packs a contraction with ``batch`` batch dimensions, vectorises the packs of its operands
-    and tiles the packed contraction (`_blocks`). Without batch dimensions the right operand
-    is packed a cache tile at a time inside the k loop (outside the m one), where the block it
-    writes is still in cache when the kernel reads it; with them it is packed whole first (a
-    right operand without batch dimensions would be packed again for every batch)."""
+    (their blocks shared among ``threads``) and tiles the packed contraction (`_blocks`).
+    Without batch dimensions the right operand is packed a cache tile at a time inside the k
+    loop (outside the m one), where the block it writes is still in cache when the kernel reads
+    it; with them it is packed whole first (a right operand without batch dimensions would be
+    packed again for every batch)."""
     if batch:
-        right = _vectorised_pack(1, batch, (tile.k, tile.n))
+        right = _vectorised_pack(1, batch, (tile.k, tile.n), threads)
         blocks = f"@tile_blocks_{batch} failures(propagate) (%packed)"
         handles = '!transform.op<"linalg.generic">'
     else:
@@ -157,7 +158,7 @@ def _action(batch: int, tile: RegisterTile) -> str:
     %packed = transform.structured.pack_greedily %op
         matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
         : (!op) -> !transform.op<"linalg.generic">
-{_vectorised_pack(0, batch, (tile.m, tile.k))}{right}
+{_vectorised_pack(0, batch, (tile.m, tile.k), threads)}{right}
     transform.include {blocks} : ({handles}) -> ()
     transform.yield
   }}
@@ -220,9 +221,11 @@ def _blocks(batch: int, tile: RegisterTile, threads: int, packing_right: bool = 
 """
 
 
-def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
-    """The pack of operand ``operand``, packed whole in vectorised blocks."""
-    return _producer(operand) + _vectorised_blocks(f"%pack{operand}", str(operand), batch, tile)
+def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int], threads: int) -> str:
+    """The pack of operand ``operand``, packed whole in vectorised blocks shared among
+    ``threads``."""
+    pack = f"%pack{operand}"
+    return _producer(operand) + _vectorised_blocks(pack, str(operand), batch, tile, threads)
 
 
 def _producer(operand: int) -> str:
@@ -232,12 +235,23 @@ def _producer(operand: int) -> str:
         : (!transform.op<"linalg.generic">) -> !op"""
 
 
-def _vectorised_blocks(pack: str, suffix: str, batch: int, tile: tuple[int, int]) -> str:
+def _vectorised_blocks(
+    pack: str, suffix: str, batch: int, tile: tuple[int, int], threads: int = 0
+) -> str:
     """Tiles the pack ``pack`` (``batch`` batch dimensions, two others) into single blocks and
-    vectorises it (a masked read of the block, a transpose)."""
+    vectorises it (a masked read of the block, a transpose); with ``threads``, its first loop
+    after the batch dimensions (the left operand's blocks of rows) is first split into an
+    ``scf.forall`` of one part per thread (not in a threads' loop already: a pack fused into
+    one)."""
     ones = [1] * (batch + 2)
     loops = ", ".join(["!op"] * (batch + 2))
-    return f"""
+    shared = ""
+    if threads:
+        shared = f"""
+    {pack}_shared, %pack_threads{suffix} = transform.structured.tile_using_forall {pack}
+        num_threads {[0] * batch + [threads]} : (!op) -> (!op, !op)"""
+        pack = f"{pack}_shared"
+    return f"""{shared}
     %block{suffix}, %blocks{suffix}:{batch + 2} = transform.structured.tile_using_for
         {pack} tile_sizes {ones} : (!op) -> (!op, {loops})
     transform.structured.vectorize %block{suffix} vector_sizes {[*ones, *tile]} : !op"""
@@ -297,14 +311,15 @@ def _prepacked_matcher(packed: int, tile: RegisterTile) -> str:
 """
 
 
-def _prepacked_action(packed: int, tile: RegisterTile) -> str:
-    """Vectorises the pack of operand ``packed`` of a pre-packed contraction and tiles it."""
+def _prepacked_action(packed: int, tile: RegisterTile, threads: int) -> str:
+    """Vectorises the pack of operand ``packed`` of a pre-packed contraction (its blocks shared
+    among ``threads``) and tiles it."""
     sizes = (tile.m, tile.k) if packed == 0 else (tile.k, tile.n)
     return f"""
   transform.named_sequence @tile_prepacked_{packed}(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_prepacked" : !op
     %packed = transform.cast %op : !op to !transform.op<"linalg.generic">
-{_vectorised_pack(packed, 0, sizes)}
+{_vectorised_pack(packed, 0, sizes, threads)}
     transform.include @tile_blocks_0 failures(propagate) (%packed)
         : (!transform.op<"linalg.generic">) -> ()
     transform.yield
@@ -319,10 +334,12 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     convolution's rows are shared among ``threads`` (an ``scf.forall``)."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
-    sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
+    sequences += "".join(_action(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += "".join(_blocks(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += _blocks(0, tile, threads, packing_right=True)
-    sequences += "".join(_prepacked_matcher(p, tile) + _prepacked_action(p, tile) for p in (0, 1))
+    sequences += "".join(
+        _prepacked_matcher(p, tile) + _prepacked_action(p, tile, threads) for p in (0, 1)
+    )
     sequences += column_strips.PEEL + padding.SEQUENCES
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += depthwise.sequences(tile.n, threads)
