@@ -13,8 +13,9 @@ strides register blocks over the input in place (`direct_convolution`), depthwis
 strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
 a product (`convolution`), 2-D max and sum pooling with static channels and widths blocks of
 channels in vector lanes (`pooling`), the other grouped convolutions and pooling get their
-window loops outside the output rows (`sliding_windows`). Last, every operation still in a
-function's body shares its outer parallel loop among the threads (`outer_threads`).
+window loops outside the output rows (`sliding_windows`). Last, the pads that lowering the
+packs leaves become copies too (`padding`), and every operation still in a function's body
+shares its outer parallel loop among the threads (`outer_threads`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
 crashes (`crash_report`). For each contraction:
@@ -354,7 +355,10 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += pooling.rewrite_step("%convolved", "%pooled")
     rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
-    shared = outer_threads.rewrite_step("%root")
+    lowered = """
+    %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
+    shared = lowered + padding.rewrite_step("%lowered", "%copied")
+    shared += outer_threads.rewrite_step("%copied")
     dispatch = ",\n".join(
         [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]

@@ -12,8 +12,11 @@ to share evenly, else the outermost symbolic one, else the outermost static one 
 The loops inside stay sequential, so LLVM still vectorises the innermost one. A reduction
 loop is never split: every result is computed by one thread in the same order whatever the
 number of threads. Operations whose parallel loops all have size 1 (a sum over everything)
-stay as they are, as do operations in a loop or a branch (their parallel loop would nest in
-another one, which mlir-opt-22's OpenMP lowering rejects).
+stay as they are, as do operations in a loop or a branch: their parallel loop could nest in
+another one, which mlir-opt-22's OpenMP lowering rejects, and the loop over the images of an
+im2col convolution (`convolution`) holds the im2col copy, whose map reads the input at ``row
+mod 3``: a slice of rows does not read a slice of the input (tiled along its rows, the copy
+gave wrong convolutions).
 """
 
 from __future__ import annotations
@@ -97,15 +100,14 @@ def sequences(threads: int) -> str:
     return matchers + "".join(_action(loop, threads) for loop in range(MAX_OUTER))
 
 
-def rewrite_step(root: str) -> str:
+def rewrite_step(functions: str) -> str:
     """The entry point's step sharing the outer loops of the operations left in the bodies of
-    the functions in the handle ``root``."""
+    the functions of the handle ``functions``."""
     pairs = ",\n".join(
         f"        @match_{preference.name}_loop_{loop} -> @share_loop_{loop}"
         for preference in PREFERENCES
         for loop in range(MAX_OUTER)
     )
     return f"""
-    %unshared = transform.structured.match ops{{["func.func"]}} in {root} : (!op) -> !op
-    %shared = transform.foreach_match in %unshared
+    %shared = transform.foreach_match in {functions}
 {pairs} : (!op) -> !op"""
