@@ -1,6 +1,6 @@
 """Where native code spends a transformer layer's time, kernel by kernel (issue 33).
 
-    python bench/kernel_profile.py [--gpt2] [--batch 1] [--calls 40]
+    python bench/kernel_profile.py [--gpt2] [--batch 1] [--calls 40] [--threads 1]
 
 Builds the BERT-base layer (or, with ``--gpt2``, the GPT-2 block) of ``models.py``, compiles it
 natively (tiled, one thread), checks it against NumPy, and times it against onnxruntime with
@@ -9,7 +9,10 @@ compiled layer ``--calls`` times under ``perf record`` (in a child process) and 
 native median among the outlined kernels (``lowering/kernels.py``) by their samples: each row
 is one kernel, described by its linalg operation (iterators: ``p`` parallel, ``r`` reduction),
 its operand types and the operations of its body; libmvec's vector ``exp`` is a row of its
-own. Needs Linux ``perf``.
+own. With ``--threads N`` the layer is compiled for OpenMP and called on N threads; each row
+then also gives the busiest thread's share of the kernel's samples (1.0: the kernel runs on
+one thread), the samples of a parallel loop's outlined body (``..omp_par``) counting for its
+kernel. Needs Linux ``perf``.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
 
-SAMPLE = re.compile(r"^\s+([0-9.]+)%\s+(\S+)\s+\[\.\]\s+(\S+)", re.MULTILINE)
+SAMPLE = re.compile(r"^\s+([0-9.]+)%\s+(\d+):\S+\s+(\S+)\s+\[\.\]\s+(\S+)", re.MULTILINE)
+PARALLEL_BODY = "..omp_par"
+"""The suffix of a parallel loop's body outlined by ``mlir-translate``."""
 
 
 def layer_of(args: argparse.Namespace) -> Layer:
@@ -48,9 +53,10 @@ def inputs(layer: Layer) -> list[np.ndarray]:
     return [x, *(random_weights(rng, shape) for _, shape in LAYER_WEIGHTS)]
 
 
-def compiled_layer(layer: Layer):
+def compiled_layer(layer: Layer, threads: int):
     module = parse_tvmscript(layer_text(layer), f"{layer.name}.py")
-    return compile_function(module, "main", "mlir", RunOptions(tile=True), lower(module))
+    options = RunOptions(tile=True, threads=threads)
+    return compile_function(module, "main", "mlir", options, lower(module))
 
 
 def descriptions(layer: Layer) -> dict[str, str]:
@@ -77,9 +83,10 @@ def profile(args: argparse.Namespace) -> str:
     with tempfile.TemporaryDirectory() as work:
         data = str(Path(work) / "perf.data")
         child = [sys.executable, __file__, "--child", f"--batch={args.batch}"]
-        child += [f"--calls={args.calls}"] + (["--gpt2"] if args.gpt2 else [])
+        child += [f"--calls={args.calls}", f"--threads={args.threads}"]
+        child += ["--gpt2"] if args.gpt2 else []
         subprocess.run(["perf", "record", "-q", "-F", "1000", "-o", data, *child], check=True)
-        report = ["perf", "report", "-i", data, "--no-children", "--sort", "dso,symbol"]
+        report = ["perf", "report", "-i", data, "--no-children", "--sort", "pid,dso,symbol"]
         return subprocess.run([*report, "-g", "none"], capture_output=True, text=True).stdout
 
 
@@ -88,11 +95,12 @@ def main() -> None:
     parser.add_argument("--gpt2", action="store_true")
     parser.add_argument("--batch", type=int, default=1)
     parser.add_argument("--calls", type=int, default=40)
+    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     layer = layer_of(args)
     values = inputs(layer)
-    native = compiled_layer(layer)
+    native = compiled_layer(layer, args.threads)
     if args.child:
         for _ in range(args.calls):
             native(*values)
@@ -107,19 +115,24 @@ def main() -> None:
     feeds = dict(zip(["x", *(name for name, _ in LAYER_WEIGHTS)], values, strict=True))
     ort = median_times(args.calls, lambda: session.run(None, feeds))[0]
     ours = median_times(args.calls, lambda: native(*values))[0]
-    print(f"## {layer.name}: onnxruntime 1T {ort * 1e3:.1f} ms, native {ours * 1e3:.1f} ms "
-          f"({ours / ort:.2f}x), CPU time, medians of {args.calls} calls")  # fmt: skip
-    shares: dict[str, float] = {}
-    for percent, dso, symbol in SAMPLE.findall(profile(args)):
+    print(f"## {layer.name}: onnxruntime 1T {ort * 1e3:.1f} ms, native on {args.threads} "
+          f"thread(s) {ours * 1e3:.1f} ms ({ours / ort:.2f}x), CPU time of all threads, "
+          f"medians of {args.calls} calls")  # fmt: skip
+    shares: dict[str, dict[str, float]] = {}
+    for percent, tid, dso, symbol in SAMPLE.findall(profile(args)):
         if symbol.startswith(KERNEL_PREFIX) or dso.startswith("libmvec"):
-            key = symbol if symbol.startswith(KERNEL_PREFIX) else f"libmvec {symbol}"
-            shares[key] = shares.get(key, 0.0) + float(percent)
-    total = sum(shares.values())
+            key = symbol.split(PARALLEL_BODY)[0]
+            key = key if key.startswith(KERNEL_PREFIX) else f"libmvec {key}"
+            per_thread = shares.setdefault(key, {})
+            per_thread[tid] = per_thread.get(tid, 0.0) + float(percent)
+    total = sum(sum(per_thread.values()) for per_thread in shares.values())
     described = descriptions(layer)
-    print("| ms per call | share | kernel |\n|---|---|---|")
-    for symbol, share in sorted(shares.items(), key=lambda item: -item[1]):
-        what = described.get(symbol, symbol)
-        print(f"| {ours * 1e3 * share / total:.2f} | {share / total:.1%} | {what} |")
+    print("| ms per call | share | busiest thread | kernel |\n|---|---|---|---|")
+    for symbol, per_thread in sorted(shares.items(), key=lambda item: -sum(item[1].values())):
+        share = sum(per_thread.values())
+        busiest = max(per_thread.values()) / share
+        cells = [f"{ours * 1e3 * share / total:.2f}", f"{share / total:.1%}", f"{busiest:.2f}"]
+        print(f"| {' | '.join(cells)} | {described.get(symbol, symbol)} |")
 
 
 if __name__ == "__main__":

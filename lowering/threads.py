@@ -2,7 +2,9 @@
 
 The tiling schedule (`tiling`, `compile_module(tile=True)`) makes the outermost loop of each
 kernel it transforms an ``scf.forall``: a contraction's batch dimensions (one at a time), else
-its columns (one part per core), a direct convolution's output rows (one part per core).
+its columns (one part per core), a direct convolution's output rows (one part per core); every
+other operation in a function's body, its outermost parallel loop not of size 1 (one part per
+core, `schedules/outer_threads.py`).
 With LLVM 22's OpenMP runtime installed (``libomp.so`` next to the MLIR runtime library;
 Debian's ``libomp-22-dev``) and more than one thread asked for (``RunOptions.threads``,
 ``relax-run --threads N``), ``scf-forall-to-parallel`` and ``convert-scf-to-openmp`` make
@@ -11,8 +13,8 @@ each call sets the number of threads (``omp_set_num_threads``); otherwise the lo
 order. Every iteration computes the same values whichever thread runs it, so results do not
 depend on the number of threads.
 
-Only those outer loops are parallel: the other linalg operations (and every one without
-``--tile``) lower to sequential loops. Parallelising all the parallel dimensions of every
+Only those outer loops are parallel: the loops inside them (and every loop without
+``--tile``) are sequential. Parallelising all the parallel dimensions of every
 operation (``convert-linalg-to-parallel-loops``) made ``convert-scf-to-openmp`` collapse them
 into one iteration space whose indices are recovered by division, which stopped LLVM from
 vectorising the innermost loop (2.8 times the CPU time of the sequential code on a row-wise

@@ -13,7 +13,9 @@ strides register blocks over the input in place (`direct_convolution`), depthwis
 strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
 a product (`convolution`), 2-D max and sum pooling with static channels and widths blocks of
 channels in vector lanes (`pooling`), the other grouped convolutions and pooling get their
-window loops outside the output rows (`sliding_windows`).
+window loops outside the output rows (`sliding_windows`). Last, the pads that lowering the
+packs leaves become copies too (`padding`), and every operation still in a function's body
+shares its outer parallel loop among the threads (`outer_threads`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
 crashes (`crash_report`). For each contraction:
@@ -56,6 +58,7 @@ from .schedules import (
     depthwise,
     direct_convolution,
     epilogue,
+    outer_threads,
     padding,
     pooling,
     sliding_windows,
@@ -135,14 +138,15 @@ def _matcher(batch: int, body: str) -> str:
 """
 
 
-def _action(batch: int, tile: RegisterTile) -> str:
+def _action(batch: int, tile: RegisterTile, threads: int) -> str:
     """Packs a contraction with ``batch`` batch dimensions, vectorises the packs of its operands
-    and tiles the packed contraction (`_blocks`). Without batch dimensions the right operand
-    is packed a cache tile at a time inside the k loop (outside the m one), where the block it
-    writes is still in cache when the kernel reads it; with them it is packed whole first (a
-    right operand without batch dimensions would be packed again for every batch)."""
+    (their blocks shared among ``threads``) and tiles the packed contraction (`_blocks`).
+    Without batch dimensions the right operand is packed a cache tile at a time inside the k
+    loop (outside the m one), where the block it writes is still in cache when the kernel reads
+    it; with them it is packed whole first (a right operand without batch dimensions would be
+    packed again for every batch)."""
     if batch:
-        right = _vectorised_pack(1, batch, (tile.k, tile.n))
+        right = _vectorised_pack(1, batch, (tile.k, tile.n), threads)
         blocks = f"@tile_blocks_{batch} failures(propagate) (%packed)"
         handles = '!transform.op<"linalg.generic">'
     else:
@@ -155,7 +159,7 @@ def _action(batch: int, tile: RegisterTile) -> str:
     %packed = transform.structured.pack_greedily %op
         matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
         : (!op) -> !transform.op<"linalg.generic">
-{_vectorised_pack(0, batch, (tile.m, tile.k))}{right}
+{_vectorised_pack(0, batch, (tile.m, tile.k), threads)}{right}
     transform.include {blocks} : ({handles}) -> ()
     transform.yield
   }}
@@ -218,9 +222,11 @@ def _blocks(batch: int, tile: RegisterTile, threads: int, packing_right: bool = 
 """
 
 
-def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int]) -> str:
-    """The pack of operand ``operand``, packed whole in vectorised blocks."""
-    return _producer(operand) + _vectorised_blocks(f"%pack{operand}", str(operand), batch, tile)
+def _vectorised_pack(operand: int, batch: int, tile: tuple[int, int], threads: int) -> str:
+    """The pack of operand ``operand``, packed whole in vectorised blocks shared among
+    ``threads``."""
+    pack = f"%pack{operand}"
+    return _producer(operand) + _vectorised_blocks(pack, str(operand), batch, tile, threads)
 
 
 def _producer(operand: int) -> str:
@@ -230,12 +236,23 @@ def _producer(operand: int) -> str:
         : (!transform.op<"linalg.generic">) -> !op"""
 
 
-def _vectorised_blocks(pack: str, suffix: str, batch: int, tile: tuple[int, int]) -> str:
+def _vectorised_blocks(
+    pack: str, suffix: str, batch: int, tile: tuple[int, int], threads: int = 0
+) -> str:
     """Tiles the pack ``pack`` (``batch`` batch dimensions, two others) into single blocks and
-    vectorises it (a masked read of the block, a transpose)."""
+    vectorises it (a masked read of the block, a transpose); with ``threads``, its first loop
+    after the batch dimensions (the left operand's blocks of rows) is first split into an
+    ``scf.forall`` of one part per thread (not in a threads' loop already: a pack fused into
+    one)."""
     ones = [1] * (batch + 2)
     loops = ", ".join(["!op"] * (batch + 2))
-    return f"""
+    shared = ""
+    if threads:
+        shared = f"""
+    {pack}_shared, %pack_threads{suffix} = transform.structured.tile_using_forall {pack}
+        num_threads {[0] * batch + [threads]} : (!op) -> (!op, !op)"""
+        pack = f"{pack}_shared"
+    return f"""{shared}
     %block{suffix}, %blocks{suffix}:{batch + 2} = transform.structured.tile_using_for
         {pack} tile_sizes {ones} : (!op) -> (!op, {loops})
     transform.structured.vectorize %block{suffix} vector_sizes {[*ones, *tile]} : !op"""
@@ -295,14 +312,15 @@ def _prepacked_matcher(packed: int, tile: RegisterTile) -> str:
 """
 
 
-def _prepacked_action(packed: int, tile: RegisterTile) -> str:
-    """Vectorises the pack of operand ``packed`` of a pre-packed contraction and tiles it."""
+def _prepacked_action(packed: int, tile: RegisterTile, threads: int) -> str:
+    """Vectorises the pack of operand ``packed`` of a pre-packed contraction (its blocks shared
+    among ``threads``) and tiles it."""
     sizes = (tile.m, tile.k) if packed == 0 else (tile.k, tile.n)
     return f"""
   transform.named_sequence @tile_prepacked_{packed}(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_prepacked" : !op
     %packed = transform.cast %op : !op to !transform.op<"linalg.generic">
-{_vectorised_pack(packed, 0, sizes)}
+{_vectorised_pack(packed, 0, sizes, threads)}
     transform.include @tile_blocks_0 failures(propagate) (%packed)
         : (!transform.op<"linalg.generic">) -> ()
     transform.yield
@@ -317,16 +335,19 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     convolution's rows are shared among ``threads`` (an ``scf.forall``)."""
     variants = [(batch, body) for batch in range(MAX_BATCH + 1) for body in BODIES]
     sequences = "".join(_matcher(batch, body) for batch, body in variants)
-    sequences += "".join(_action(batch, tile) for batch in range(MAX_BATCH + 1))
+    sequences += "".join(_action(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += "".join(_blocks(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += _blocks(0, tile, threads, packing_right=True)
-    sequences += "".join(_prepacked_matcher(p, tile) + _prepacked_action(p, tile) for p in (0, 1))
+    sequences += "".join(
+        _prepacked_matcher(p, tile) + _prepacked_action(p, tile, threads) for p in (0, 1)
+    )
     sequences += column_strips.PEEL + padding.SEQUENCES
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += depthwise.sequences(tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     sequences += pooling.sequences(tile.n // 2, threads)
     sequences += epilogue.sequences(_cache_columns(tile))
+    sequences += outer_threads.sequences(threads)
     rewrite = epilogue.rewrite_step("%functions", "%fused")
     rewrite += padding.rewrite_step("%fused", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
@@ -334,6 +355,10 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += pooling.rewrite_step("%convolved", "%pooled")
     rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
+    lowered = """
+    %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
+    shared = lowered + padding.rewrite_step("%lowered", "%copied")
+    shared += outer_threads.rewrite_step("%copied")
     dispatch = ",\n".join(
         [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
@@ -375,7 +400,7 @@ module attributes {{transform.with_named_sequence}} {{
         : (!op) -> !transform.op<"linalg.unpack">
     transform.structured.lower_unpack %unpacks : (!transform.op<"linalg.unpack">)
         -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
-            !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
+            !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">){shared}
     %loops = transform.structured.match ops{{["scf.for"]}} in %root : (!op) -> !op
     transform.apply_licm to %loops : !op
     transform.loop.hoist_loop_invariant_subsets %loops : !op

@@ -25,6 +25,7 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, prepack_weights
+from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import host_tile, tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
 from relax_xdsl.lowering.units import split_units
@@ -249,3 +250,20 @@ def test_prepacked_kernels_match_the_reference(native, name):
         assert got.shape == want.shape
         scale = max(float(np.abs(want).max(initial=0)), 1.0)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+
+
+@needs_toolchain
+def test_two_threads_give_the_bits_of_one():
+    """Compiled for OpenMP threads (the packing of the operand computed at run time shared
+    among them, as the products' blocks): the same bits on two threads as on one."""
+    if openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    outline_kernels(module, parallel=True)
+    native = compile_units(split_units(module, True), tile=True, parallel=True)
+    for case in CASES.values():
+        for n in SIZES:
+            args = [a for arg in case.inputs(n) for a in flatten(arg)]
+            [one] = native.call(case.symbol, args, threads=1)
+            [two] = native.call(case.symbol, args, threads=2)
+            np.testing.assert_array_equal(two, one, err_msg=f"{case.name} at n = {n}")

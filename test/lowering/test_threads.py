@@ -15,7 +15,7 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
-from relax_xdsl.lowering.kernels import outline_kernels
+from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.threads import (
@@ -24,7 +24,13 @@ from relax_xdsl.lowering.threads import (
     idle_spin_ms,
     openmp_library,
 )
-from relax_xdsl.lowering.toolchain import compile_module, find_toolchain, generic_text
+from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering.toolchain import (
+    _transform_library,
+    compile_module,
+    find_toolchain,
+    generic_text,
+)
 
 pytestmark = needs_toolchain
 
@@ -44,6 +50,35 @@ class Module:
             R.output(r)
         return r
 """
+
+
+SHARED = """from tvm.script import ir as I, relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, "n", 7), "float32"), g: R.Tensor((7,), "float32"),
+             c: R.Tensor(("n", 3, 9, 9), "float32"), w: R.Tensor((5, 3, 3, 3), "float32"),
+             b: R.Tensor((1, 5, 1, 1), "float32"), a: R.Tensor((1, 3, "n", 130), "float32"),
+             h: R.Tensor((130,), "float32"), k: R.Tensor(("n", 17, 9), "float32")):
+        with R.dataflow():
+            e = R.nn.relu(R.add(R.multiply(x, g), g))
+            s = R.nn.softmax(R.permute_dims(e, [0, 2, 1]), axis=-1)
+            m = R.mean(x, axis=[1])
+            p = R.nn.pad(x, [0, 0, 1, 2, 0, 0], pad_value=1.5)
+            v = R.nn.relu(R.add(R.nn.conv2d(c, w, padding=[1]), b))
+            q = R.nn.max_pool2d(v, pool_size=[3], strides=[2], padding=[1])
+            n = R.nn.layer_norm(a, h, h, axes=[-1])
+            t = R.sum(a)
+            u = R.nn.silu(k)
+            o = (s, m, p, q, n, t, u)
+            R.output(o)
+        return o
+"""
+"""Operations no other schedule tiles (element-wise ones behind a batch of 1 and behind a
+symbolic batch, a transpose, a softmax and a layer norm by rows, a mean over the rows, a pad, a
+convolution's epilogue and a pool on threads, a sum over everything) at odd sizes of a symbolic
+dimension."""
 
 
 def openmp_missing() -> bool:
@@ -99,3 +134,53 @@ def test_idle_workers_sleep_unless_the_environment_says(monkeypatch):
     libomp.kmp_set_blocktime(IDLE_SPIN_MS + 50)
     compiled.call("main", args, threads=2)
     assert libomp.kmp_get_blocktime() == IDLE_SPIN_MS + 50
+
+
+def shared_arguments(n: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(n)
+    shapes = [(1, n, 7), (7,), (n, 3, 9, 9), (5, 3, 3, 3), (1, 5, 1, 1), (1, 3, n, 130), (130,)]
+    shapes.append((n, 17, 9))
+    return [rng.standard_normal(shape).astype(np.float32) for shape in shapes]
+
+
+def outlined_shared():
+    """`SHARED` lowered for native code on threads, its kernels outlined."""
+    outlined = approximate_math(lower(parse_tvmscript(SHARED, "shared.py")))
+    outline_kernels(outlined, parallel=True)
+    return outlined
+
+
+def test_every_kernel_but_a_whole_sum_has_a_threads_loop():
+    """After the schedule, each kernel of `SHARED` holds an ``scf.forall`` but the sum of every
+    element (no parallel loop to split)."""
+    pipeline = ",".join(tiling_passes(_transform_library()))
+    command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
+    result = subprocess.run(
+        command, input=generic_text(outlined_shared()), capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    kernels = result.stdout.split(f"func.func private @{KERNEL_PREFIX}")[1:]
+    whole_sums = [k for k in kernels if "-> tensor<f32> attributes" in k.split("\n", 1)[0]]
+    assert len(kernels) > 10 and len(whole_sums) == 1
+    for kernel in kernels:
+        assert ("scf.forall" in kernel) == (kernel not in whole_sums), kernel.split("\n", 1)[0]
+    [silu] = [k for k in kernels if "-> tensor<?x17x9xf32> attributes" in k.split("\n", 1)[0]]
+    assert "tensor<?x?x9xf32>" in silu  # its 17 rows shared, not its symbolic batch
+
+
+def test_threads_share_what_no_schedule_tiled():
+    """Element-wise kernels, row-wise reductions, transposes, pads, a convolution's epilogue
+    and pools split their outer parallel loop among the threads (`schedules/outer_threads.py`):
+    the same bits on two threads as on one, the reference's values."""
+    if openmp_missing():
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    module = parse_tvmscript(SHARED, "shared.py")
+    parallel = compile_module(generic_text(outlined_shared()), tile=True, parallel=True)
+    for n in (1, 3, 7, 17, 130):
+        args = shared_arguments(n)
+        one = parallel.call("main", args, threads=1)
+        two = parallel.call("main", args, threads=2)
+        expected = run(module, "main", *args)
+        for got_one, got_two, want in zip(one, two, expected, strict=True):
+            np.testing.assert_array_equal(got_two, got_one)
+            np.testing.assert_allclose(got_one, want, rtol=1e-4, atol=1e-4)

@@ -1,0 +1,113 @@
+"""The operations no other schedule tiled, shared among the threads along their outer loop (the
+tiling schedule's last step, `compile_module(tile=True)`).
+
+After the schedules of `tiling` and of this package have run, what is still a linalg operation
+in a function's body runs as one sequential loop nest: the element-wise kernels (a batch
+norm's scale and shift, a residual add, a ReLU, a convolution's epilogue on threads), the
+row-wise reductions of softmax and layer norm, transposes (the unpacking of a product's
+result), the fills and copies of padding. Each gets an ``scf.forall`` over one of its parallel
+loops, split into one part per thread (`PREFERENCES`): the outermost static loop long enough
+to share evenly, else the outermost symbolic one, else the outermost static one longer than 1
+(a batch of 1 in front of the rows, or a symbolic batch in front of channels, is not split).
+The loops inside stay sequential, so LLVM still vectorises the innermost one. A reduction
+loop is never split: every result is computed by one thread in the same order whatever the
+number of threads. Operations whose parallel loops all have size 1 (a sum over everything)
+stay as they are, as do operations in a loop or a branch: their parallel loop could nest in
+another one, which mlir-opt-22's OpenMP lowering rejects, and the loop over the images of an
+im2col convolution (`convolution`) holds the im2col copy, whose map reads the input at ``row
+mod 3``: a slice of rows does not read a slice of the input (tiled along its rows, the copy
+gave wrong convolutions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..crash_report import SCHEDULE_REMARK
+
+MAX_OUTER = 6
+"""The deepest loop split: an operation whose first ``MAX_OUTER`` loops are reductions or of
+size 1 stays on one thread."""
+
+PARTS_PER_THREAD = 4
+"""A static loop is split first when it has at least this many iterations per thread (the
+busiest thread then does at most 1 + 1/4 of an even share): ResNet's ``? × 64 × 112 × 112``
+(a symbolic batch, 1 when run) shares its 64 channels, not its batch."""
+
+
+@dataclass(frozen=True)
+class Preference:
+    """Loops a size comparison takes (a dynamic size is negative): ``size <comparison>
+    per_thread · threads + plus``."""
+
+    name: str
+    comparison: str
+    per_thread: int = 0
+    plus: int = 0
+
+
+PREFERENCES = (
+    Preference("long", "ge", per_thread=PARTS_PER_THREAD),
+    Preference("symbolic", "lt"),
+    Preference("short", "gt", plus=1),
+)
+"""Which loop is split, in order of preference, each time the outermost: a static one of
+`PARTS_PER_THREAD` iterations per thread, a symbolic one, a static one longer than 1."""
+
+
+def _matcher(preference: Preference, loop: int, threads: int) -> str:
+    """Matches a linalg operation in a function's body whose loop ``loop`` is parallel and of
+    a size ``preference`` takes (tried in the order of `PREFERENCES` and of the loops)."""
+    bound = preference.per_thread * threads + preference.plus
+    return f"""
+  transform.named_sequence @match_{preference.name}_loop_{loop}(%op: !op {{transform.readonly}})
+      -> !op {{
+    %size = transform.match.structured failures(propagate) %op : (!op) -> !param {{
+    ^bb0(%s: !op):
+      %d = transform.match.structured.dim %s[{loop}] {{parallel}} : (!op) -> !param
+      transform.match.structured.yield %d : !param
+    }}
+    %bound = transform.param.constant {bound} : i64 -> !param
+    transform.match.param.cmpi {preference.comparison} %size, %bound : !param
+    %parent = transform.get_parent_op %op : (!op) -> !op
+    transform.match.operation_name %parent ["func.func"] : !op
+    transform.yield %op : !op
+  }}
+"""
+
+
+def _action(loop: int, threads: int) -> str:
+    """Splits loop ``loop`` of the operation into ``threads`` parts of an ``scf.forall``."""
+    parts = [0] * loop + [threads]
+    return f"""
+  transform.named_sequence @share_loop_{loop}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: share_loop_{loop}" : !op
+    %part, %forall = transform.structured.tile_using_forall %op num_threads {parts}
+        : (!op) -> (!op, !op)
+    transform.yield
+  }}
+"""
+
+
+def sequences(threads: int) -> str:
+    """The matchers and actions for ``threads`` threads (the schedule's ``!op`` and
+    ``!param`` aliases are assumed)."""
+    matchers = "".join(
+        _matcher(preference, loop, threads)
+        for preference in PREFERENCES
+        for loop in range(MAX_OUTER)
+    )
+    return matchers + "".join(_action(loop, threads) for loop in range(MAX_OUTER))
+
+
+def rewrite_step(functions: str) -> str:
+    """The entry point's step sharing the outer loops of the operations left in the bodies of
+    the functions of the handle ``functions``."""
+    pairs = ",\n".join(
+        f"        @match_{preference.name}_loop_{loop} -> @share_loop_{loop}"
+        for preference in PREFERENCES
+        for loop in range(MAX_OUTER)
+    )
+    return f"""
+    %shared = transform.foreach_match in {functions}
+{pairs} : (!op) -> !op"""
