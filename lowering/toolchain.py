@@ -52,6 +52,11 @@ from .vector_math import link_flags, vectoriser_flags
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-mcpu=native",)  # for opt-22 and llc-22, with a unit's level
+SCHEDULED_FLAGS = ("-disable-loop-unrolling",)
+"""``opt-22`` flags of a unit compiled with the tiling schedule: its loops arrive vectorised and
+unrolled by MLIR, and LLVM's unrollers took a quarter of ``opt-22``'s time on ResNet-18's
+kernels for the same run time (docs/benchmarks.md). Untiled loops keep LLVM's loop vectoriser,
+which interleaves them."""
 UNITS_COMPILED = "units compiled"
 """What ``compile_units`` reports as its units' objects come (compiled or cached)."""
 COMPILE_STAGE = "native compile"
@@ -281,11 +286,13 @@ def compile_llvm_ir(
     level: str = KERNEL_LEVEL,
     exports: tuple[str, ...] | None = None,
     codegen_level: str | None = None,
+    scheduled: bool = False,
 ) -> None:
     """LLVM IR → a PIC object for the host CPU, optimised at `level` and generated at
     `codegen_level` (default: `level`), masked loads split into registers first; with
     `exports`, every other symbol becomes internal (the helpers that each unit's lowering
-    defines, such as ``dealloc_helper``)."""
+    defines, such as ``dealloc_helper``); `scheduled`: the tiling schedule ran on it
+    (`SCHEDULED_FLAGS`)."""
     source, bitcode = obj.with_suffix(".ll"), obj.with_suffix(".bc")
     source.write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
     target = [f"-mtriple={_host(toolchain)[1]}", *CODEGEN_FLAGS]
@@ -293,7 +300,7 @@ def compile_llvm_ir(
     if exports is not None:
         passes = [f"-passes=internalize,default<{level.lstrip('-')}>"]
         passes.append(f"-internalize-public-api-list={','.join(exports)}")
-    optimise = [*target, *passes, *vectoriser_flags()]
+    optimise = [*target, *passes, *vectoriser_flags(), *(SCHEDULED_FLAGS if scheduled else ())]
     _run([toolchain.opt, *optimise, str(source), "-o", str(bitcode)])
     llc_flags = [codegen_level or level, "-filetype=obj", "-relocation-model=pic"]
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
@@ -335,12 +342,15 @@ def _lower_batch(
     return modules
 
 
-def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path) -> None:
+def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path, tile: bool) -> None:
     """`unit`'s LLVM IR → its object `obj` (in the cache: written whole or not at all)."""
     with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
         compiled = Path(work) / "unit.o"
         exports = None if unit.entry else (unit.name,)
-        compile_llvm_ir(toolchain, llvm_ir, compiled, unit.level, exports, unit.codegen_level)
+        scheduled = tile and unit.scheduled
+        compile_llvm_ir(
+            toolchain, llvm_ir, compiled, unit.level, exports, unit.codegen_level, scheduled
+        )
         write_atomic(obj, compiled.read_bytes())
 
 
@@ -381,7 +391,8 @@ def _compile_objects(
         codegen = []
         for future in as_completed(lowering):
             for (key, unit), llvm_ir in zip(lowering[future].items(), future.result(), strict=True):
-                codegen.append(pool.submit(_codegen, toolchain, unit, llvm_ir, objects[key]))
+                job = pool.submit(_codegen, toolchain, unit, llvm_ir, objects[key], tile)
+                codegen.append(job)
         for future in as_completed(codegen):
             future.result()
             done += 1
@@ -433,7 +444,8 @@ def _link(
 def recipe() -> list[object]:
     """What an object depends on besides its unit's text, levels and pipeline: the tiling
     schedule, the host's vector registers and the code generator's flags."""
-    return [transform_script(), vector_register_bytes(), CODEGEN_FLAGS, vectoriser_flags()]
+    flags = [CODEGEN_FLAGS, SCHEDULED_FLAGS, vectoriser_flags()]
+    return [transform_script(), vector_register_bytes(), *flags]
 
 
 def tool_versions() -> str:
