@@ -5,7 +5,8 @@ each into an object: `mlir-opt-22` lowers it to the LLVM dialect (`BUFFERIZE`, `
 `mlir-translate-22` to LLVM IR (masked loads split into registers, `masked_loads`), `opt-22` and
 `llc-22` at the unit's level to a PIC object for the host CPU. Units not in the cache are
 compiled on as many processes as the machine has cores (one `mlir-opt-22` and one
-`mlir-translate-22` for a batch of kernels: their start-up costs more than a small kernel).
+`mlir-translate-22` for a batch of kernels, lowered as one module: their start-up costs more
+than a small kernel).
 The C compiler links the objects with the entry shim (`native_shim`) into a shared library.
 Objects and libraries are cached under `$XDG_CACHE_HOME/relax-xdsl` (or
 `~/.cache/relax-xdsl`), by a hash of the unit's text, the options, the pipeline and the tool
@@ -35,6 +36,7 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
+from .batched_modules import merge_modules, split_module
 from .constant_data import assembly
 from .crash_report import crash_message
 from .disk_cache import CACHE_HIT, cache_dir, write_atomic
@@ -315,9 +317,10 @@ def _lower_batch(
 ) -> list[str]:
     """The LLVM IR of each of `units` (alike in `entry` and `scheduled`), from one
     ``mlir-opt`` and one ``mlir-translate`` for all: their start-ups cost more than a small
-    kernel. A unit alone goes through MLIR bytecode, which ``mlir-translate`` reads four
-    times faster than the generic text (an op left outside the LLVM dialect then fails the
-    translation)."""
+    kernel. Several units are lowered as one module, then split for the translation
+    (`batched_modules`); ``mlir-opt`` runs on one thread, as many run at once. A unit alone
+    goes through MLIR bytecode, which ``mlir-translate`` reads four times faster than the
+    generic text (an op left outside the LLVM dialect then fails the translation)."""
     entry = units[0].entry
     tile = tile and units[0].scheduled
     loops = loop_passes(toolchain.runtime, parallel)
@@ -328,14 +331,13 @@ def _lower_batch(
             emit = ["--emit-bytecode", f"--pass-pipeline={pipeline}", "-o", str(lowered)]
             _run([toolchain.mlir_opt, *emit], units[0].text)
             return [_run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])]
-    split = [f"--split-input-file={UNIT_MARKER}", f"--output-split-marker={UNIT_MARKER}"]
-    text = f"\n{UNIT_MARKER}\n".join(unit.text for unit in units)
-    lowered = _run(
-        [toolchain.mlir_opt, *split, "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"], text
-    )
+    merged = merge_modules([unit.text for unit in units])
+    lower = ["--mlir-disable-threading", "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"]
+    lowered = _run([toolchain.mlir_opt, *lower], merged)
     _check_llvm_dialect(lowered)
+    text = f"\n{UNIT_MARKER}\n".join(split_module(lowered, [unit.name for unit in units]))
     translate = [f"--split-input-file={UNIT_MARKER}", f"--output-split-marker={LLVM_UNIT_MARKER}"]
-    llvm_ir = _run([toolchain.mlir_translate, *translate, "--mlir-to-llvmir"], lowered)
+    llvm_ir = _run([toolchain.mlir_translate, *translate, "--mlir-to-llvmir"], text)
     modules = llvm_ir.split(LLVM_UNIT_MARKER)
     if len(modules) != len(units):
         raise ToolchainError(f"mlir-translate-22 gave {len(modules)} modules for {len(units)}")
