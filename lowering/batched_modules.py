@@ -1,13 +1,12 @@
-"""Kernel units lowered together: their modules merged into one for ``mlir-opt-22``, its
-LLVM-dialect result split back into one module per kernel for ``mlir-translate-22``.
+"""Kernel units lowered together: their modules merged into one for ``mlir-opt-22`` and
+``mlir-translate-22``, the LLVM IR split back into one module per kernel for ``opt-22``.
 
-One module of nine kernels lowers in about 20% less CPU than the same kernels as nine split
-inputs (each split input loads the tiling schedule, runs the transform interpreter and every
-pass on its own; docs/benchmarks.md), and the kernels do not interact: each is a private
-function that nothing calls, so each lowers as it would alone (its private constants may
-take other names, unique in the merged module). Both steps work on the generic form, where
-each operation of a module's body starts a line indented by two spaces (deeper lines are
-inside it; block labels start with ``^``).
+On ResNet-18's batches of nine kernels, one module lowers in about 20% less CPU than the
+same kernels as nine split inputs (each split input loads the tiling schedule, runs the
+transform interpreter and every pass on its own), and it passes to ``mlir-translate-22`` as
+bytecode, which it reads in half the time of the generic text (docs/benchmarks.md). The
+kernels do not interact: each is a private function that nothing calls, so each lowers as
+it would alone (its private constants may take other names, unique in the merged module).
 """
 
 from __future__ import annotations
@@ -16,9 +15,12 @@ import re
 
 _MODULE = re.compile(r'^"builtin\.module"\(\).*$', re.MULTILINE)
 _TOP_LEVEL = re.compile(r'\n(?=  ")')
-"""Where an operation of the module's body starts."""
-_SYMBOL = re.compile(r'^  "[^"]+"\(\) <\{.*?\bsym_name = "([^"]+)"')
-_REFERENCE = re.compile(r'@(?:"([^"]+)"|([\w$.-]+))')
+"""Where an operation of a module's body starts in the generic form (deeper lines are inside
+it; block labels start with ``^``)."""
+_DEFINED = re.compile(r'^(?:(?:define|declare)\b[^@]*@|@)("[^"]+"|[\w$.-]+)', re.MULTILINE)
+"""The symbol an LLVM IR function or global defines."""
+_ATTRIBUTES_COMMENT = "; Function Attrs:"
+_REFERENCE = re.compile(r'@("[^"]+"|[\w$.-]+)')
 
 
 def _parts(text: str) -> tuple[str, list[str], str]:
@@ -32,8 +34,8 @@ def _parts(text: str) -> tuple[str, list[str], str]:
 
 
 def merge_modules(texts: list[str]) -> str:
-    """One module holding the operations of the modules ``texts`` (alike but for their
-    bodies), each operation once (modules may declare the same external data)."""
+    """One module holding the operations of the generic modules ``texts`` (alike but for
+    their bodies), each operation once (modules may declare the same external data)."""
     headers, operations = set(), dict[str, None]()
     for text in texts:
         header, ops, footer = _parts(text)
@@ -44,15 +46,33 @@ def merge_modules(texts: list[str]) -> str:
     return "\n".join([header, *operations, footer]) + "\n"
 
 
-def split_module(text: str, names: list[str]) -> list[str]:
-    """For each symbol of ``names``, the module ``text`` with only the operations that define
-    it and, transitively, the symbols it refers to (and the operations defining none)."""
-    header, ops, footer = _parts(text)
+def _entities(llvm_ir: str) -> list[str]:
+    """The top-level entities of ``llvm_ir``: each function with the attributes comment above
+    it (a definition to its closing ``}``), and each other line (globals, attribute groups,
+    metadata)."""
+    lines = llvm_ir.split("\n")
+    entities, start = [], 0
+    while start < len(lines):
+        end = start
+        while lines[end].startswith(_ATTRIBUTES_COMMENT) and end + 1 < len(lines):
+            end += 1
+        if lines[end].startswith("define "):
+            end = lines.index("}", end)
+        entities.append("\n".join(lines[start : end + 1]))
+        start = end + 1
+    return entities
+
+
+def split_llvm_ir(llvm_ir: str, names: list[str]) -> list[str]:
+    """For each symbol of ``names``, the LLVM IR module ``llvm_ir`` with only the functions
+    and globals that define it and, transitively, the symbols it refers to (and every line
+    that defines no symbol)."""
+    entities = _entities(llvm_ir)
     defining: dict[str, int] = {}
-    for index, op in enumerate(ops):
-        if (symbol := _SYMBOL.match(op)) is not None:
-            defining[symbol.group(1)] = index
-    unnamed = set(range(len(ops))) - set(defining.values())
+    for index, entity in enumerate(entities):
+        if (symbol := _DEFINED.search(entity)) is not None:
+            defining[symbol.group(1).strip('"')] = index
+    unnamed = set(range(len(entities))) - set(defining.values())
     modules = []
     for name in names:
         kept, pending = set(unnamed), [defining[name]]
@@ -60,7 +80,7 @@ def split_module(text: str, names: list[str]) -> list[str]:
             index = pending.pop()
             if index not in kept:
                 kept.add(index)
-                references = (quoted or plain for quoted, plain in _REFERENCE.findall(ops[index]))
-                pending += [defining[r] for r in references if r in defining]
-        modules.append("\n".join([header, *(ops[i] for i in sorted(kept)), footer]) + "\n")
+                symbols = (s.strip('"') for s in _REFERENCE.findall(entities[index]))
+                pending += [defining[s] for s in symbols if s in defining]
+        modules.append("\n".join(entities[i] for i in sorted(kept)))
     return modules

@@ -36,7 +36,7 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
-from .batched_modules import merge_modules, split_module
+from .batched_modules import merge_modules, split_llvm_ir
 from .constant_data import assembly
 from .crash_report import crash_message
 from .disk_cache import CACHE_HIT, cache_dir, write_atomic
@@ -308,40 +308,32 @@ def compile_llvm_ir(
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
 
 
-UNIT_MARKER = "// ----- relax-xdsl unit"
-LLVM_UNIT_MARKER = "; ----- relax-xdsl unit"
-
-
 def _lower_batch(
     toolchain: Toolchain, units: Sequence[Unit], tile: bool, parallel: bool
 ) -> list[str]:
     """The LLVM IR of each of `units` (alike in `entry` and `scheduled`), from one
-    ``mlir-opt`` and one ``mlir-translate`` for all: their start-ups cost more than a small
-    kernel. Several units are lowered as one module, then split for the translation
-    (`batched_modules`); ``mlir-opt`` runs on one thread, as many run at once. A unit alone
-    goes through MLIR bytecode, which ``mlir-translate`` reads four times faster than the
-    generic text (an op left outside the LLVM dialect then fails the translation)."""
+    ``mlir-opt`` and one ``mlir-translate`` for all (their start-ups cost more than a small
+    kernel): the units are lowered as one module, split per unit after the translation
+    (`batched_modules`; ``mlir-opt`` then runs on one thread, as several run at once). The
+    LLVM dialect passes as bytecode, which ``mlir-translate`` reads four times faster than
+    the generic text (an op left outside the LLVM dialect then fails the translation)."""
     entry = units[0].entry
     tile = tile and units[0].scheduled
     loops = loop_passes(toolchain.runtime, parallel)
     pipeline = _pipeline(tile, _transform_library(), loops, entry)
+    text, threads = units[0].text, ["--mlir-disable-threading"]
     if len(units) == 1:
-        with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
-            lowered = Path(work) / "unit.mlirbc"
-            emit = ["--emit-bytecode", f"--pass-pipeline={pipeline}", "-o", str(lowered)]
-            _run([toolchain.mlir_opt, *emit], units[0].text)
-            return [_run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])]
-    merged = merge_modules([unit.text for unit in units])
-    lower = ["--mlir-disable-threading", "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"]
-    lowered = _run([toolchain.mlir_opt, *lower], merged)
-    _check_llvm_dialect(lowered)
-    text = f"\n{UNIT_MARKER}\n".join(split_module(lowered, [unit.name for unit in units]))
-    translate = [f"--split-input-file={UNIT_MARKER}", f"--output-split-marker={LLVM_UNIT_MARKER}"]
-    llvm_ir = _run([toolchain.mlir_translate, *translate, "--mlir-to-llvmir"], text)
-    modules = llvm_ir.split(LLVM_UNIT_MARKER)
-    if len(modules) != len(units):
-        raise ToolchainError(f"mlir-translate-22 gave {len(modules)} modules for {len(units)}")
-    return modules
+        threads = []
+    else:
+        text = merge_modules([unit.text for unit in units])
+    with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+        lowered = Path(work) / "units.mlirbc"
+        emit = [*threads, "--emit-bytecode", f"--pass-pipeline={pipeline}", "-o", str(lowered)]
+        _run([toolchain.mlir_opt, *emit], text)
+        llvm_ir = _run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])
+    if len(units) == 1:
+        return [llvm_ir]
+    return split_llvm_ir(llvm_ir, [unit.name for unit in units])
 
 
 def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path, tile: bool) -> None:
