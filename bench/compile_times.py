@@ -2,7 +2,7 @@
 
     python bench/compile_times.py [--models resnet18,mobilenet,bert,chain] [--chain 5000]
                                   [--untiled] [--whole] [--no-parts] [--constants]
-                                  [--weights-inside]
+                                  [--weights-inside] [--idle-estimate]
 
 Models: ResNet-18, MobileNetV2 and the BERT-base layer of ``onnx_models.py`` at full size
 through our ONNX importer (weights as parameters), and the MLP chain of ``workloads.py``
@@ -15,16 +15,23 @@ at ``-O3`` (the compilation before units, for a before/after in one run); ``--no
 long host functions whole (before ``host_parts``); ``--untiled`` without tiling;
 ``--constants`` imports the ONNX models with their weights as constants (batch norms folded
 into them, as ``models.py`` runs them); ``--weights-inside`` keeps each kernel's constant
-weights inside it, one kernel per layer (before ``weight_arguments``).
+weights inside it, one kernel per layer (before ``weight_arguments``). ``--idle-estimate`` adds
+the cold compile's wall time on two idle cores, for a loaded machine: each tool process's CPU
+time is recorded (``/usr/bin/time``) in a cold compile, and ``compile_units``' schedule replayed
+with them (two workers: signatures, each batch's lowering, each unit's code generation once
+its batch is lowered, then the link), plus the Python CPU before the first tool and half of
+that while the tools run (it shares the cores).
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import os
 import resource
 import sys
 import tempfile
+import threading
 import time
 
 import models
@@ -34,7 +41,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
-from relax_xdsl.lowering import host_parts, units
+from relax_xdsl.lowering import host_parts, toolchain, units
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
 
@@ -78,6 +85,83 @@ def measure(module: ModuleOp, tile: bool) -> dict[str, float]:
     }
 
 
+class ToolTimes:
+    """Records the CPU time of each tool process by the compile step that ran it."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, list[str], float]] = []  # kind, units, CPU seconds
+        self.first_tool: float | None = None
+        self._step = threading.local()
+
+    def run(self, argv, stdin=None):
+        if self.first_tool is None:
+            self.first_tool = time.process_time()
+        with tempfile.NamedTemporaryFile("r") as times:
+            output = RUN(["/usr/bin/time", "-f", "%U %S", "-o", times.name, *argv], stdin)
+            cpu = sum(map(float, times.read().split()[-2:]))
+            self._step.cpu = getattr(self._step, "cpu", 0.0) + cpu
+        return output
+
+    def step(self, kind: str, step, names):
+        def timed(*args):
+            self._step.cpu = 0.0
+            result = step(*args)
+            self.steps.append((kind, names(*args), self._step.cpu))
+            return result
+
+        return timed
+
+    def replayed(self) -> float:
+        """The tools' wall time on two idle cores, in ``compile_units``' order."""
+        codegen = {names[0]: cpu for kind, names, cpu in self.steps if kind == "codegen"}
+        batches = [(names, cpu) for kind, names, cpu in self.steps if kind == "lower"]
+        batches.sort(key=lambda batch: batch[0][0] not in ("host", "module"))  # entry first
+        first = [(0.0, 0, sum(cpu for kind, _, cpu in self.steps if kind == "signatures"), [])]
+        ready = first + [(0.0, i + 1, cpu, names) for i, (names, cpu) in enumerate(batches)]
+        workers, finish, order = [0.0, 0.0], 0.0, len(ready)
+        while ready:
+            available, _, cpu, names = heapq.heappop(ready)
+            worker = workers.index(min(workers))
+            workers[worker] = end = max(workers[worker], available) + cpu
+            finish = max(finish, end)
+            for name in names:
+                order += 1
+                heapq.heappush(ready, (end, order, codegen[name], []))
+        return finish + sum(cpu for kind, _, cpu in self.steps if kind == "link")
+
+
+RUN = toolchain._run
+
+
+def idle_estimate(module: ModuleOp, tile: bool) -> float:
+    """The cold compile's wall time on two idle cores (``--idle-estimate``)."""
+    times = ToolTimes()
+    steps = {
+        "_lower_batch": ("lower", lambda tools, batch, *_: [unit.name for unit in batch]),
+        "_codegen": ("codegen", lambda tools, unit, *_: [unit.name]),
+        "_signatures": ("signatures", lambda *_: []),
+        "_data_objects": ("link", lambda *_: []),
+        "_link": ("link", lambda *_: []),
+    }
+    saved = {name: getattr(toolchain, name) for name in [*steps, "_run"]}
+    toolchain._run = times.run
+    for name, (kind, names) in steps.items():
+        setattr(toolchain, name, times.step(kind, saved[name], names))
+    try:
+        with tempfile.TemporaryDirectory() as cache:
+            os.environ["XDG_CACHE_HOME"] = cache
+            toolchain._host(toolchain.find_toolchain())
+            times.first_tool = None
+            start = time.process_time()
+            compile_function(module, "main", "mlir", RunOptions(tile=tile))
+            end = time.process_time()
+    finally:
+        for name, step in saved.items():
+            setattr(toolchain, name, step)
+    first = times.first_tool if times.first_tool is not None else end
+    return (first - start) + times.replayed() + (end - first) / 2
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", default="resnet18,mobilenet,bert,chain")
@@ -87,6 +171,7 @@ def main() -> None:
     parser.add_argument("--no-parts", action="store_true")
     parser.add_argument("--constants", action="store_true")
     parser.add_argument("--weights-inside", action="store_true")
+    parser.add_argument("--idle-estimate", action="store_true")
     args = parser.parse_args()
     if args.weights_inside:
         units.pass_weights = lambda unit, host, stub: stub.sym_name.data
@@ -95,13 +180,16 @@ def main() -> None:
         units.KERNEL_LEVEL = "-O3"
     if args.no_parts:
         host_parts.PART_OPS = host_parts.LONGEST_PART = sys.maxsize
-    print("| model | cold (wall) | toolchain CPU | Python CPU | warm (wall) | warm (CPU) | load |")
-    print("|---|---|---|---|---|---|---|")
+    columns = "| model | cold (wall) | toolchain CPU | Python CPU | warm (wall) | warm (CPU) |"
+    print(columns + (" idle estimate |" if args.idle_estimate else "") + " load |")
+    print("|---" * (8 if args.idle_estimate else 7) + "|")
     for name in args.models.split(","):
-        row = measure(model(name, args.chain, args.constants), not args.untiled)
+        module = model(name, args.chain, args.constants)
+        row = measure(module, not args.untiled)
+        idle = f" {idle_estimate(module, not args.untiled):.1f} s |" if args.idle_estimate else ""
         print(
             f"| {name} | {row['cold']:.1f} s | {row['tools']:.1f} s | {row['python']:.1f} s "
-            f"| {row['warm']:.2f} s | {row['warm CPU']:.2f} s | {row['load']:.1f} |",
+            f"| {row['warm']:.2f} s | {row['warm CPU']:.2f} s |{idle} {row['load']:.1f} |",
             flush=True,
         )
 

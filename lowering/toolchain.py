@@ -5,7 +5,8 @@ each into an object: `mlir-opt-22` lowers it to the LLVM dialect (`BUFFERIZE`, `
 `mlir-translate-22` to LLVM IR (masked loads split into registers, `masked_loads`), `opt-22` and
 `llc-22` at the unit's level to a PIC object for the host CPU. Units not in the cache are
 compiled on as many processes as the machine has cores (one `mlir-opt-22` and one
-`mlir-translate-22` for a batch of kernels: their start-up costs more than a small kernel).
+`mlir-translate-22` for a batch of kernels, lowered as one module: their start-up costs more
+than a small kernel).
 The C compiler links the objects with the entry shim (`native_shim`) into a shared library.
 Objects and libraries are cached under `$XDG_CACHE_HOME/relax-xdsl` (or
 `~/.cache/relax-xdsl`), by a hash of the unit's text, the options, the pipeline and the tool
@@ -35,6 +36,7 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
+from .batched_modules import merge_modules, split_llvm_ir
 from .constant_data import assembly
 from .crash_report import crash_message
 from .disk_cache import CACHE_HIT, cache_dir, write_atomic
@@ -52,6 +54,11 @@ from .vector_math import link_flags, vectoriser_flags
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-mcpu=native",)  # for opt-22 and llc-22, with a unit's level
+SCHEDULED_FLAGS = ("-disable-loop-unrolling",)
+"""``opt-22`` flags of a unit compiled with the tiling schedule: its loops arrive vectorised and
+unrolled by MLIR, and LLVM's unrollers took a quarter of ``opt-22``'s time on ResNet-18's
+kernels for the same run time (docs/benchmarks.md). Untiled loops keep LLVM's loop vectoriser,
+which interleaves them."""
 UNITS_COMPILED = "units compiled"
 """What ``compile_units`` reports as its units' objects come (compiled or cached)."""
 COMPILE_STAGE = "native compile"
@@ -281,11 +288,13 @@ def compile_llvm_ir(
     level: str = KERNEL_LEVEL,
     exports: tuple[str, ...] | None = None,
     codegen_level: str | None = None,
+    scheduled: bool = False,
 ) -> None:
     """LLVM IR → a PIC object for the host CPU, optimised at `level` and generated at
     `codegen_level` (default: `level`), masked loads split into registers first; with
     `exports`, every other symbol becomes internal (the helpers that each unit's lowering
-    defines, such as ``dealloc_helper``)."""
+    defines, such as ``dealloc_helper``); `scheduled`: the tiling schedule ran on it
+    (`SCHEDULED_FLAGS`)."""
     source, bitcode = obj.with_suffix(".ll"), obj.with_suffix(".bc")
     source.write_text(split_masked_loads(llvm_ir, vector_register_bytes()))
     target = [f"-mtriple={_host(toolchain)[1]}", *CODEGEN_FLAGS]
@@ -293,54 +302,49 @@ def compile_llvm_ir(
     if exports is not None:
         passes = [f"-passes=internalize,default<{level.lstrip('-')}>"]
         passes.append(f"-internalize-public-api-list={','.join(exports)}")
-    optimise = [*target, *passes, *vectoriser_flags()]
+    optimise = [*target, *passes, *vectoriser_flags(), *(SCHEDULED_FLAGS if scheduled else ())]
     _run([toolchain.opt, *optimise, str(source), "-o", str(bitcode)])
     llc_flags = [codegen_level or level, "-filetype=obj", "-relocation-model=pic"]
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
-
-
-UNIT_MARKER = "// ----- relax-xdsl unit"
-LLVM_UNIT_MARKER = "; ----- relax-xdsl unit"
 
 
 def _lower_batch(
     toolchain: Toolchain, units: Sequence[Unit], tile: bool, parallel: bool
 ) -> list[str]:
     """The LLVM IR of each of `units` (alike in `entry` and `scheduled`), from one
-    ``mlir-opt`` and one ``mlir-translate`` for all: their start-ups cost more than a small
-    kernel. A unit alone goes through MLIR bytecode, which ``mlir-translate`` reads four
-    times faster than the generic text (an op left outside the LLVM dialect then fails the
-    translation)."""
+    ``mlir-opt`` and one ``mlir-translate`` for all (their start-ups cost more than a small
+    kernel): the units are lowered as one module, split per unit after the translation
+    (`batched_modules`; ``mlir-opt`` then runs on one thread, as several run at once). The
+    LLVM dialect passes as bytecode, which ``mlir-translate`` reads four times faster than
+    the generic text (an op left outside the LLVM dialect then fails the translation)."""
     entry = units[0].entry
     tile = tile and units[0].scheduled
     loops = loop_passes(toolchain.runtime, parallel)
     pipeline = _pipeline(tile, _transform_library(), loops, entry)
+    text, threads = units[0].text, ["--mlir-disable-threading"]
     if len(units) == 1:
-        with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
-            lowered = Path(work) / "unit.mlirbc"
-            emit = ["--emit-bytecode", f"--pass-pipeline={pipeline}", "-o", str(lowered)]
-            _run([toolchain.mlir_opt, *emit], units[0].text)
-            return [_run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])]
-    split = [f"--split-input-file={UNIT_MARKER}", f"--output-split-marker={UNIT_MARKER}"]
-    text = f"\n{UNIT_MARKER}\n".join(unit.text for unit in units)
-    lowered = _run(
-        [toolchain.mlir_opt, *split, "--mlir-print-op-generic", f"--pass-pipeline={pipeline}"], text
-    )
-    _check_llvm_dialect(lowered)
-    translate = [f"--split-input-file={UNIT_MARKER}", f"--output-split-marker={LLVM_UNIT_MARKER}"]
-    llvm_ir = _run([toolchain.mlir_translate, *translate, "--mlir-to-llvmir"], lowered)
-    modules = llvm_ir.split(LLVM_UNIT_MARKER)
-    if len(modules) != len(units):
-        raise ToolchainError(f"mlir-translate-22 gave {len(modules)} modules for {len(units)}")
-    return modules
+        threads = []
+    else:
+        text = merge_modules([unit.text for unit in units])
+    with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
+        lowered = Path(work) / "units.mlirbc"
+        emit = [*threads, "--emit-bytecode", f"--pass-pipeline={pipeline}", "-o", str(lowered)]
+        _run([toolchain.mlir_opt, *emit], text)
+        llvm_ir = _run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])
+    if len(units) == 1:
+        return [llvm_ir]
+    return split_llvm_ir(llvm_ir, [unit.name for unit in units])
 
 
-def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path) -> None:
+def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path, tile: bool) -> None:
     """`unit`'s LLVM IR → its object `obj` (in the cache: written whole or not at all)."""
     with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
         compiled = Path(work) / "unit.o"
         exports = None if unit.entry else (unit.name,)
-        compile_llvm_ir(toolchain, llvm_ir, compiled, unit.level, exports, unit.codegen_level)
+        scheduled = tile and unit.scheduled
+        compile_llvm_ir(
+            toolchain, llvm_ir, compiled, unit.level, exports, unit.codegen_level, scheduled
+        )
         write_atomic(obj, compiled.read_bytes())
 
 
@@ -381,7 +385,8 @@ def _compile_objects(
         codegen = []
         for future in as_completed(lowering):
             for (key, unit), llvm_ir in zip(lowering[future].items(), future.result(), strict=True):
-                codegen.append(pool.submit(_codegen, toolchain, unit, llvm_ir, objects[key]))
+                job = pool.submit(_codegen, toolchain, unit, llvm_ir, objects[key], tile)
+                codegen.append(job)
         for future in as_completed(codegen):
             future.result()
             done += 1
@@ -433,7 +438,8 @@ def _link(
 def recipe() -> list[object]:
     """What an object depends on besides its unit's text, levels and pipeline: the tiling
     schedule, the host's vector registers and the code generator's flags."""
-    return [transform_script(), vector_register_bytes(), CODEGEN_FLAGS, vectoriser_flags()]
+    flags = [CODEGEN_FLAGS, SCHEDULED_FLAGS, vectoriser_flags()]
+    return [transform_script(), vector_register_bytes(), *flags]
 
 
 def tool_versions() -> str:

@@ -111,7 +111,9 @@ def test_parallel_compilation_gives_the_same_library(tmp_path, monkeypatch):
 
 
 @needs_toolchain
-def test_host_and_kernels_are_optimised_at_their_levels(tmp_path, monkeypatch):
+@pytest.mark.parametrize("tile", [False, True])
+def test_host_and_kernels_are_optimised_at_their_levels(tmp_path, monkeypatch, tile):
+    """Each unit at its levels; LLVM unrolls no loop of a unit the schedule ran on."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     toolchain._host(toolchain.find_toolchain())  # its --version runs are not compilations
     commands: list[list[str]] = []
@@ -122,7 +124,7 @@ def test_host_and_kernels_are_optimised_at_their_levels(tmp_path, monkeypatch):
         return original(argv, stdin)
 
     monkeypatch.setattr(toolchain, "_run", recording)
-    toolchain.compile_units(units_of(LAYERS), jobs=2)
+    toolchain.compile_units(units_of(LAYERS, tile), tile=tile, jobs=2)
     tools = toolchain.find_toolchain()
     optimised = [argv for argv in commands if argv[0] == tools.opt]
     generated = [argv for argv in commands if argv[0] == tools.llc]
@@ -133,6 +135,9 @@ def test_host_and_kernels_are_optimised_at_their_levels(tmp_path, monkeypatch):
         [HOST_CODEGEN_LEVEL] + 5 * [KERNEL_LEVEL]
     )
     assert sum(argv[0] == tools.mlir_opt for argv in commands) <= 4  # signatures, host, batches
+    not_unrolled = [argv for argv in optimised if set(toolchain.SCHEDULED_FLAGS) <= set(argv)]
+    assert len(not_unrolled) == (5 if tile else 0)
+    assert all(kernel_passes in argv for argv in not_unrolled)
 
 
 @needs_toolchain
