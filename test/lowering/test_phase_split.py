@@ -1,0 +1,167 @@
+"""Strided depthwise convolutions split into phases (``lowering/phase_split.py``) and tiled by the
+depthwise schedule (``schedules/depthwise.py``): strides 2 and 3 on both axes or one, padding,
+dilation, 5 × 5 and asymmetric windows, ragged phases, 3 to 130 channels, 130 output columns,
+a single output pixel, NHWC and a symbolic batch, compiled as the native backend compiles
+(kernels, units, the tiling schedule) and compared with the reference interpreter; the
+convolutions it leaves alone (unit strides, a symbolic height, groups of several channels)."""
+
+from __future__ import annotations
+
+import subprocess
+
+import numpy as np
+import pytest
+from convert_harness import flatten, load
+from lower_harness import Case, floats, inputs, tensor
+from toolchain_harness import needs_toolchain
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.linalg.ops import Conv2DNgchwGfchwOp, GenericOp
+
+from relax_dialect.interpreter import run
+from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
+from relax_xdsl.lowering.phase_split import split_phases
+from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.schedules.depthwise import PHASED
+from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
+from relax_xdsl.lowering.units import split_units
+
+SIZES = (1, 3)
+"""Values of the symbolic size ``n`` (the batch; ``h`` is ``n + 8``)."""
+
+
+def conv(name: str, data: str, weight: str, attrs: str) -> Case:
+    """``relax.nn.conv2d`` of data and weight shapes (``n``, ``h`` symbolic)."""
+    shapes = [
+        [d if d == "n" else "n+8" if d == "h" else int(d) for d in s.split(", ")]
+        for s in (data, weight)
+    ]
+    return Case(
+        name,
+        f"%x: {tensor(data, 'f32')}, %w: {tensor(weight, 'f32')}",
+        f"%r = relax.nn.conv2d %x, %w {{{attrs}}}",
+        inputs(*(floats(*shape, salt=i) for i, shape in enumerate(shapes))),
+    )
+
+
+def depthwise(name: str, data: str, window: str, attrs: str) -> Case:
+    """A depthwise convolution of NCHW ``data`` with a ``window`` (``KH, KW``)."""
+    channels = data.split(", ")[1]
+    return conv(name, data, f"{channels}, 1, {window}", f"groups = {channels}, {attrs}")
+
+
+SPLIT = [
+    depthwise("mobilenet-3x3-2", "n, 17, 20, 20", "3, 3", "strides = [2, 2], padding = [1]"),
+    depthwise("ragged-3x3-2", "n, 7, 17, 17", "3, 3", "strides = [2, 2], padding = [1]"),
+    depthwise("channels-130", "n, 130, 9, 13", "3, 3", "strides = [2, 2], padding = [1]"),
+    depthwise("stride-3", "n, 3, 17, 19", "3, 3", "strides = [3, 3], padding = [1]"),
+    depthwise("window-5x5-3", "n, 5, 23, 17", "5, 5", "strides = [3, 3], padding = [2]"),
+    depthwise("rows-only", "n, 3, 11, 19", "3, 3", "strides = [2, 1], padding = [1]"),
+    depthwise("columns-only", "n, 3, 7, 25", "3, 3", "strides = [1, 3], padding = [1]"),
+    depthwise("dilation-as-stride", "n, 3, 17, 17", "3, 3", "strides = [2, 2], dilation = [2]"),
+    depthwise("dilated-3-2", "n, 3, 19, 15", "3, 3", "strides = [2, 2], dilation = [3, 1]"),
+    depthwise("asymmetric", "n, 5, 11, 23", "3, 2", "strides = [2, 3], padding = [2, 0, 1, 1]"),
+    depthwise("one-pixel", "n, 3, 3, 3", "3, 3", "strides = [2, 2]"),
+    depthwise("columns-130", "n, 3, 7, 259", "3, 3", "strides = [2, 2], padding = [1]"),
+    conv(
+        "nhwc",
+        "n, 13, 17, 7",
+        "3, 3, 1, 7",
+        'groups = 7, strides = [2, 2], padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
+    ),
+]
+"""Depthwise convolutions split into phases."""
+
+KEPT = [
+    depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
+    depthwise("symbolic-height", "1, 3, h, 9", "3, 3", "strides = [2, 2], padding = [1]"),
+    conv("two-channels-a-group", "n, 4, 9, 9", "2, 2, 3, 3", "groups = 2, strides = [2, 2]"),
+    conv("depth-multiplier", "n, 3, 9, 9", "6, 1, 3, 3", "groups = 3, strides = [2, 2]"),
+]
+"""Convolutions left as they are: unit strides (the depthwise schedule reads them in place), a
+symbolic height, groups of several channels."""
+
+CASES = {case.name: case for case in [*SPLIT, *KEPT]}
+
+
+def kernel(case: Case) -> ModuleOp:
+    """The case's kernel of its convolution in a module of its own (as `split_units` takes
+    it)."""
+    host = lower(load(case.function()))
+    outline_kernels(host)
+    [found] = [
+        ModuleOp([op.clone()])
+        for op in host.body.block.ops
+        if isinstance(op, func.FuncOp)
+        and op.sym_name.data.startswith(KERNEL_PREFIX)
+        and any(isinstance(inner, Conv2DNgchwGfchwOp) for inner in op.walk())
+    ]
+    return found
+
+
+@pytest.mark.parametrize("name", [case.name for case in SPLIT])
+def test_strided_depthwise_windows_read_phases(name):
+    module = kernel(CASES[name])
+    split_phases(module)
+    ops = list(module.walk())
+    assert not any(isinstance(op, Conv2DNgchwGfchwOp) for op in ops)
+    [phased] = [op for op in ops if PHASED in op.attributes]
+    assert isinstance(phased, GenericOp)
+    phases = phased.inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    assert len(phases) == 7  # n, g, c, the phases of the rows and columns, y, x
+
+
+@pytest.mark.parametrize("name", [case.name for case in KEPT])
+def test_other_convolutions_are_left_alone(name):
+    module = kernel(CASES[name])
+    before = str(module)
+    split_phases(module)
+    assert str(module) == before
+
+
+@needs_toolchain
+def test_the_depthwise_schedule_vectorises_the_phases():
+    """Each split kernel is tiled by the depthwise schedule (its remark) into vector code (but
+    the single output pixel, left to the loop lowering as with unit strides)."""
+    units = []
+    for case in SPLIT:
+        module = kernel(case)
+        split_phases(module)
+        units.append(str(module))
+    pipeline = ",".join(tiling_passes(_transform_library()))
+    command = [
+        find_toolchain().mlir_opt,
+        "--split-input-file",
+        f"--pass-pipeline=builtin.module({pipeline})",
+    ]
+    result = subprocess.run(
+        command, input="\n// -----\n".join(units), capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("schedule: depthwise") == len(SPLIT)
+    for case, part in zip(SPLIT, result.stdout.split("// -----"), strict=True):
+        if case.name != "one-pixel":
+            assert "xf32>" in part.split("vector.transfer_read", 1)[1]
+    assert PHASED not in result.stdout
+
+
+@pytest.fixture(scope="module")
+def native():
+    """Every case in one module, compiled as the native backend does (tiled)."""
+    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    outline_kernels(module)
+    return compile_units(split_units(module, True), tile=True)
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_phased_kernels_match_the_reference(native, name):
+    case = CASES[name]
+    reference = load(case.function())
+    for n in SIZES:
+        args = case.inputs(n)
+        [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
+        [want] = flatten(run(reference, "main", *args))
+        assert got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
