@@ -13,9 +13,10 @@ So a depthwise convolution (``linalg.conv_2d_ngchw_gfchw`` with one input and on
 channel per group) of f32 with a stride other than one and sizes static but the batch
 becomes:
 
-1. the phases: ``P[n, g, c, ph, pw, y, x] = x[n, g, c, y·sh + ph, x·sw + pw]``, one copy of
-   the (padded) input, padded further with zeros where the last phase would read past it
-   (ragged sizes only; the zeros are never read by the window);
+1. the phases: ``P[n, g, c, ph, pw, y, x] = x[n, g, c, y·sh + ph, x·sw + pw]`` of the padded
+   input, one copy per phase of the input elements it holds, from the input before its
+   padding (the kernel holds the ``tensor.pad``, `kernels`), into a tensor filled with zeros
+   if there is padding: one pass where padding then splitting took two;
 2. the convolution reading ``P[n, g, c, kh·dh mod sh, kw·dw mod sw, oh + ⌊kh·dh / sh⌋,
    ow + ⌊kw·dw / sw⌋]``, a ``linalg.generic`` marked `PHASED` that the depthwise schedule
    (`schedules/depthwise.py`) tiles as the unit-stride ones: strips of output rows in vector
@@ -47,7 +48,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from .building import generic_op, pad_op
+from .building import fill_op, generic_op, insert_slice_op
 from .ops.common import PARALLEL, REDUCTION
 from .schedules.depthwise import PHASED
 
@@ -83,13 +84,16 @@ def _splits(op: Conv2DNgchwGfchwOp) -> bool:
 
 @dataclass(frozen=True)
 class _Axis:
-    """The phases of one spatial axis of a window: ``o·stride + k·dilation`` for ``taps``
-    values of ``k`` and ``outputs`` values of ``o``."""
+    """One spatial axis of a window: ``o·stride + k·dilation`` for ``outputs`` values of ``o``
+    and ``taps`` values of ``k``, over an input of ``size`` elements after ``before`` zeros
+    (its padding)."""
 
     outputs: int
     taps: int
     stride: int
     dilation: int
+    size: int
+    before: int
 
     @property
     def phases(self) -> int:
@@ -101,11 +105,6 @@ class _Axis:
         """The elements of each phase the window reads."""
         return self.outputs + (self.taps - 1) * self.dilation // self.stride
 
-    @property
-    def reach(self) -> int:
-        """The input's elements the phases' copy reads."""
-        return (self.extent - 1) * self.stride + self.phases
-
     def read(self, position: AffineExpr, tap: AffineExpr) -> tuple[AffineExpr, AffineExpr]:
         """The phase and the element within it of ``position · stride + tap · dilation``."""
         offset = tap * self.dilation
@@ -113,53 +112,99 @@ class _Axis:
             return AffineExpr.constant(0), position + offset // self.stride
         return offset % self.stride, position + offset // self.stride
 
+    def copied(self, phase: int) -> tuple[int, int, int]:
+        """The first element of ``phase`` that is an input element (not padding), how many
+        are, and where the first is in the input."""
+        first = max(0, -((phase - self.before) // self.stride))
+        last = min(self.extent - 1, (self.size - 1 + self.before - phase) // self.stride)
+        return first, last - first + 1, first * self.stride + phase - self.before
+
 
 def _insert(op: Operation, before: Operation) -> SSAValue:
     Rewriter.insert_op(op, InsertPoint.before(before))
     return op.results[0]
 
 
+def _unpadded(data: SSAValue) -> tuple[SSAValue, tuple[int, int], tuple[int, int]]:
+    """The input the convolution's ``data`` pads with zeros (through the grouping reshape,
+    the kernel holding the padding, `kernels`), and the zeros before and after its rows and
+    columns; ``data`` itself and no zeros if it is not such a padding."""
+    pad = data.owner.operands[0].owner if isinstance(data.owner, tensor.ExpandShapeOp) else None
+    if not isinstance(pad, tensor.PadOp) or pad.low or pad.high:
+        return data, (0, 0), (0, 0)
+    low, high = pad.static_low.get_values(), pad.static_high.get_values()
+    [yielded] = pad.region.block.last_op.operands  # pyright: ignore[reportOptionalMemberAccess]
+    value = yielded.owner
+    zero = isinstance(value, arith.ConstantOp) and value.value == FloatAttr(0.0, yielded.type)
+    if not zero or any(low[:-2]) or any(high[:-2]) or min(low + high) < 0:
+        return data, (0, 0), (0, 0)
+    return pad.source, (low[-2], low[-1]), (high[-2], high[-1])
+
+
+def _phases(
+    op: Conv2DNgchwGfchwOp, axes: tuple[_Axis, _Axis], source: SSAValue, padded: bool
+) -> SSAValue:
+    """The phases of the convolution's input: each phase's input elements copied from
+    ``source`` (the unpadded input), zeros elsewhere if ``padded`` (elsewhere they are past the
+    input's end, where no tap reads)."""
+    vertical, horizontal = axes
+    batch, groups = op.outputs[0].type.get_shape()[:2]  # pyright: ignore[reportAttributeAccessIssue]
+    element = op.outputs[0].type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    images = []
+    if batch == DYNAMIC_INDEX:
+        axis = _insert(arith.ConstantOp(IntegerAttr(0, IndexType())), op)
+        images = [_insert(tensor.DimOp(source, axis), op)]
+    shape = [batch, groups, 1, vertical.phases, horizontal.phases]
+    shape += [vertical.extent, horizontal.extent]
+    phases = _insert(tensor.EmptyOp(images, TensorType(element, shape)), op)
+    if padded:
+        zero = _insert(arith.ConstantOp(FloatAttr(0.0, element)), op)
+        phases = _insert(fill_op(zero, phases), op)
+    n, g, c, _, _, y, x = (AffineExpr.dimension(d) for d in range(7))
+    for row_phase in range(vertical.phases):
+        for column_phase in range(horizontal.phases):
+            first_row, rows, row = vertical.copied(row_phase)
+            first_column, columns, column = horizontal.copied(column_phase)
+            if rows <= 0 or columns <= 0:
+                continue
+            at = [0, 0, 0, row_phase, column_phase, first_row, first_column]
+            sizes = [*(images or [batch]), groups, 1, 1, 1, rows, columns]
+            block_type = TensorType(element, [batch, groups, 1, 1, 1, rows, columns])
+            block = _insert(tensor.ExtractSliceOp(phases, at, sizes, [1] * 7, block_type), op)
+            spatial = (y * vertical.stride + row, x * horizontal.stride + column)
+            channels = (n, g) if len(source.type.get_shape()) == 4 else (n, g, c)  # pyright: ignore
+            reads = AffineMap(7, 0, (*channels, *spatial))
+            body = Block(arg_types=[element, element])
+            body.add_op(YieldOp(body.args[0]))
+            maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(7))])
+            copy = _insert(generic_op([source], [block], body, maps, ArrayAttr([PARALLEL] * 7)), op)
+            phases = _insert(insert_slice_op(copy, phases, at, sizes, [1] * 7), op)
+    return phases
+
+
 def _split(op: Conv2DNgchwGfchwOp) -> None:
     data, weight, init = op.operands
-    data_type, out_type = data.type, init.type
-    assert isinstance(data_type, TensorType) and isinstance(out_type, TensorType)
-    batch, groups, _, height, width = data_type.get_shape()
+    source, before, after = _unpadded(data)
+    *_, height, width = data.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     *_, taps_h, taps_w = weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    *_, out_h, out_w = out_type.get_shape()
-    vertical, horizontal = (
-        _Axis(outputs, taps, stride, dilation)
-        for outputs, taps, stride, dilation in zip(
+    *_, out_h, out_w = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    axes = tuple(
+        _Axis(*sizes)
+        for sizes in zip(
             (out_h, out_w),
             (taps_h, taps_w),
             _pair(op.strides),
             _pair(op.dilations),
+            (height - before[0] - after[0], width - before[1] - after[1]),
+            before,
             strict=True,
         )
     )
-    element = out_type.get_element_type()
-    if vertical.reach > height or horizontal.reach > width:  # ragged: the last phase's end
-        high = [0, 0, 0, max(0, vertical.reach - height), max(0, horizontal.reach - width)]
-        zero = _insert(arith.ConstantOp(FloatAttr(0.0, element)), op)
-        padded = [batch, groups, 1, max(height, vertical.reach), max(width, horizontal.reach)]
-        data = _insert(pad_op(data, [0] * 5, high, zero, TensorType(element, padded)), op)
-    images = []
-    if batch == DYNAMIC_INDEX:
-        axis = _insert(arith.ConstantOp(IntegerAttr(0, IndexType())), op)
-        images = [_insert(tensor.DimOp(data, axis), op)]
-    phases_shape = [batch, groups, 1, vertical.phases, horizontal.phases]
-    phases_shape += [vertical.extent, horizontal.extent]
-    empty = _insert(tensor.EmptyOp(images, TensorType(element, phases_shape)), op)
-    n, g, c, ph, pw, y, x = (AffineExpr.dimension(d) for d in range(7))
-    reads = AffineMap(7, 0, (n, g, c, y * vertical.stride + ph, x * horizontal.stride + pw))
-    copy_body = Block(arg_types=[element, element])
-    copy_body.add_op(YieldOp(copy_body.args[0]))
-    copy_maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(7))])
-    phases = _insert(
-        generic_op([data], [empty], copy_body, copy_maps, ArrayAttr([PARALLEL] * 7)), op
-    )
+    assert len(axes) == 2
+    phases = _phases(op, axes, source, before != (0, 0) or after != (0, 0))
     n, g, f, oh, ow, c, kh, kw = (AffineExpr.dimension(d) for d in range(8))
-    phase_h, row = vertical.read(oh, kh)
-    phase_w, column = horizontal.read(ow, kw)
+    phase_h, row = axes[0].read(oh, kh)
+    phase_w, column = axes[1].read(ow, kw)
     maps = [
         AffineMap(8, 0, (n, g, c, phase_h, phase_w, row, column)),
         AffineMap(8, 0, (g, f, c, kh, kw)),
@@ -176,3 +221,8 @@ def _split(op: Conv2DNgchwGfchwOp) -> None:
     op.results[0].replace_all_uses_with(_insert(convolution, op))
     op.detach()
     op.erase()
+    while isinstance(data.owner, Operation) and not data.uses:  # the padding, its reshape
+        unused = data.owner
+        data = unused.operands[0]
+        unused.detach()
+        unused.erase()
