@@ -137,7 +137,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
         if tile:
-            split_phases(unit)
+            split_phases(unit, host_tile())
             prepack_weights(unit, host_tile())
         name = pass_weights(unit, module, kernel)
         if name in units:  # the same kernel as another but for its weights

@@ -16,7 +16,12 @@ from lower_harness import Case, floats, inputs, tensor
 from toolchain_harness import needs_toolchain
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.dialects.linalg.ops import Conv2DNgchwGfchwOp, GenericOp
+from xdsl.dialects.linalg.ops import (
+    Conv2DNchwFchwOp,
+    Conv2DNgchwGfchwOp,
+    ConvOperation,
+    GenericOp,
+)
 from xdsl.dialects.tensor import PadOp
 
 from relax_dialect.interpreter import run
@@ -24,7 +29,7 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.phase_split import split_phases
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
-from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering.tiling import host_tile, tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
 from relax_xdsl.lowering.units import split_units
 
@@ -74,16 +79,42 @@ SPLIT = [
 ]
 """Depthwise convolutions split into phases."""
 
+CHANNELS = [
+    conv("group-stem-7x7-2", "n, 3, 69, 69", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("group-odd-3x3-2", "n, 5, 67, 67", "7, 5, 3, 3", "strides = [2, 2], padding = [1]"),
+    conv("group-pointwise-2", "n, 17, 65, 65", "13, 17, 1, 1", "strides = [2, 2]"),
+    conv("group-window-5x5-3", "n, 3, 7, 103", "5, 3, 5, 5", "strides = [3, 3], padding = [2]"),
+    conv("group-rows-only-2", "n, 3, 17, 35", "4, 3, 3, 3", "strides = [2, 1], padding = [1]"),
+    conv(
+        "group-asymmetric-2-3", "n, 3, 11, 103", "4, 3, 3, 2", "strides = [2, 3], padding = [2, 0, 1, 1]"
+    ),
+    conv("group-channels-130", "n, 130, 5, 67", "3, 130, 3, 3", "strides = [2, 2], padding = [1]"),
+    conv("group-filters-130", "1, 3, 7, 67", "130, 3, 3, 3", "strides = [2, 2], padding = [1]"),
+    conv("group-one-channel", "n, 1, 7, 67", "1, 1, 3, 3", "strides = [2, 2]"),
+    conv(
+        "group-nhwc-hwio",
+        "n, 9, 67, 5",
+        "3, 3, 5, 8",
+        'strides = [2, 2], padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
+    ),
+]
+"""Strided convolutions with one group and output rows of at least 32 columns (a register
+block on any host): unit strides over the phases as channels."""
+
 KEPT = [
     depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
+    conv("narrow-rows", "n, 3, 17, 17", "4, 3, 3, 3", "strides = [2, 2], padding = [1]"),
+    conv("dilated-strided", "n, 3, 9, 71", "4, 3, 3, 3", "strides = [2, 2], dilation = [2]"),
     depthwise("symbolic-height", "1, 3, h, 9", "3, 3", "strides = [2, 2], padding = [1]"),
     conv("two-channels-a-group", "n, 4, 9, 9", "2, 2, 3, 3", "groups = 2, strides = [2, 2]"),
     conv("depth-multiplier", "n, 3, 9, 9", "6, 1, 3, 3", "groups = 3, strides = [2, 2]"),
 ]
-"""Convolutions left as they are: unit strides (the depthwise schedule reads them in place), a
-symbolic height, groups of several channels."""
+"""Convolutions left as they are: unit strides (the depthwise schedule reads them in place), output
+rows narrower than a register block, dilation with one group, a symbolic height, groups of
+several channels."""
 
-CASES = {case.name: case for case in [*SPLIT, *KEPT]}
+CASES = {case.name: case for case in [*SPLIT, *CHANNELS, *KEPT]}
+assert len(CASES) == len(SPLIT) + len(CHANNELS) + len(KEPT)
 
 
 def kernel(case: Case) -> ModuleOp:
@@ -96,7 +127,7 @@ def kernel(case: Case) -> ModuleOp:
         for op in host.body.block.ops
         if isinstance(op, func.FuncOp)
         and op.sym_name.data.startswith(KERNEL_PREFIX)
-        and any(isinstance(inner, Conv2DNgchwGfchwOp) for inner in op.walk())
+        and any(isinstance(inner, ConvOperation) for inner in op.walk())
     ]
     return found
 
@@ -104,7 +135,7 @@ def kernel(case: Case) -> ModuleOp:
 @pytest.mark.parametrize("name", [case.name for case in SPLIT])
 def test_strided_depthwise_windows_read_phases(name):
     module = kernel(CASES[name])
-    split_phases(module)
+    split_phases(module, host_tile())
     ops = list(module.walk())
     assert not any(isinstance(op, Conv2DNgchwGfchwOp) for op in ops)
     assert not any(isinstance(op, PadOp) for op in ops)  # the phases hold the zeros
@@ -114,22 +145,34 @@ def test_strided_depthwise_windows_read_phases(name):
     assert len(phases) == 7  # n, g, c, the phases of the rows and columns, y, x
 
 
+@pytest.mark.parametrize("name", [case.name for case in CHANNELS])
+def test_strided_convolutions_take_the_phases_as_channels(name):
+    module = kernel(CASES[name])
+    split_phases(module, host_tile())
+    ops = list(module.walk())
+    assert not any(isinstance(op, PadOp) for op in ops)
+    [convolution] = [op for op in ops if isinstance(op, ConvOperation)]
+    assert isinstance(convolution, Conv2DNchwFchwOp)
+    assert list(convolution.strides.get_values()) == [1, 1]
+
+
 @pytest.mark.parametrize("name", [case.name for case in KEPT])
 def test_other_convolutions_are_left_alone(name):
     module = kernel(CASES[name])
     before = str(module)
-    split_phases(module)
+    split_phases(module, host_tile())
     assert str(module) == before
 
 
 @needs_toolchain
-def test_the_depthwise_schedule_vectorises_the_phases():
-    """Each split kernel is tiled by the depthwise schedule (its remark) into vector code (but
-    the single output pixel, left to the loop lowering as with unit strides)."""
+def test_the_schedules_vectorise_the_phases():
+    """Each split kernel is tiled by the depthwise or the direct schedule (its remark) into
+    vector code (but the single output pixel, left to the loop lowering as with unit
+    strides)."""
     units = []
-    for case in SPLIT:
+    for case in [*SPLIT, *CHANNELS]:
         module = kernel(case)
-        split_phases(module)
+        split_phases(module, host_tile())
         units.append(str(module))
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [
@@ -142,7 +185,8 @@ def test_the_depthwise_schedule_vectorises_the_phases():
     )
     assert result.returncode == 0, result.stderr
     assert result.stderr.count("schedule: depthwise") == len(SPLIT)
-    for case, part in zip(SPLIT, result.stdout.split("// -----"), strict=True):
+    assert result.stderr.count("schedule: direct_convolution") == len(CHANNELS)
+    for case, part in zip([*SPLIT, *CHANNELS], result.stdout.split("// -----"), strict=True):
         if case.name != "one-pixel":
             assert "xf32>" in part.split("vector.transfer_read", 1)[1]
     assert PHASED not in result.stdout
