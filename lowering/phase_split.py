@@ -18,7 +18,8 @@ where a phase holds padding: one pass where padding then splitting took two. Rew
   depthwise schedule (`schedules/depthwise.py`) tiles as the unit-stride ones: strips of output
   rows in vector registers, one tap at a time, each tap a unit-stride strip of one phase;
 * a convolution with one group (``linalg.conv_2d_nchw_fchw``) without dilation whose output
-  rows are wide enough for the direct schedule (`schedules/direct_convolution.py`): a
+  rows are wide enough for the direct schedule (`schedules/direct_convolution.py`) and whose
+  window gains few zero taps when split (`MOST_TAPS`): a
   convolution with unit strides over the phases as channels (``C·sh·sw`` of them) with the
   weights split into the same phases (``W'[f, c, ph, pw, i, j] = W[f, c, i·sh + ph,
   j·sw + pw]``, zeros past the window), which the direct schedule computes in place where
@@ -32,6 +33,7 @@ never sees them: this runs on the native backend's kernel units.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,15 +63,21 @@ from .schedules import direct_convolution
 from .schedules.depthwise import PHASED
 from .tiling import RegisterTile
 
+MOST_TAPS = 1.5
+"""The most taps (zeros included) a window with one group may have once split, over its own:
+measured against im2col in one process, ResNet-18's 7 × 7 / 2 stem (64 taps of 49, 1.31) took
+0.43–0.59 the time, its 1 × 1 / 2 downsample (1.0) the same, its 3 × 3 / 2 64 → 128 (16 of 9,
+1.78) 1.8–2.1 times (docs/benchmarks.md)."""
+
 
 def split_phases(module: ModuleOp, tile: RegisterTile) -> None:
     """Rewrite (in place) the strided depthwise convolutions of ``module``, and the strided
     ones with one group that would be direct ones with unit strides (register blocks of
     ``tile``), to read their input split into phases."""
     for op in [op for op in module.walk() if isinstance(op, ConvOperation)]:
-        if isinstance(op, Conv2DNgchwGfchwOp) and _depthwise(op) and _strided(op):
+        if isinstance(op, Conv2DNgchwGfchwOp) and _strided(op) and _depthwise(op):
             _split_depthwise(op)
-        elif isinstance(op, Conv2DNchwFchwOp) and _direct_once_split(op, tile) and _strided(op):
+        elif isinstance(op, Conv2DNchwFchwOp) and _strided(op) and _direct_once_split(op, tile):
             _split_channels(op)
 
 
@@ -97,10 +105,15 @@ def _depthwise(op: Conv2DNgchwGfchwOp) -> bool:
 
 
 def _direct_once_split(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
-    """Without dilation, with output rows the direct schedule takes with unit strides."""
+    """Without dilation, with output rows the direct schedule takes with unit strides, and
+    at most `MOST_TAPS` times the window's taps once split (the zeros past it included)."""
     width = op.outputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
     dilations = _pair(op.dilations)
-    return dilations == (1, 1) and direct_convolution.computes((1, 1), dilations, width, tile.n)
+    if not direct_convolution.computes((1, 1), dilations, width, tile.n):
+        return False
+    _, axes = _axes(op)
+    split = math.prod(axis.phases * axis.reach for axis in axes)
+    return split <= MOST_TAPS * math.prod(axis.taps for axis in axes)
 
 
 @dataclass(frozen=True)

@@ -81,37 +81,41 @@ SPLIT = [
 
 CHANNELS = [
     conv("group-stem-7x7-2", "n, 3, 69, 69", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
-    conv("group-odd-3x3-2", "n, 5, 67, 67", "7, 5, 3, 3", "strides = [2, 2], padding = [1]"),
     conv("group-pointwise-2", "n, 17, 65, 65", "13, 17, 1, 1", "strides = [2, 2]"),
+    conv("group-window-5x5-2", "n, 3, 9, 67", "4, 3, 5, 5", "strides = [2, 2], padding = [2]"),
     conv("group-window-5x5-3", "n, 3, 7, 103", "5, 3, 5, 5", "strides = [3, 3], padding = [2]"),
     conv("group-rows-only-2", "n, 3, 17, 35", "4, 3, 3, 3", "strides = [2, 1], padding = [1]"),
     conv(
-        "group-asymmetric-2-3", "n, 3, 11, 103", "4, 3, 3, 2", "strides = [2, 3], padding = [2, 0, 1, 1]"
+        "group-asymmetric-2-3",
+        "n, 3, 11, 103",
+        "4, 3, 3, 2",
+        "strides = [2, 3], padding = [2, 0, 1, 1]",
     ),
-    conv("group-channels-130", "n, 130, 5, 67", "3, 130, 3, 3", "strides = [2, 2], padding = [1]"),
-    conv("group-filters-130", "1, 3, 7, 67", "130, 3, 3, 3", "strides = [2, 2], padding = [1]"),
-    conv("group-one-channel", "n, 1, 7, 67", "1, 1, 3, 3", "strides = [2, 2]"),
+    conv("group-channels-130", "n, 130, 5, 67", "3, 130, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("group-filters-130", "1, 3, 7, 67", "130, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("group-one-channel", "n, 1, 7, 69", "1, 1, 7, 7", "strides = [2, 2]"),
     conv(
         "group-nhwc-hwio",
         "n, 9, 67, 5",
-        "3, 3, 5, 8",
-        'strides = [2, 2], padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
+        "7, 7, 5, 8",
+        'strides = [2, 2], padding = [3], data_layout = "NHWC", kernel_layout = "HWIO"',
     ),
 ]
-"""Strided convolutions with one group and output rows of at least 32 columns (a register
-block on any host): unit strides over the phases as channels."""
+"""Strided convolutions with one group, output rows of at least 32 columns (a register block on
+any host) and few zero taps once split: unit strides over the phases as channels."""
 
 KEPT = [
     depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
-    conv("narrow-rows", "n, 3, 17, 17", "4, 3, 3, 3", "strides = [2, 2], padding = [1]"),
+    conv("narrow-rows", "n, 3, 17, 17", "4, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("zero-taps-3x3-2", "n, 5, 67, 67", "7, 5, 3, 3", "strides = [2, 2], padding = [1]"),
     conv("dilated-strided", "n, 3, 9, 71", "4, 3, 3, 3", "strides = [2, 2], dilation = [2]"),
     depthwise("symbolic-height", "1, 3, h, 9", "3, 3", "strides = [2, 2], padding = [1]"),
     conv("two-channels-a-group", "n, 4, 9, 9", "2, 2, 3, 3", "groups = 2, strides = [2, 2]"),
     conv("depth-multiplier", "n, 3, 9, 9", "6, 1, 3, 3", "groups = 3, strides = [2, 2]"),
 ]
 """Convolutions left as they are: unit strides (the depthwise schedule reads them in place), output
-rows narrower than a register block, dilation with one group, a symbolic height, groups of
-several channels."""
+rows narrower than a register block, a window of 3 × 3 / 2 (16 taps once split, 9 of its own),
+dilation with one group, a symbolic height, groups of several channels."""
 
 CASES = {case.name: case for case in [*SPLIT, *CHANNELS, *KEPT]}
 assert len(CASES) == len(SPLIT) + len(CHANNELS) + len(KEPT)
@@ -210,4 +214,5 @@ def test_phased_kernels_match_the_reference(native, name):
         [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
         [want] = flatten(run(reference, "main", *args))
         assert got.shape == want.shape
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+        scale = max(float(np.abs(want).max(initial=0)), 1.0)  # sums in another order
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
