@@ -29,6 +29,7 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.phase_split import split_phases
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
+from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import host_tile, tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
 from relax_xdsl.lowering.units import split_units
@@ -216,3 +217,20 @@ def test_phased_kernels_match_the_reference(native, name):
         assert got.shape == want.shape
         scale = max(float(np.abs(want).max(initial=0)), 1.0)  # sums in another order
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+
+
+@needs_toolchain
+def test_two_threads_give_the_same_bits():
+    """The split kernels compiled with OpenMP loops (the channels, or the output rows, shared
+    among the threads): the same bits on two threads as on one."""
+    if openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    cases = [*SPLIT, *CHANNELS]
+    module = lower(load("".join(case.function(case.symbol) for case in cases)))
+    outline_kernels(module, parallel=True)
+    native = compile_units(split_units(module, True), tile=True, parallel=True)
+    for case in cases:
+        args = [a for arg in case.inputs(3) for a in flatten(arg)]
+        [one] = native.call(case.symbol, args, threads=1)
+        [two] = native.call(case.symbol, args, threads=2)
+        np.testing.assert_array_equal(two, one)
