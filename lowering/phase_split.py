@@ -178,6 +178,7 @@ class _Axis:
 
 
 def _insert(op: Operation, before: Operation) -> SSAValue:
+    """Insert ``op`` before ``before``; its result."""
     Rewriter.insert_op(op, InsertPoint.before(before))
     return op.results[0]
 

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from convert_harness import flatten, load
 from lower_harness import Case, floats, inputs, tensor
+from test_prepacked_weights import relax_constant, weights
 from toolchain_harness import needs_toolchain
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -52,6 +53,18 @@ def conv(name: str, data: str, weight: str, attrs: str) -> Case:
     )
 
 
+def constant_filter(name: str, data: str, filters: tuple[int, ...], attrs: str) -> Case:
+    """``relax.nn.conv2d`` of data of shape ``data`` with a constant filter (a model's
+    initializer: `weight_arguments` makes it the kernel's argument)."""
+    binding = f"%r = relax.nn.conv2d %x, %w {{{attrs}}}"
+    return Case(
+        name,
+        f"%x: {tensor(data, 'f32')}",
+        f"{relax_constant('w', weights(*filters))}\n{binding}",
+        inputs(floats(*(int(d) if d != "n" else d for d in data.split(", ")))),
+    )
+
+
 def depthwise(name: str, data: str, window: str, attrs: str) -> Case:
     """A depthwise convolution of NCHW ``data`` with a ``window`` (``KH, KW``)."""
     channels = data.split(", ")[1]
@@ -71,6 +84,12 @@ SPLIT = [
     depthwise("asymmetric", "n, 5, 11, 23", "3, 2", "strides = [2, 3], padding = [2, 0, 1, 1]"),
     depthwise("one-pixel", "n, 3, 3, 3", "3, 3", "strides = [2, 2]"),
     depthwise("columns-130", "n, 3, 7, 259", "3, 3", "strides = [2, 2], padding = [1]"),
+    constant_filter(
+        "constant-filter",
+        "n, 7, 17, 17",
+        (7, 1, 3, 3),
+        "groups = 7, strides = [2, 2], padding = [1]",
+    ),
     conv(
         "nhwc",
         "n, 13, 17, 7",
@@ -83,6 +102,9 @@ SPLIT = [
 CHANNELS = [
     conv("group-stem-7x7-2", "n, 3, 69, 69", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
     conv("group-pointwise-2", "n, 17, 65, 65", "13, 17, 1, 1", "strides = [2, 2]"),
+    constant_filter(
+        "group-constant-stem", "n, 3, 69, 69", (8, 3, 7, 7), "strides = [2, 2], padding = [3]"
+    ),
     conv("group-window-5x5-2", "n, 3, 9, 67", "4, 3, 5, 5", "strides = [2, 2], padding = [2]"),
     conv("group-window-5x5-3", "n, 3, 7, 103", "5, 3, 5, 5", "strides = [3, 3], padding = [2]"),
     conv("group-rows-only-2", "n, 3, 17, 35", "4, 3, 3, 3", "strides = [2, 1], padding = [1]"),
