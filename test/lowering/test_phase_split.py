@@ -26,13 +26,19 @@ from xdsl.dialects.linalg.ops import (
 from xdsl.dialects.tensor import PadOp
 
 from relax_dialect.interpreter import run
+from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.phase_split import split_phases
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.threads import openmp_library
-from relax_xdsl.lowering.tiling import host_tile, tiling_passes
-from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule, tiling_passes
+from relax_xdsl.lowering.toolchain import (
+    NativeModule,
+    _transform_library,
+    compile_units,
+    find_toolchain,
+)
 from relax_xdsl.lowering.units import split_units
 
 SIZES = (1, 3)
@@ -227,10 +233,9 @@ def native():
     return compile_units(split_units(module, True), tile=True)
 
 
-@needs_toolchain
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_phased_kernels_match_the_reference(native, name):
-    case = CASES[name]
+def assert_matches_reference(native: NativeModule, case: Case) -> None:
+    """``case`` compiled in ``native`` computes what the reference interpreter does, for every
+    size of `SIZES`."""
     reference = load(case.function())
     for n in SIZES:
         args = case.inputs(n)
@@ -239,6 +244,12 @@ def test_phased_kernels_match_the_reference(native, name):
         assert got.shape == want.shape
         scale = max(float(np.abs(want).max(initial=0)), 1.0)  # sums in another order
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_phased_kernels_match_the_reference(native, name):
+    assert_matches_reference(native, CASES[name])
 
 
 @needs_toolchain
@@ -256,3 +267,19 @@ def test_two_threads_give_the_same_bits():
         [one] = native.call(case.symbol, args, threads=1)
         [two] = native.call(case.symbol, args, threads=2)
         np.testing.assert_array_equal(two, one)
+
+
+@needs_toolchain
+def test_strips_of_avx512_hosts_match_the_reference(monkeypatch):
+    """The split kernels under the AVX-512 hosts' schedule and register tile (strips of 32
+    columns, direct blocks of 8 × 32), compiled and run on any host."""
+    tile = RegisterTile(8, 32)
+    avx512 = schedule(tile)
+    monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
+    monkeypatch.setattr(units, "host_tile", lambda: tile)
+    cases = [*SPLIT, *CHANNELS]
+    module = lower(load("".join(case.function(case.symbol) for case in cases)))
+    outline_kernels(module)
+    native = compile_units(split_units(module, True), tile=True)
+    for case in cases:
+        assert_matches_reference(native, case)
