@@ -7,14 +7,12 @@ convolutions it leaves alone (unit strides, a symbolic height, groups of several
 
 from __future__ import annotations
 
-import subprocess
-
 import numpy as np
 import pytest
 from convert_harness import flatten, load
 from lower_harness import Case, floats, inputs, tensor
 from test_prepacked_weights import relax_constant, weights
-from toolchain_harness import needs_toolchain
+from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import (
@@ -32,10 +30,9 @@ from relax_xdsl.lowering.phase_split import split_phases
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.threads import openmp_library
-from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule, tiling_passes
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 from relax_xdsl.lowering.toolchain import (
     NativeModule,
-    _transform_library,
     compile_units,
     find_toolchain,
 )
@@ -207,15 +204,7 @@ def test_the_schedules_vectorise_the_phases():
         module = kernel(case)
         split_phases(module, host_tile())
         units.append(str(module))
-    pipeline = ",".join(tiling_passes(_transform_library()))
-    command = [
-        find_toolchain().mlir_opt,
-        "--split-input-file",
-        f"--pass-pipeline=builtin.module({pipeline})",
-    ]
-    result = subprocess.run(
-        command, input="\n// -----\n".join(units), capture_output=True, text=True
-    )
+    result = scheduled(units)
     assert result.returncode == 0, result.stderr
     assert result.stderr.count("schedule: depthwise") == len(SPLIT)
     assert result.stderr.count("schedule: direct_convolution") == len(CHANNELS)

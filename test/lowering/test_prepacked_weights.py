@@ -8,13 +8,11 @@ the packing on each call."""
 
 from __future__ import annotations
 
-import subprocess
-
 import numpy as np
 import pytest
 from convert_harness import flatten, load
 from lower_harness import Case, floats, inputs, tensor
-from toolchain_harness import needs_toolchain
+from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, MatmulOp
@@ -25,8 +23,8 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, prepack_weights
-from relax_xdsl.lowering.tiling import host_tile, tiling_passes
-from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
+from relax_xdsl.lowering.tiling import host_tile
+from relax_xdsl.lowering.toolchain import compile_units
 from relax_xdsl.lowering.units import split_units
 
 SIZES = (1, 3, 7, 17, 130)
@@ -216,15 +214,7 @@ def test_the_schedule_tiles_the_prepacked_products():
         [kernel] = kernel_modules(case.function())
         prepack_weights(kernel, host_tile())
         units.append(str(kernel))
-    pipeline = ",".join(tiling_passes(_transform_library()))
-    command = [
-        find_toolchain().mlir_opt,
-        "--split-input-file",
-        f"--pass-pipeline=builtin.module({pipeline})",
-    ]
-    result = subprocess.run(
-        command, input="\n// -----\n".join(units), capture_output=True, text=True
-    )
+    result = scheduled(units)
     assert result.returncode == 0, result.stderr
     assert result.stderr.count("schedule: tile_prepacked") == len(PREPACKED)
 
