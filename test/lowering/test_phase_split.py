@@ -12,7 +12,7 @@ import pytest
 from convert_harness import flatten, load
 from lower_harness import Case, floats, inputs, tensor
 from test_prepacked_weights import relax_constant, weights
-from toolchain_harness import needs_toolchain, scheduled
+from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import (
@@ -33,10 +33,8 @@ from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 from relax_xdsl.lowering.toolchain import (
     NativeModule,
-    compile_units,
     find_toolchain,
 )
-from relax_xdsl.lowering.units import split_units
 
 SIZES = (1, 3)
 """Values of the symbolic size ``n`` (the batch; ``h`` is ``n + 8``)."""
@@ -217,9 +215,9 @@ def test_the_schedules_vectorise_the_phases():
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
-    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    outline_kernels(module)
-    return compile_units(split_units(module, True), tile=True)
+    return compiled_as_the_backend(
+        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    )
 
 
 def assert_matches_reference(native: NativeModule, case: Case) -> None:
@@ -249,8 +247,7 @@ def test_two_threads_give_the_same_bits():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     cases = [*SPLIT, *CHANNELS]
     module = lower(load("".join(case.function(case.symbol) for case in cases)))
-    outline_kernels(module, parallel=True)
-    native = compile_units(split_units(module, True), tile=True, parallel=True)
+    native = compiled_as_the_backend(module, parallel=True)
     for case in cases:
         args = [a for arg in case.inputs(3) for a in flatten(arg)]
         [one] = native.call(case.symbol, args, threads=1)
@@ -267,8 +264,6 @@ def test_strips_of_avx512_hosts_match_the_reference(monkeypatch):
     monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
     monkeypatch.setattr(units, "host_tile", lambda: tile)
     cases = [*SPLIT, *CHANNELS]
-    module = lower(load("".join(case.function(case.symbol) for case in cases)))
-    outline_kernels(module)
-    native = compile_units(split_units(module, True), tile=True)
+    native = compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
     for case in cases:
         assert_matches_reference(native, case)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from convert_harness import flatten, load
 from lower_harness import Case, floats, inputs, tensor
-from toolchain_harness import needs_toolchain, scheduled
+from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, MatmulOp
@@ -24,7 +24,6 @@ from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, prepack_weights
 from relax_xdsl.lowering.tiling import host_tile
-from relax_xdsl.lowering.toolchain import compile_units
 from relax_xdsl.lowering.units import split_units
 
 SIZES = (1, 3, 7, 17, 130)
@@ -222,9 +221,9 @@ def test_the_schedule_tiles_the_prepacked_products():
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
-    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    outline_kernels(module)
-    return compile_units(split_units(module, True), tile=True)
+    return compiled_as_the_backend(
+        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    )
 
 
 @needs_toolchain

@@ -1,5 +1,5 @@
 """Whether the MLIR toolchain is installed: the skip marker of the tests that need it; the
-tiling schedule run on kernel units."""
+tiling schedule run on kernel units; a module compiled as the native backend compiles it."""
 
 from __future__ import annotations
 
@@ -7,9 +7,18 @@ import subprocess
 from collections.abc import Sequence
 
 import pytest
+from xdsl.dialects.builtin import ModuleOp
 
+from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.tiling import tiling_passes
-from relax_xdsl.lowering.toolchain import ToolchainMissing, _transform_library, find_toolchain
+from relax_xdsl.lowering.toolchain import (
+    NativeModule,
+    ToolchainMissing,
+    _transform_library,
+    compile_units,
+    find_toolchain,
+)
+from relax_xdsl.lowering.units import split_units
 
 try:
     find_toolchain()
@@ -30,3 +39,10 @@ def scheduled(units: Sequence[str]) -> subprocess.CompletedProcess[str]:
         f"--pass-pipeline=builtin.module({pipeline})",
     ]
     return subprocess.run(command, input="\n// -----\n".join(units), capture_output=True, text=True)
+
+
+def compiled_as_the_backend(module: ModuleOp, parallel: bool = False) -> NativeModule:
+    """The lowered ``module`` compiled as the native backend compiles it, tiled: kernels
+    outlined (in place), each compiled as a unit of its own."""
+    outline_kernels(module, parallel)
+    return compile_units(split_units(module, True), tile=True, parallel=parallel)
