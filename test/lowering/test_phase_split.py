@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from convert_harness import flatten, load
-from lower_harness import Case, floats, inputs, tensor
+from lower_harness import Case, assert_close_to_reference, floats, inputs, tensor
 from test_prepacked_weights import relax_constant, weights
 from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
 from xdsl.dialects import func
@@ -23,7 +23,6 @@ from xdsl.dialects.linalg.ops import (
 )
 from xdsl.dialects.tensor import PadOp
 
-from relax_dialect.interpreter import run
 from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.phase_split import split_phases
@@ -32,7 +31,6 @@ from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 from relax_xdsl.lowering.toolchain import (
-    NativeModule,
     find_toolchain,
 )
 
@@ -220,23 +218,10 @@ def native():
     )
 
 
-def assert_matches_reference(native: NativeModule, case: Case) -> None:
-    """``case`` compiled in ``native`` computes what the reference interpreter does, for every
-    size of `SIZES`."""
-    reference = load(case.function())
-    for n in SIZES:
-        args = case.inputs(n)
-        [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
-        [want] = flatten(run(reference, "main", *args))
-        assert got.shape == want.shape
-        scale = max(float(np.abs(want).max(initial=0)), 1.0)  # sums in another order
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
-
-
 @needs_toolchain
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_phased_kernels_match_the_reference(native, name):
-    assert_matches_reference(native, CASES[name])
+    assert_close_to_reference(native, CASES[name], SIZES)
 
 
 @needs_toolchain
@@ -266,4 +251,4 @@ def test_strips_of_avx512_hosts_match_the_reference(monkeypatch):
     cases = [*SPLIT, *CHANNELS]
     native = compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
     for case in cases:
-        assert_matches_reference(native, case)
+        assert_close_to_reference(native, case, SIZES)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from convert_harness import flatten, load
-from lower_harness import Case, floats, inputs, tensor
+from convert_harness import load
+from lower_harness import Case, assert_close_to_reference, floats, inputs, tensor
 from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, MatmulOp
 
-from relax_dialect.interpreter import run
 from relax_xdsl.lowering.constant_data import DATA_BYTES, link_large_constants
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pack_ops import PackOp
@@ -229,12 +228,4 @@ def native():
 @needs_toolchain
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_prepacked_kernels_match_the_reference(native, name):
-    case = CASES[name]
-    reference = load(case.function())
-    for n in SIZES:
-        args = case.inputs(n)
-        [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
-        [want] = flatten(run(reference, "main", *args))
-        assert got.shape == want.shape
-        scale = max(float(np.abs(want).max(initial=0)), 1.0)
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+    assert_close_to_reference(native, CASES[name], SIZES)
