@@ -12,7 +12,9 @@ relax.function @main(%x: !relax.tensor<[n, 6, 17, 17], f32>, %w: !relax.tensor<[
 // CHECK-NOT:     tensor.pad
 // CHECK:         %[[D:.*]] = func.call @[[DEPTHWISE:relax_kernel_[0-9a-f]+]](%0,
 // CHECK-NOT:     tensor.pad
-// CHECK:         func.call @[[CONVOLUTION:relax_kernel_[0-9a-f]+]](%[[D]],
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[D]]
+// CHECK-NOT:     tensor.pad
+// CHECK:         func.call @[[CONVOLUTION:relax_kernel_[0-9a-f]+]](%[[C]],
 // CHECK-NOT:     tensor.pad
 // CHECK:         func.return
 
