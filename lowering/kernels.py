@@ -62,18 +62,22 @@ RESHAPES = (tensor.ExpandShapeOp, tensor.CollapseShapeOp)
 
 
 def _initialisers(op: Operation) -> list[Operation]:
-    """The ``tensor.empty`` (and ``linalg.fill`` of it) that only initialise ``op``'s
-    outputs, in program order."""
+    """The ``tensor.empty`` (and ``linalg.fill`` of it, and the reshape of that, a grouped
+    convolution's) that only initialise ``op``'s outputs, in program order."""
     found: list[Operation] = []
     for output in op.outputs if isinstance(op, LinalgStructuredOperation) else ():
+        reshapes: list[Operation] = []
+        if isinstance(output.owner, RESHAPES) and output.has_one_use():
+            reshapes.append(output.owner)
+            output = output.owner.operands[0]
         init = output.owner
         if isinstance(init, FillOp) and init.results[0].has_one_use():
             empty = init.outputs[0].owner
             if isinstance(empty, tensor.EmptyOp) and empty.results[0].has_one_use():
                 found.append(empty)
-            found.append(init)
+            found += [init, *reshapes]
         elif isinstance(init, tensor.EmptyOp) and init.results[0].has_one_use():
-            found.append(init)
+            found += [init, *reshapes]
     return found
 
 
