@@ -126,8 +126,8 @@ def _stub(kernel: func.FuncOp) -> None:
 
 def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     """The units of the outlined ``module`` (which becomes the host's, stubs in place of its
-    kernels): one per kernel, whose strided depthwise windows read their input split into
-    phases (`phase_split`) and constant weights are packed at compile time when tiled
+    kernels): one per kernel, whose strided windows read their input split into phases
+    (`phase_split`) and constant weights are packed at compile time when tiled
     (`prepacked_weights`), and the host; untiled, the whole module when it has fewer than
     ``SPLIT_FROM_KERNELS`` kernels. Large constants are linked as data (`constant_data`)."""
     kernels = _kernels(module)
