@@ -19,7 +19,7 @@ where a phase holds padding: one pass where padding then splitting took two. Rew
   rows in vector registers, one tap at a time, each tap a unit-stride strip of one phase;
 * a convolution with one group (``linalg.conv_2d_nchw_fchw``) without dilation whose output
   rows are wide enough for the direct schedule (`schedules/direct_convolution.py`) and whose
-  window gains few zero taps when split (`MOST_TAPS`): a
+  window gains few products of zero taps when split (`MOST_ZERO_PRODUCTS`): a
   convolution with unit strides over the phases as channels (``C·sh·sw`` of them) with the
   weights split into the same phases (``W'[f, c, ph, pw, i, j] = W[f, c, i·sh + ph,
   j·sw + pw]``, zeros past the window), which the direct schedule computes in place where
@@ -63,11 +63,14 @@ from .schedules import direct_convolution
 from .schedules.depthwise import PHASED
 from .tiling import RegisterTile
 
-MOST_TAPS = 1.5
-"""The most taps (zeros included) a window with one group may have once split, over its own:
-measured against im2col in one process, ResNet-18's 7 × 7 / 2 stem (64 taps of 49, 1.31) took
-0.43–0.59 the time, its 1 × 1 / 2 downsample (1.0) the same, its 3 × 3 / 2 64 → 128 (16 of 9,
-1.78) 1.8–2.1 times (docs/benchmarks.md)."""
+MOST_ZERO_PRODUCTS = 48
+"""The most products of zero taps a window with one group may gain once split, per output
+element of each filter, over its taps (``(split taps - taps) · filters / taps``): what each
+element an im2col copy and its packing move (``taps`` per output element) costs in products,
+about. Measured against im2col in one process (docs/benchmarks.md): ResNet-18's 7 × 7 / 2 stem
+(64 taps of 49, 64 filters: 20) took 0.43–0.59 of the time, MobileNetV2's 3 × 3 / 2 stem (16 of
+9, 32 filters: 25) 0.37–0.61, a 3 × 3 / 2 of 16 → 32 channels (25) 0.64–0.79, a 1 × 1 / 2 (0)
+the same; ResNet-18's 3 × 3 / 2 64 → 128 (100) 1.7–1.9 times."""
 
 
 def split_phases(module: ModuleOp, tile: RegisterTile) -> None:
@@ -106,14 +109,16 @@ def _depthwise(op: Conv2DNgchwGfchwOp) -> bool:
 
 def _direct_once_split(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     """Without dilation, with output rows the direct schedule takes with unit strides, and
-    at most `MOST_TAPS` times the window's taps once split (the zeros past it included)."""
+    few zero taps once split (`MOST_ZERO_PRODUCTS`)."""
     width = op.outputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
     dilations = _pair(op.dilations)
     if not direct_convolution.computes((1, 1), dilations, width, tile.n):
         return False
     _, axes = _axes(op)
     split = math.prod(axis.phases * axis.reach for axis in axes)
-    return split <= MOST_TAPS * math.prod(axis.taps for axis in axes)
+    taps = math.prod(axis.taps for axis in axes)
+    filters = op.outputs[0].type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
+    return (split - taps) * filters <= MOST_ZERO_PRODUCTS * taps
 
 
 @dataclass(frozen=True)
