@@ -61,15 +61,21 @@ NO_ATTRS = DictionaryAttr({})
 RESHAPES = (tensor.ExpandShapeOp, tensor.CollapseShapeOp)
 
 
+def _before_reshape(value: SSAValue) -> tuple[SSAValue, list[Operation]]:
+    """If ``value`` is a reshape's result with one use (a grouped convolution's operand), the
+    reshape's source and the reshape; else ``value`` and no reshape."""
+    reshape = value.owner
+    if isinstance(reshape, RESHAPES) and value.has_one_use():
+        return reshape.operands[0], [reshape]
+    return value, []
+
+
 def _initialisers(op: Operation) -> list[Operation]:
     """The ``tensor.empty`` (and ``linalg.fill`` of it, and the reshape of that, a grouped
     convolution's) that only initialise ``op``'s outputs, in program order."""
     found: list[Operation] = []
-    for output in op.outputs if isinstance(op, LinalgStructuredOperation) else ():
-        reshapes: list[Operation] = []
-        if isinstance(output.owner, RESHAPES) and output.has_one_use():
-            reshapes.append(output.owner)
-            output = output.owner.operands[0]
+    for result in op.outputs if isinstance(op, LinalgStructuredOperation) else ():
+        output, reshapes = _before_reshape(result)
         init = output.owner
         if isinstance(init, FillOp) and init.results[0].has_one_use():
             empty = init.outputs[0].owner
@@ -88,11 +94,8 @@ def _padded_inputs(op: Operation) -> list[Operation]:
     ``memref.copy`` into a strided view went an element at a time through the runtime's
     ``memrefCopy``."""
     found: list[Operation] = []
-    for value in op.inputs if isinstance(op, ConvOperation) else ():
-        reshapes: list[Operation] = []
-        if isinstance(value.owner, RESHAPES) and value.has_one_use():
-            reshapes.append(value.owner)
-            value = value.owner.operands[0]
+    for operand in op.inputs if isinstance(op, ConvOperation) else ():
+        value, reshapes = _before_reshape(operand)
         pad = value.owner
         if (
             isinstance(pad, tensor.PadOp)
