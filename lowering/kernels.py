@@ -2,14 +2,15 @@
 native code.
 
 A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's body with the
-``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, and the constants it
-uses. A contraction (an operation with a reduction loop: matrix products, convolutions,
-pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
-of which is the only use of the previous result, over the same iteration space (a bias, a
-batch norm's scale and shift, an activation, a residual add: the groups ``relax-fuse-ops``
-forms), with the reshapes on the way (a batched product's ``expand_shape``). The last
-operation of a chain without reshapes carries `EPILOGUE`: the tiling schedule applies the
-chain to each tile of the contraction while it is in cache (`schedules/epilogue.py`).
+``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, the ``tensor.pad`` that
+only pads a convolution's input, and the constants it uses. A contraction (an operation with
+a reduction loop: matrix products, convolutions, pooling, reductions) takes with it its
+*epilogue*: the chain of element-wise operations each of which is the only use of the
+previous result, over the same iteration space (a bias, a batch norm's scale and shift, an
+activation, a residual add: the groups ``relax-fuse-ops`` forms), with the reshapes on the
+way (a batched product's ``expand_shape``). The last operation of a chain without reshapes
+carries `EPILOGUE`: the tiling schedule applies the chain to each tile of the contraction
+while it is in cache (`schedules/epilogue.py`).
 A kernel becomes a private ``func.func @relax_kernel_<digest>`` (``no_inline``) taking the
 tensors and scalars it reads from outside. The same computation at the same types and
 constants (every layer of a transformer) is one function: a 500-binding chain of MLP layers
@@ -60,19 +61,48 @@ NO_ATTRS = DictionaryAttr({})
 RESHAPES = (tensor.ExpandShapeOp, tensor.CollapseShapeOp)
 
 
+def _before_reshape(value: SSAValue) -> tuple[SSAValue, list[Operation]]:
+    """If ``value`` is a reshape's result with one use (a grouped convolution's operand), the
+    reshape's source and the reshape; else ``value`` and no reshape."""
+    reshape = value.owner
+    if isinstance(reshape, RESHAPES) and value.has_one_use():
+        return reshape.operands[0], [reshape]
+    return value, []
+
+
 def _initialisers(op: Operation) -> list[Operation]:
-    """The ``tensor.empty`` (and ``linalg.fill`` of it) that only initialise ``op``'s
-    outputs, in program order."""
+    """The ``tensor.empty`` (and ``linalg.fill`` of it, and the reshape of that, a grouped
+    convolution's) that only initialise ``op``'s outputs, in program order."""
     found: list[Operation] = []
-    for output in op.outputs if isinstance(op, LinalgStructuredOperation) else ():
+    for result in op.outputs if isinstance(op, LinalgStructuredOperation) else ():
+        output, reshapes = _before_reshape(result)
         init = output.owner
         if isinstance(init, FillOp) and init.results[0].has_one_use():
             empty = init.outputs[0].owner
             if isinstance(empty, tensor.EmptyOp) and empty.results[0].has_one_use():
                 found.append(empty)
-            found.append(init)
+            found += [init, *reshapes]
         elif isinstance(init, tensor.EmptyOp) and init.results[0].has_one_use():
-            found.append(init)
+            found += [init, *reshapes]
+    return found
+
+
+def _padded_inputs(op: Operation) -> list[Operation]:
+    """The ``tensor.pad`` (and the reshape of its result, a grouped convolution's) producing
+    an input of the convolution ``op`` for it alone, in program order: in the kernel, the
+    tiling schedule pads by a vectorised copy (`schedules/padding.py`), where the host's
+    ``memref.copy`` into a strided view went an element at a time through the runtime's
+    ``memrefCopy``."""
+    found: list[Operation] = []
+    for operand in op.inputs if isinstance(op, ConvOperation) else ():
+        value, reshapes = _before_reshape(operand)
+        pad = value.owner
+        if (
+            isinstance(pad, tensor.PadOp)
+            and value.has_one_use()
+            and pad.parent_block() is op.parent_block()
+        ):
+            found += [pad, *reshapes]
     return found
 
 
@@ -242,7 +272,7 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
     for op in [op for op in host.walk() if _is_kernel(op)]:
         if op in grouped:
             continue
-        cluster = [*_initialisers(op), op]
+        cluster = [*_padded_inputs(op), *_initialisers(op), op]
         chain = _epilogue(op)
         for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]

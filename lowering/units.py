@@ -35,6 +35,7 @@ from relax_dialect.memo_printer import print_module
 
 from .constant_data import drop_unused_constants, link_large_constants
 from .kernels import KERNEL_PREFIX
+from .phase_split import split_phases
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
 from .weight_arguments import pass_weights
@@ -125,7 +126,8 @@ def _stub(kernel: func.FuncOp) -> None:
 
 def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     """The units of the outlined ``module`` (which becomes the host's, stubs in place of its
-    kernels): one per kernel, whose constant weights are packed at compile time when tiled
+    kernels): one per kernel, whose strided windows read their input split into phases
+    (`phase_split`) and constant weights are packed at compile time when tiled
     (`prepacked_weights`), and the host; untiled, the whole module when it has fewer than
     ``SPLIT_FROM_KERNELS`` kernels. Large constants are linked as data (`constant_data`)."""
     kernels = _kernels(module)
@@ -135,6 +137,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
         if tile:
+            split_phases(unit, host_tile())
             prepack_weights(unit, host_tile())
         name = pass_weights(unit, module, kernel)
         if name in units:  # the same kernel as another but for its weights

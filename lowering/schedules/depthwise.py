@@ -11,9 +11,12 @@ unrolls the taps, an input row is loaded once for the taps of the strip's rows t
 The channels are shared among the threads (an ``scf.forall``). As in `direct_convolution`, the
 row and column loops are peeled and a ragged strip split into halves down to four columns
 (`column_strips`: static vectors, no masks); the padding is the padded copy the lowering made
-(`padding`), so no strip tests a bound per element. Strided ones keep the window reordering
-(`sliding_windows`): ``linalg::vectorize`` refuses a strip whose input map is ``2 · ow``, and
-mlir-opt-22 crashed on the failed action.
+(`padding`), so no strip tests a bound per element. ``linalg::vectorize`` refuses a strip whose
+input map is ``2 · ow`` (mlir-opt-22 crashed on the failed action): strided ones are split into
+phases on native code's kernels first (`phase_split`), a ``linalg.generic`` marked `PHASED`
+with the same loops, whose taps each read a unit-stride strip of one phase, and get the same
+strips; elsewhere (a module compiled whole) they keep the window reordering
+(`sliding_windows`).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ COLUMNS = 4
 """The loop of the grouped convolution along an output row."""
 ROWS = 3
 """Output rows per strip: with unit strides each input row loaded serves up to three taps."""
+PHASED = "relax.phased"
+"""The attribute marking a depthwise convolution over its input's phases (`phase_split`)."""
 DEPTHWISE = Convolution(
     op=GROUPED, static_loops=(1, 2, 3, 4, 5, 6, 7), width=COLUMNS, unit_loops=(2, 5)
 )
@@ -92,7 +97,17 @@ def sequences(columns: int, threads: int) -> str:
 
 def rewrite_step(functions: str, rewritten: str) -> str:
     """The entry point's step rewriting the depthwise convolutions of the handle
-    ``functions`` (the same functions are the handle ``rewritten`` after it)."""
+    ``functions`` (the same functions are the handle ``rewritten`` after it); those split
+    into phases are found by their mark (a matcher cannot read an attribute)."""
     return f"""
     {rewritten} = transform.foreach_match in {functions}
-        @match_depthwise -> @depthwise : (!op) -> !op"""
+        @match_depthwise -> @depthwise : (!op) -> !op
+    transform.foreach {rewritten} : !op {{
+    ^bb0(%function: !op):
+      %phased = transform.structured.match attributes{{{PHASED}}} in %function
+          : (!op) -> !op
+      transform.foreach %phased : !op {{
+      ^bb0(%convolution: !op):
+        transform.include @depthwise failures(propagate) (%convolution) : (!op) -> ()
+      }}
+    }}"""

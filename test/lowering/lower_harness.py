@@ -145,6 +145,19 @@ class Family:
         mlir_opt(text, f"--pass-pipeline=builtin.module({TO_LLVM})")
 
 
+def assert_close_to_reference(native: NativeModule, case: Case, sizes: Iterable[int]) -> None:
+    """``case`` compiled in ``native`` computes what the reference interpreter does, for each
+    of ``sizes``, to float32 sums taken in another order (tolerance scaled to the result)."""
+    reference = load(case.function())
+    for n in sizes:
+        args = case.inputs(n)
+        [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
+        [want] = flatten(run(reference, "main", *args))
+        assert got.shape == want.shape
+        scale = max(float(np.abs(want).max(initial=0)), 1.0)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+
+
 def assert_same(actual: Sequence[object], expected: Sequence[object]) -> None:
     assert len(actual) == len(expected)
     for got, want in zip(actual, expected, strict=True):

@@ -8,26 +8,23 @@ the packing on each call."""
 
 from __future__ import annotations
 
-import subprocess
-
 import numpy as np
 import pytest
 from convert_harness import flatten, load
-from lower_harness import Case, floats, inputs, tensor
-from toolchain_harness import needs_toolchain
+from lower_harness import Case, assert_close_to_reference, floats, inputs, tensor
+from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, MatmulOp
 
-from relax_dialect.interpreter import run
 from relax_xdsl.lowering.constant_data import DATA_BYTES, link_large_constants
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, prepack_weights
 from relax_xdsl.lowering.threads import openmp_library
-from relax_xdsl.lowering.tiling import host_tile, tiling_passes
-from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
+from relax_xdsl.lowering.tiling import host_tile
+from relax_xdsl.lowering.toolchain import compile_units, find_toolchain
 from relax_xdsl.lowering.units import split_units
 
 SIZES = (1, 3, 7, 17, 130)
@@ -217,15 +214,7 @@ def test_the_schedule_tiles_the_prepacked_products():
         [kernel] = kernel_modules(case.function())
         prepack_weights(kernel, host_tile())
         units.append(str(kernel))
-    pipeline = ",".join(tiling_passes(_transform_library()))
-    command = [
-        find_toolchain().mlir_opt,
-        "--split-input-file",
-        f"--pass-pipeline=builtin.module({pipeline})",
-    ]
-    result = subprocess.run(
-        command, input="\n// -----\n".join(units), capture_output=True, text=True
-    )
+    result = scheduled(units)
     assert result.returncode == 0, result.stderr
     assert result.stderr.count("schedule: tile_prepacked") == len(PREPACKED)
 
@@ -233,23 +222,15 @@ def test_the_schedule_tiles_the_prepacked_products():
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
-    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    outline_kernels(module)
-    return compile_units(split_units(module, True), tile=True)
+    return compiled_as_the_backend(
+        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    )
 
 
 @needs_toolchain
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_prepacked_kernels_match_the_reference(native, name):
-    case = CASES[name]
-    reference = load(case.function())
-    for n in SIZES:
-        args = case.inputs(n)
-        [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
-        [want] = flatten(run(reference, "main", *args))
-        assert got.shape == want.shape
-        scale = max(float(np.abs(want).max(initial=0)), 1.0)
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+    assert_close_to_reference(native, CASES[name], SIZES)
 
 
 @needs_toolchain

@@ -1,0 +1,346 @@
+"""Strided windows split into phases, so that every window reads its input with unit stride
+(native code: the tiling schedule's kernels, `units`).
+
+A window of stride ``s`` and dilation ``d`` reads, for output ``o`` and tap ``k``, the input
+at ``o·s + k·d = (o + ⌊k·d / s⌋)·s + (k·d mod s)``: element ``o + ⌊k·d / s⌋`` of *phase*
+``k·d mod s``, the input's elements ``r, r + s, r + 2s, ...`` for ``r = k·d mod s``. With the
+input copied once into its phases, each tap reads consecutive elements of one phase where it
+read every ``s``-th element of the input: MLIR's vectoriser refuses those strided reads
+("Attempted to vectorize, but failed", after which mlir-opt-22 crashed), the unit-stride
+ones it vectorises. The phases ``P[..., ph, pw, y, x] = x[..., y·sh + ph, x·sw + pw]`` of the
+padded input are one copy per phase of the input elements each holds, from the input before
+its padding (the kernel holds the ``tensor.pad``, `kernels`), into a tensor filled with zeros
+where a phase holds padding: one pass where padding then splitting took two. Rewritten so:
+
+* a depthwise convolution (``linalg.conv_2d_ngchw_gfchw``, one input and one output channel
+  per group): the convolution reading ``P[n, g, c, kh·dh mod sh, kw·dw mod sw,
+  oh + ⌊kh·dh / sh⌋, ow + ⌊kw·dw / sw⌋]``, a ``linalg.generic`` marked `PHASED` that the
+  depthwise schedule (`schedules/depthwise.py`) tiles as the unit-stride ones: strips of output
+  rows in vector registers, one tap at a time, each tap a unit-stride strip of one phase;
+* a convolution with one group (``linalg.conv_2d_nchw_fchw``) without dilation whose output
+  rows are wide enough for the direct schedule (`schedules/direct_convolution.py`) and whose
+  window gains few products of zero taps when split (`MOST_ZERO_PRODUCTS`): a
+  convolution with unit strides over the phases as channels (``C·sh·sw`` of them) with the
+  weights split into the same phases (``W'[f, c, ph, pw, i, j] = W[f, c, i·sh + ph,
+  j·sw + pw]``, zeros past the window), which the direct schedule computes in place where
+  the strided one went through a strided im2col copy: ResNet's 7 × 7 / 2 stem becomes a
+  4 × 4 window over 12 channels (64 taps of 49 multiply zeros, and it still takes half the
+  time).
+
+Their sizes must be static but the batch, their elements f32. IREE's input (`iree_input`)
+never sees them: this runs on the native backend's kernel units.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    ArrayAttr,
+    DenseIntOrFPElementsAttr,
+    Float32Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    ModuleOp,
+    TensorType,
+    UnitAttr,
+    i64,
+)
+from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, Conv2DNgchwGfchwOp, ConvOperation, YieldOp
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from .building import contraction_op, fill_op, generic_op, insert_slice_op
+from .ops.common import PARALLEL, REDUCTION, reassociation
+from .schedules import direct_convolution
+from .schedules.depthwise import PHASED
+from .tiling import RegisterTile
+
+MOST_ZERO_PRODUCTS = 48
+"""The most products of zero taps a window with one group may gain once split, per output
+element of each filter, over its taps (``(split taps - taps) · filters / taps``): what each
+element an im2col copy and its packing move (``taps`` per output element) costs in products,
+about. Measured against im2col in one process (docs/benchmarks.md): ResNet-18's 7 × 7 / 2 stem
+(64 taps of 49, 64 filters: 20) took 0.43–0.59 of the time, MobileNetV2's 3 × 3 / 2 stem (16 of
+9, 32 filters: 25) 0.37–0.61, a 3 × 3 / 2 of 16 → 32 channels (25) 0.64–0.79, a 1 × 1 / 2 (0)
+the same; ResNet-18's 3 × 3 / 2 64 → 128 (100) 1.7–1.9 times."""
+
+
+def split_phases(module: ModuleOp, tile: RegisterTile) -> None:
+    """Rewrite (in place) the strided depthwise convolutions of ``module``, and the strided
+    ones with one group that would be direct ones with unit strides (register blocks of
+    ``tile``), to read their input split into phases."""
+    for op in [op for op in module.walk() if isinstance(op, ConvOperation)]:
+        if isinstance(op, Conv2DNgchwGfchwOp) and _strided(op) and _depthwise(op):
+            _split_depthwise(op)
+        elif isinstance(op, Conv2DNchwFchwOp) and _strided(op) and _direct_once_split(op, tile):
+            _split_channels(op)
+
+
+def _pair(attr: DenseIntOrFPElementsAttr) -> tuple[int, int]:
+    first, second = (int(v) for v in attr.get_values())
+    return first, second
+
+
+def _strided(op: Conv2DNgchwGfchwOp | Conv2DNchwFchwOp) -> bool:
+    """An f32 convolution with a stride other than one, its sizes static but the batch."""
+    data, weight, out = (v.type for v in op.operands)
+    assert isinstance(data, TensorType) and isinstance(weight, TensorType)
+    assert isinstance(out, TensorType)
+    sizes = (*data.get_shape()[1:], *weight.get_shape(), *out.get_shape()[1:])
+    return (
+        isinstance(out.get_element_type(), Float32Type)
+        and DYNAMIC_INDEX not in sizes
+        and _pair(op.strides) != (1, 1)
+    )
+
+
+def _depthwise(op: Conv2DNgchwGfchwOp) -> bool:
+    """One input and one output channel per group."""
+    return op.inputs[1].type.get_shape()[1:3] == (1, 1)  # pyright: ignore
+
+
+def _direct_once_split(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
+    """Without dilation, with output rows the direct schedule takes with unit strides, and
+    few zero taps once split (`MOST_ZERO_PRODUCTS`)."""
+    width = op.outputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
+    dilations = _pair(op.dilations)
+    if not direct_convolution.computes((1, 1), dilations, width, tile.n):
+        return False
+    _, axes = _axes(op)
+    split = math.prod(axis.phases * axis.reach for axis in axes)
+    taps = math.prod(axis.taps for axis in axes)
+    filters = op.outputs[0].type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
+    return (split - taps) * filters <= MOST_ZERO_PRODUCTS * taps
+
+
+@dataclass(frozen=True)
+class _Phasing:
+    """An axis of ``size`` elements after ``before`` zeros split by ``stride`` into
+    ``phases`` phases of ``extent`` elements (zeros past the end)."""
+
+    size: int
+    before: int
+    stride: int
+    phases: int
+    extent: int
+
+    def copied(self, phase: int) -> tuple[int, int, int]:
+        """The first element of ``phase`` that is an input element (not a zero), how many
+        are, and where the first is in the input."""
+        first = max(0, -((phase - self.before) // self.stride))
+        last = min(self.extent - 1, (self.size - 1 + self.before - phase) // self.stride)
+        return first, last - first + 1, first * self.stride + phase - self.before
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """One spatial axis of a window: ``o·stride + k·dilation`` for ``outputs`` values of ``o``
+    and ``taps`` values of ``k``, over an input of ``size`` elements after ``before`` zeros
+    (its padding)."""
+
+    outputs: int
+    taps: int
+    stride: int
+    dilation: int
+    size: int
+    before: int
+
+    @property
+    def phases(self) -> int:
+        """The phases the taps read: ``0`` to the largest ``k·d mod s``."""
+        return max(k * self.dilation % self.stride for k in range(self.taps)) + 1
+
+    @property
+    def reach(self) -> int:
+        """The elements of a phase between a window's first and last tap, plus one."""
+        return (self.taps - 1) * self.dilation // self.stride + 1
+
+    @property
+    def data(self) -> _Phasing:
+        """The input's phases: the elements each window's taps read."""
+        extent = self.outputs + self.reach - 1
+        return _Phasing(self.size, self.before, self.stride, self.phases, extent)
+
+    @property
+    def weights(self) -> _Phasing:
+        """The window's phases (without dilation): its taps in each phase."""
+        return _Phasing(self.taps, 0, self.stride, self.phases, self.reach)
+
+    def read(self, position: AffineExpr, tap: AffineExpr) -> tuple[AffineExpr, AffineExpr]:
+        """The phase and the element within it of ``position · stride + tap · dilation``."""
+        offset = tap * self.dilation
+        if self.phases == 1:
+            return AffineExpr.constant(0), position + offset // self.stride
+        return offset % self.stride, position + offset // self.stride
+
+
+def _insert(op: Operation, before: Operation) -> SSAValue:
+    """Insert ``op`` before ``before``; its result."""
+    Rewriter.insert_op(op, InsertPoint.before(before))
+    return op.results[0]
+
+
+def _unpadded(data: SSAValue) -> tuple[SSAValue, tuple[int, int], tuple[int, int]]:
+    """The input the convolution's ``data`` pads with zeros (through a grouped convolution's
+    reshape), and the zeros before and after its rows and columns; ``data`` itself and no
+    zeros if it is not such a padding."""
+    pad = data.owner
+    if isinstance(pad, tensor.ExpandShapeOp):
+        pad = pad.operands[0].owner
+    if not isinstance(pad, tensor.PadOp) or pad.low or pad.high:
+        return data, (0, 0), (0, 0)
+    low, high = pad.static_low.get_values(), pad.static_high.get_values()
+    [yielded] = pad.region.block.last_op.operands  # pyright: ignore[reportOptionalMemberAccess]
+    value = yielded.owner
+    zero = isinstance(value, arith.ConstantOp) and value.value == FloatAttr(0.0, yielded.type)
+    if not zero or any(low[:-2]) or any(high[:-2]) or min(low + high) < 0:
+        return data, (0, 0), (0, 0)
+    return pad.source, (low[-2], low[-1]), (high[-2], high[-1])
+
+
+def _phases(
+    anchor: Operation, source: SSAValue, prefix: Sequence[int], axes: Sequence[_Phasing]
+) -> SSAValue:
+    """``source`` (``[N, ..., H, W]``) split into the phases of ``axes``: a tensor
+    ``[*prefix, phases, phases, extent, extent]`` (``prefix`` the leading sizes, the batch
+    ``N`` its first) holding each phase's elements of ``source``, zeros where a phase holds
+    none (before and after ``source``)."""
+    vertical, horizontal = axes
+    element = source.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    batch = prefix[0]
+    images = []
+    if batch == DYNAMIC_INDEX:
+        axis = _insert(arith.ConstantOp(IntegerAttr(0, IndexType())), anchor)
+        images = [_insert(tensor.DimOp(source, axis), anchor)]
+    shape = [*prefix, vertical.phases, horizontal.phases, vertical.extent, horizontal.extent]
+    phases = _insert(tensor.EmptyOp(images, TensorType(element, shape)), anchor)
+    blocks = [
+        (row, column, vertical.copied(row), horizontal.copied(column))
+        for row in range(vertical.phases)
+        for column in range(horizontal.phases)
+    ]
+    if any(r[1] < vertical.extent or c[1] < horizontal.extent for _, _, r, c in blocks):
+        zero = _insert(arith.ConstantOp(FloatAttr(0.0, element)), anchor)
+        phases = _insert(fill_op(zero, phases), anchor)
+    rank = len(shape)
+    kept = [AffineExpr.dimension(d) for d in range(len(source.type.get_shape()) - 2)]  # pyright: ignore
+    y, x = AffineExpr.dimension(rank - 2), AffineExpr.dimension(rank - 1)
+    for row, column, (first_row, rows, row_at), (first_column, columns, column_at) in blocks:
+        if rows <= 0 or columns <= 0:
+            continue
+        at = [0] * len(prefix) + [row, column, first_row, first_column]
+        sizes = [*(images or [batch]), *prefix[1:], 1, 1, rows, columns]
+        block_type = TensorType(element, [*prefix, 1, 1, rows, columns])
+        block = _insert(tensor.ExtractSliceOp(phases, at, sizes, [1] * rank, block_type), anchor)
+        spatial = (y * vertical.stride + row_at, x * horizontal.stride + column_at)
+        reads = AffineMap(rank, 0, (*kept, *spatial))
+        body = Block(arg_types=[element, element])
+        body.add_op(YieldOp(body.args[0]))
+        maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(rank))])
+        copy = generic_op([source], [block], body, maps, ArrayAttr([PARALLEL] * rank))
+        phases = _insert(
+            insert_slice_op(_insert(copy, anchor), phases, at, sizes, [1] * rank), anchor
+        )
+    return phases
+
+
+def _axes(op: ConvOperation) -> tuple[SSAValue, tuple[_Axis, _Axis]]:
+    """The convolution's input before its padding, and its window's axes."""
+    data, weight, init = op.operands
+    source, before, after = _unpadded(data)
+    *_, height, width = data.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    *_, taps_h, taps_w = weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    *_, out_h, out_w = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    vertical, horizontal = (
+        _Axis(*sizes)
+        for sizes in zip(
+            (out_h, out_w),
+            (taps_h, taps_w),
+            _pair(op.strides),  # pyright: ignore[reportAttributeAccessIssue]
+            _pair(op.dilations),  # pyright: ignore[reportAttributeAccessIssue]
+            (height - before[0] - after[0], width - before[1] - after[1]),
+            before,
+            strict=True,
+        )
+    )
+    return source, (vertical, horizontal)
+
+
+def _replace(op: ConvOperation, new: Operation) -> None:
+    """Replace the convolution by ``new`` (inserted before it); erase its padding if unused."""
+    data = op.inputs[0]
+    op.results[0].replace_all_uses_with(_insert(new, op))
+    op.detach()
+    op.erase()
+    while isinstance(data.owner, Operation) and not data.uses:  # the padding, its reshape
+        unused = data.owner
+        data = unused.operands[0]
+        unused.detach()
+        unused.erase()
+
+
+def _split_depthwise(op: Conv2DNgchwGfchwOp) -> None:
+    """The depthwise convolution as a generic over its input's phases, marked `PHASED`."""
+    data, weight, init = op.operands
+    source, (vertical, horizontal) = _axes(op)
+    prefix = data.type.get_shape()[:-2]  # pyright: ignore[reportAttributeAccessIssue]
+    phases = _phases(op, source, prefix, (vertical.data, horizontal.data))
+    n, g, f, oh, ow, c, kh, kw = (AffineExpr.dimension(d) for d in range(8))
+    phase_h, row = vertical.read(oh, kh)
+    phase_w, column = horizontal.read(ow, kw)
+    maps = [
+        AffineMap(8, 0, (n, g, c, phase_h, phase_w, row, column)),
+        AffineMap(8, 0, (g, f, c, kh, kw)),
+        AffineMap(8, 0, (n, g, f, oh, ow)),
+    ]
+    convolution = generic_op(
+        [phases, weight],
+        [init],
+        op.body.detach_block(0),
+        ArrayAttr([AffineMapAttr(m) for m in maps]),
+        ArrayAttr([PARALLEL] * 5 + [REDUCTION] * 3),
+    )
+    convolution.attributes[PHASED] = UnitAttr()
+    _replace(op, convolution)
+
+
+def _as_channels(anchor: Operation, phases: SSAValue) -> SSAValue:
+    """``[A, C, ph, pw, H, W]`` phases as ``[A, C·ph·pw, H, W]`` channels."""
+    shape = phases.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    element = phases.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    merged = [shape[0], shape[1] * shape[2] * shape[3], shape[4], shape[5]]
+    return _insert(
+        tensor.CollapseShapeOp.create(
+            operands=[phases],
+            result_types=[TensorType(element, merged)],
+            properties={"reassociation": reassociation([[0], [1, 2, 3], [4], [5]])},
+        ),
+        anchor,
+    )
+
+
+def _split_channels(op: Conv2DNchwFchwOp) -> None:
+    """The convolution with unit strides over its input's phases as channels, with its
+    weights split into the same phases."""
+    data, weight, init = op.operands
+    source, (vertical, horizontal) = _axes(op)
+    prefix = data.type.get_shape()[:2]  # pyright: ignore[reportAttributeAccessIssue]
+    phases = _phases(op, source, prefix, (vertical.data, horizontal.data))
+    window = weight.type.get_shape()[:2]  # pyright: ignore[reportAttributeAccessIssue]
+    taps = _phases(op, weight, window, (vertical.weights, horizontal.weights))
+    ones = DenseIntOrFPElementsAttr.from_list(TensorType(i64, [2]), [1, 1])
+    convolution = contraction_op(
+        Conv2DNchwFchwOp,
+        [_as_channels(op, phases), _as_channels(op, taps)],
+        [init],
+        {"strides": ones, "dilations": ones},
+    )
+    _replace(op, convolution)

@@ -1,0 +1,256 @@
+"""Strided depthwise convolutions split into phases (``lowering/phase_split.py``) and tiled by the
+depthwise schedule (``schedules/depthwise.py``): strides 2 and 3 on both axes or one, padding,
+dilation, 5 × 5 and asymmetric windows, ragged phases, 3 to 130 channels, 130 output columns,
+a single output pixel, NHWC and a symbolic batch, compiled as the native backend compiles
+(kernels, units, the tiling schedule) and compared with the reference interpreter; the
+convolutions it leaves alone (unit strides, a symbolic height, groups of several channels)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from convert_harness import flatten, load
+from lower_harness import Case, assert_close_to_reference, floats, inputs, tensor
+from test_prepacked_weights import relax_constant, weights
+from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.linalg.ops import (
+    Conv2DNchwFchwOp,
+    Conv2DNgchwGfchwOp,
+    ConvOperation,
+    GenericOp,
+)
+from xdsl.dialects.tensor import PadOp
+
+from relax_xdsl.lowering import toolchain, units
+from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
+from relax_xdsl.lowering.phase_split import split_phases
+from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.schedules.depthwise import PHASED
+from relax_xdsl.lowering.threads import openmp_library
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
+from relax_xdsl.lowering.toolchain import (
+    find_toolchain,
+)
+
+SIZES = (1, 3)
+"""Values of the symbolic size ``n`` (the batch; ``h`` is ``n + 8``)."""
+
+
+def conv(name: str, data: str, weight: str, attrs: str) -> Case:
+    """``relax.nn.conv2d`` of data and weight shapes (``n``, ``h`` symbolic)."""
+    shapes = [
+        [d if d == "n" else "n+8" if d == "h" else int(d) for d in s.split(", ")]
+        for s in (data, weight)
+    ]
+    return Case(
+        name,
+        f"%x: {tensor(data, 'f32')}, %w: {tensor(weight, 'f32')}",
+        f"%r = relax.nn.conv2d %x, %w {{{attrs}}}",
+        inputs(*(floats(*shape, salt=i) for i, shape in enumerate(shapes))),
+    )
+
+
+def constant_filter(name: str, data: str, filters: tuple[int, ...], attrs: str) -> Case:
+    """``relax.nn.conv2d`` of data of shape ``data`` with a constant filter (a model's
+    initializer: `weight_arguments` makes it the kernel's argument)."""
+    binding = f"%r = relax.nn.conv2d %x, %w {{{attrs}}}"
+    return Case(
+        name,
+        f"%x: {tensor(data, 'f32')}",
+        f"{relax_constant('w', weights(*filters))}\n{binding}",
+        inputs(floats(*(int(d) if d != "n" else d for d in data.split(", ")))),
+    )
+
+
+def depthwise(name: str, data: str, window: str, attrs: str) -> Case:
+    """A depthwise convolution of NCHW ``data`` with a ``window`` (``KH, KW``)."""
+    channels = data.split(", ")[1]
+    return conv(name, data, f"{channels}, 1, {window}", f"groups = {channels}, {attrs}")
+
+
+SPLIT = [
+    depthwise("mobilenet-3x3-2", "n, 17, 20, 20", "3, 3", "strides = [2, 2], padding = [1]"),
+    depthwise("ragged-3x3-2", "n, 7, 17, 17", "3, 3", "strides = [2, 2], padding = [1]"),
+    depthwise("channels-130", "n, 130, 9, 13", "3, 3", "strides = [2, 2], padding = [1]"),
+    depthwise("stride-3", "n, 3, 17, 19", "3, 3", "strides = [3, 3], padding = [1]"),
+    depthwise("window-5x5-3", "n, 5, 23, 17", "5, 5", "strides = [3, 3], padding = [2]"),
+    depthwise("rows-only", "n, 3, 11, 19", "3, 3", "strides = [2, 1], padding = [1]"),
+    depthwise("columns-only", "n, 3, 7, 25", "3, 3", "strides = [1, 3], padding = [1]"),
+    depthwise("dilation-as-stride", "n, 3, 17, 17", "3, 3", "strides = [2, 2], dilation = [2]"),
+    depthwise("dilated-3-2", "n, 3, 19, 15", "3, 3", "strides = [2, 2], dilation = [3, 1]"),
+    depthwise("asymmetric", "n, 5, 11, 23", "3, 2", "strides = [2, 3], padding = [2, 0, 1, 1]"),
+    depthwise("one-pixel", "n, 3, 3, 3", "3, 3", "strides = [2, 2]"),
+    depthwise("columns-130", "n, 3, 7, 259", "3, 3", "strides = [2, 2], padding = [1]"),
+    constant_filter(
+        "constant-filter",
+        "n, 7, 17, 17",
+        (7, 1, 3, 3),
+        "groups = 7, strides = [2, 2], padding = [1]",
+    ),
+    conv(
+        "nhwc",
+        "n, 13, 17, 7",
+        "3, 3, 1, 7",
+        'groups = 7, strides = [2, 2], padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
+    ),
+]
+"""Depthwise convolutions split into phases."""
+
+CHANNELS = [
+    conv("group-stem-7x7-2", "n, 3, 69, 69", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("group-pointwise-2", "n, 17, 65, 65", "13, 17, 1, 1", "strides = [2, 2]"),
+    conv("group-odd-3x3-2", "n, 5, 67, 67", "7, 5, 3, 3", "strides = [2, 2], padding = [1]"),
+    constant_filter(
+        "group-constant-stem", "n, 3, 69, 69", (8, 3, 7, 7), "strides = [2, 2], padding = [3]"
+    ),
+    conv("group-window-5x5-2", "n, 3, 9, 67", "4, 3, 5, 5", "strides = [2, 2], padding = [2]"),
+    conv("group-window-5x5-3", "n, 3, 7, 103", "5, 3, 5, 5", "strides = [3, 3], padding = [2]"),
+    conv("group-rows-only-2", "n, 3, 17, 35", "4, 3, 3, 3", "strides = [2, 1], padding = [1]"),
+    conv(
+        "group-asymmetric-2-3",
+        "n, 3, 11, 103",
+        "4, 3, 3, 2",
+        "strides = [2, 3], padding = [2, 0, 1, 1]",
+    ),
+    conv("group-channels-130", "n, 130, 5, 67", "3, 130, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("group-filters-130", "1, 3, 7, 67", "130, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("group-one-channel", "n, 1, 7, 69", "1, 1, 7, 7", "strides = [2, 2]"),
+    conv(
+        "group-nhwc-hwio",
+        "n, 9, 67, 5",
+        "7, 7, 5, 8",
+        'strides = [2, 2], padding = [3], data_layout = "NHWC", kernel_layout = "HWIO"',
+    ),
+]
+"""Strided convolutions with one group, output rows of at least 32 columns (a register block on
+any host) and few products of zero taps once split: unit strides over the phases as
+channels."""
+
+KEPT = [
+    depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
+    conv("narrow-rows", "n, 3, 17, 17", "4, 3, 7, 7", "strides = [2, 2], padding = [3]"),
+    conv("many-filters-3x3-2", "n, 3, 5, 67", "130, 3, 3, 3", "strides = [2, 2], padding = [1]"),
+    conv("dilated-strided", "n, 3, 9, 71", "4, 3, 3, 3", "strides = [2, 2], dilation = [2]"),
+    depthwise("symbolic-height", "1, 3, h, 9", "3, 3", "strides = [2, 2], padding = [1]"),
+    conv("two-channels-a-group", "n, 4, 9, 9", "2, 2, 3, 3", "groups = 2, strides = [2, 2]"),
+    conv("depth-multiplier", "n, 3, 9, 9", "6, 1, 3, 3", "groups = 3, strides = [2, 2]"),
+]
+"""Convolutions left as they are: unit strides (the depthwise schedule reads them in place), output
+rows narrower than a register block, a window of 3 × 3 / 2 with 130 filters (16 taps once split,
+9 of its own: too many products of zeros), dilation with one group, a symbolic height, groups of several channels."""
+
+CASES = {case.name: case for case in [*SPLIT, *CHANNELS, *KEPT]}
+assert len(CASES) == len(SPLIT) + len(CHANNELS) + len(KEPT)
+
+
+def kernel(case: Case) -> ModuleOp:
+    """The case's kernel of its convolution in a module of its own (as `split_units` takes
+    it)."""
+    host = lower(load(case.function()))
+    outline_kernels(host)
+    [found] = [
+        ModuleOp([op.clone()])
+        for op in host.body.block.ops
+        if isinstance(op, func.FuncOp)
+        and op.sym_name.data.startswith(KERNEL_PREFIX)
+        and any(isinstance(inner, ConvOperation) for inner in op.walk())
+    ]
+    return found
+
+
+@pytest.mark.parametrize("name", [case.name for case in SPLIT])
+def test_strided_depthwise_windows_read_phases(name):
+    module = kernel(CASES[name])
+    split_phases(module, host_tile())
+    ops = list(module.walk())
+    assert not any(isinstance(op, Conv2DNgchwGfchwOp) for op in ops)
+    assert not any(isinstance(op, PadOp) for op in ops)  # the phases hold the zeros
+    [phased] = [op for op in ops if PHASED in op.attributes]
+    assert isinstance(phased, GenericOp)
+    phases = phased.inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    assert len(phases) == 7  # n, g, c, the phases of the rows and columns, y, x
+
+
+@pytest.mark.parametrize("name", [case.name for case in CHANNELS])
+def test_strided_convolutions_take_the_phases_as_channels(name):
+    module = kernel(CASES[name])
+    split_phases(module, host_tile())
+    ops = list(module.walk())
+    assert not any(isinstance(op, PadOp) for op in ops)
+    [convolution] = [op for op in ops if isinstance(op, ConvOperation)]
+    assert isinstance(convolution, Conv2DNchwFchwOp)
+    assert list(convolution.strides.get_values()) == [1, 1]
+
+
+@pytest.mark.parametrize("name", [case.name for case in KEPT])
+def test_other_convolutions_are_left_alone(name):
+    module = kernel(CASES[name])
+    before = str(module)
+    split_phases(module, host_tile())
+    assert str(module) == before
+
+
+@needs_toolchain
+def test_the_schedules_vectorise_the_phases():
+    """Each split kernel is tiled by the depthwise or the direct schedule (its remark) into
+    vector code (but the single output pixel, left to the loop lowering as with unit
+    strides)."""
+    units = []
+    for case in [*SPLIT, *CHANNELS]:
+        module = kernel(case)
+        split_phases(module, host_tile())
+        units.append(str(module))
+    result = scheduled(units)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("schedule: depthwise") == len(SPLIT)
+    assert result.stderr.count("schedule: direct_convolution") == len(CHANNELS)
+    for case, part in zip([*SPLIT, *CHANNELS], result.stdout.split("// -----"), strict=True):
+        if case.name != "one-pixel":
+            assert "xf32>" in part.split("vector.transfer_read", 1)[1]
+    assert PHASED not in result.stdout
+
+
+@pytest.fixture(scope="module")
+def native():
+    """Every case in one module, compiled as the native backend does (tiled)."""
+    return compiled_as_the_backend(
+        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    )
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_phased_kernels_match_the_reference(native, name):
+    assert_close_to_reference(native, CASES[name], SIZES)
+
+
+@needs_toolchain
+def test_two_threads_give_the_same_bits():
+    """The split kernels compiled with OpenMP loops (the channels, or the output rows, shared
+    among the threads): the same bits on two threads as on one."""
+    if openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    cases = [*SPLIT, *CHANNELS]
+    module = lower(load("".join(case.function(case.symbol) for case in cases)))
+    native = compiled_as_the_backend(module, parallel=True)
+    for case in cases:
+        args = [a for arg in case.inputs(3) for a in flatten(arg)]
+        [one] = native.call(case.symbol, args, threads=1)
+        [two] = native.call(case.symbol, args, threads=2)
+        np.testing.assert_array_equal(two, one)
+
+
+@needs_toolchain
+def test_strips_of_avx512_hosts_match_the_reference(monkeypatch):
+    """The split kernels under the AVX-512 hosts' schedule and register tile (strips of 32
+    columns, direct blocks of 8 × 32), compiled and run on any host."""
+    tile = RegisterTile(8, 32)
+    avx512 = schedule(tile)
+    monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
+    monkeypatch.setattr(units, "host_tile", lambda: tile)
+    cases = [*SPLIT, *CHANNELS]
+    native = compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
+    for case in cases:
+        assert_close_to_reference(native, case, SIZES)
