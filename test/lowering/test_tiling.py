@@ -72,6 +72,8 @@ TILED = [
     matmul("weights-of-a-symbolic-batch", "n, 3, 16", "16, 8"),
     matmul("batched", "3, n, 20", "3, 20, 40"),
     matmul("two-batch-dims", "2, 3, n, 9", "2, 3, 9, 40"),
+    matmul("unit-batch", "1, 3, n, 9", "1, 3, 9, n"),
+    matmul("unit-batch-of-a-matrix", "1, n, 9", "9, 40"),
     matmul("integers", "n, 35", "35, 10", "i32"),
     matmul("float64", "n, 12", "12, 40", "f64"),
     matmul("float16", "n, 40", "40, 33", "f16"),
