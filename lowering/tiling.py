@@ -13,7 +13,8 @@ strides register blocks over the input in place (`direct_convolution`), depthwis
 strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
 a product (`convolution`), 2-D max and sum pooling with static channels and widths blocks of
 channels in vector lanes (`pooling`), the other grouped convolutions and pooling get their
-window loops outside the output rows (`sliding_windows`).
+window loops outside the output rows (`sliding_windows`), reductions along the last loop
+(softmax, norms) partial results in vector registers (`reductions`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
 crashes (`crash_report`). For each contraction:
@@ -58,6 +59,7 @@ from .schedules import (
     epilogue,
     padding,
     pooling,
+    reductions,
     sliding_windows,
 )
 from .threads import machine_cores
@@ -326,6 +328,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += depthwise.sequences(tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     sequences += pooling.sequences(tile.n // 2, threads)
+    sequences += reductions.sequences(tile.n // 2)
     sequences += epilogue.sequences(_cache_columns(tile))
     rewrite = epilogue.rewrite_step("%functions", "%fused")
     rewrite += padding.rewrite_step("%fused", "%padded")
@@ -334,6 +337,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += pooling.rewrite_step("%convolved", "%pooled")
     rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
+    rewrite += reductions.rewrite_step("%windowed", "%reduced")
     dispatch = ",\n".join(
         [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
@@ -345,7 +349,7 @@ module attributes {{transform.with_named_sequence}} {{
 {sequences}
   transform.named_sequence @{ENTRY_POINT}(%root: !op {{transform.readonly}}) {{
     %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op{rewrite}
-    %f = transform.foreach_match in %windowed
+    %f = transform.foreach_match in %reduced
 {dispatch}
         : (!op) -> !op
     transform.apply_patterns to %f {{

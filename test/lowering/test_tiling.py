@@ -121,18 +121,22 @@ def test_register_tile_follows_the_vector_registers():
         assert tile.k % K_UNROLL == 0  # the unrolled k loop has whole iterations
 
 
-@pytest.fixture(scope="module")
-def transformed() -> str:
-    """The module after the tiling schedule (before bufferization), in generic form."""
+def transformed_text(text: str) -> str:
+    """The module ``text`` after the tiling schedule (before bufferization), in generic form."""
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [
         find_toolchain().mlir_opt,
         "--mlir-print-op-generic",
         f"--pass-pipeline=builtin.module({pipeline})",
     ]
-    result = subprocess.run(command, input=module_text(), capture_output=True, text=True)
+    result = subprocess.run(command, input=text, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return result.stdout
+
+
+@pytest.fixture(scope="module")
+def transformed() -> str:
+    return transformed_text(module_text())
 
 
 def function_body(generic: str, symbol: str) -> str:
