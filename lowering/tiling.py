@@ -21,10 +21,11 @@ crashes (`crash_report`). For each contraction:
 1. `pack_greedily` packs the operands into zero-padded blocks sized by the register tile
    (`RegisterTile`, from the host's vector registers): the left one into `m × k` blocks, the
    right one into `k × n` and the result into `m × n` ones (`8 × 32`, `32 × 32`, `8 × 32` with
-   AVX-512). Every block is contiguous whatever the operand's layout (no cache-set conflicts of
-   power-of-two strides, no strided loads) and every register tile is static: ragged and
-   symbolic sizes need no masks in the kernel. The operands' packs are tiled into single
-   blocks and vectorised (a masked read, a transpose where the layout needs one);
+   AVX-512; `6 × 16`, `16 × 16`, `6 × 16` with AVX2). Every block is contiguous whatever
+   the operand's layout (no cache-set conflicts of power-of-two strides, no strided loads)
+   and every register tile is static: ragged and symbolic sizes need no masks in the kernel.
+   The operands' packs are tiled into single blocks and vectorised (a masked read, a
+   transpose where the layout needs one);
 2. an ``scf.forall`` that the threads share (`threads`) takes the batch dimensions one at a
    time, else splits the columns into as many parts as threads; each part is tiled for the
    caches (about 256 columns × 256 of k × 32 rows), then one block at a time; without batch
@@ -71,13 +72,17 @@ class RegisterTile:
 
     m: int
     n: int
-    k: int = 32
+    k: int
 
     @staticmethod
     def for_registers(register_bytes: int, registers: int) -> RegisterTile:
         """Two f32 registers per row, as many rows as leave four registers for the operands:
-        8 × 32 with AVX-512 (16 of 32 registers), 6 × 16 with AVX2 (12 of 16)."""
-        return RegisterTile(m=min(8, (registers - 4) // 2), n=2 * register_bytes // 4)
+        8 × 32 with AVX-512 (16 of 32 registers), 6 × 16 with AVX2 (12 of 16). The depth is
+        the number of registers: the right operand's block, read whole into registers when it
+        is packed, spills at most twice the register file (32 × 32 with AVX-512, 16 × 16 with
+        AVX2: 3–6% faster on BERT's products than 32 × 16, which spilled four times over;
+        8 × 16 was 25% slower; same-process A/B, docs/benchmarks.md)."""
+        return RegisterTile(m=min(8, (registers - 4) // 2), n=2 * register_bytes // 4, k=registers)
 
 
 CACHE_TILE = {"n": 256, "k": 256, "m": 32}

@@ -100,7 +100,7 @@ def module_text() -> str:
     return generic_text(lower(load("".join(c.function(c.symbol) for c in CASES.values())), True))
 
 
-TILES = {"avx512": RegisterTile(8, 32), "avx2": RegisterTile(6, 16)}
+TILES = {"avx512": RegisterTile(8, 32, 32), "avx2": RegisterTile(6, 16, 16)}
 """The register tiles of the hosts the schedule knows; both are run on any host."""
 
 
