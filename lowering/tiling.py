@@ -13,19 +13,21 @@ strides register blocks over the input in place (`direct_convolution`), depthwis
 strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
 a product (`convolution`), 2-D max and sum pooling with static channels and widths blocks of
 channels in vector lanes (`pooling`), the other grouped convolutions and pooling get their
-window loops outside the output rows (`sliding_windows`). Last, the pads that lowering the
-packs leaves become copies too (`padding`), and every operation still in a function's body
-shares its outer parallel loop among the threads (`outer_threads`).
+window loops outside the output rows (`sliding_windows`), reductions along the last loop
+(softmax, norms) partial results in vector registers (`reductions`). Last, the pads that
+lowering the packs leaves become copies too (`padding`), and every operation still in a
+function's body shares its outer parallel loop among the threads (`outer_threads`).
 `transform.foreach_match` picks the variant for the number of batch dimensions; each action
 announces the operation it transforms in a remark, which names the kernel if the toolchain
 crashes (`crash_report`). For each contraction:
 1. `pack_greedily` packs the operands into zero-padded blocks sized by the register tile
    (`RegisterTile`, from the host's vector registers): the left one into `m × k` blocks, the
    right one into `k × n` and the result into `m × n` ones (`8 × 32`, `32 × 32`, `8 × 32` with
-   AVX-512). Every block is contiguous whatever the operand's layout (no cache-set conflicts of
-   power-of-two strides, no strided loads) and every register tile is static: ragged and
-   symbolic sizes need no masks in the kernel. The operands' packs are tiled into single
-   blocks and vectorised (a masked read, a transpose where the layout needs one);
+   AVX-512; `6 × 16`, `16 × 16`, `6 × 16` with AVX2). Every block is contiguous whatever
+   the operand's layout (no cache-set conflicts of power-of-two strides, no strided loads)
+   and every register tile is static: ragged and symbolic sizes need no masks in the kernel.
+   The operands' packs are tiled into single blocks and vectorised (a masked read, a
+   transpose where the layout needs one);
 2. an ``scf.forall`` that the threads share (`threads`) takes the batch dimensions one at a
    time, else splits the columns into as many parts as threads; each part is tiled for the
    caches (about 256 columns × 256 of k × 32 rows), then one block at a time; without batch
@@ -61,6 +63,7 @@ from .schedules import (
     outer_threads,
     padding,
     pooling,
+    reductions,
     sliding_windows,
 )
 from .threads import machine_cores
@@ -72,13 +75,17 @@ class RegisterTile:
 
     m: int
     n: int
-    k: int = 32
+    k: int
 
     @staticmethod
     def for_registers(register_bytes: int, registers: int) -> RegisterTile:
         """Two f32 registers per row, as many rows as leave four registers for the operands:
-        8 × 32 with AVX-512 (16 of 32 registers), 6 × 16 with AVX2 (12 of 16)."""
-        return RegisterTile(m=min(8, (registers - 4) // 2), n=2 * register_bytes // 4)
+        8 × 32 with AVX-512 (16 of 32 registers), 6 × 16 with AVX2 (12 of 16). The depth is
+        the number of registers: the right operand's block, read whole into registers when it
+        is packed, spills at most twice the register file (32 × 32 with AVX-512, 16 × 16 with
+        AVX2: 3–6% faster on BERT's products than 32 × 16, which spilled four times over;
+        8 × 16 was 25% slower; same-process A/B, docs/benchmarks.md)."""
+        return RegisterTile(m=min(8, (registers - 4) // 2), n=2 * register_bytes // 4, k=registers)
 
 
 CACHE_TILE = {"n": 256, "k": 256, "m": 32}
@@ -346,6 +353,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += depthwise.sequences(tile.n, threads)
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     sequences += pooling.sequences(tile.n // 2, threads)
+    sequences += reductions.sequences(tile.n // 2)
     sequences += epilogue.sequences(_cache_columns(tile))
     sequences += outer_threads.sequences(threads)
     rewrite = epilogue.rewrite_step("%functions", "%fused")
@@ -355,6 +363,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += pooling.rewrite_step("%convolved", "%pooled")
     rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
+    rewrite += reductions.rewrite_step("%windowed", "%reduced")
     lowered = """
     %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
     shared = lowered + padding.rewrite_step("%lowered", "%copied")
@@ -370,7 +379,7 @@ module attributes {{transform.with_named_sequence}} {{
 {sequences}
   transform.named_sequence @{ENTRY_POINT}(%root: !op {{transform.readonly}}) {{
     %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op{rewrite}
-    %f = transform.foreach_match in %windowed
+    %f = transform.foreach_match in %reduced
 {dispatch}
         : (!op) -> !op
     transform.apply_patterns to %f {{

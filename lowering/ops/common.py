@@ -346,7 +346,9 @@ def broadcast(
 ) -> tuple[list[SSAValue], list[list[int | None]]]:
     """Broadcast operand shapes (each: symbolic dims, actual sizes), right-aligned,
     to ``rank`` axes whose dims are ``result`` when known. Returns the result sizes
-    and each operand's axes as loop dimensions (None where broadcast)."""
+    and each operand's axes as loop dimensions (None where broadcast: an axis of 1 on a
+    result axis not known to be 1; on a result axis of 1 it is the loop dimension, so that a
+    unit batch keeps the maps projected permutations, the form the tiling schedule matches)."""
     sizes: list[SSAValue] = []
     maps: list[list[int | None]] = [[] for _ in shapes]
     for axis in range(rank):
@@ -357,6 +359,9 @@ def broadcast(
             if position < 0:
                 continue
             expr = exprs[position]
+            if expr == IntImm(1) and expected == IntImm(1):
+                maps[k].append(axis)
+                continue
             if expr == IntImm(1):
                 maps[k].append(None)
                 continue

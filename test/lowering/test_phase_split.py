@@ -246,7 +246,7 @@ def test_two_threads_give_the_same_bits():
 def test_strips_of_avx512_hosts_match_the_reference(monkeypatch):
     """The split kernels under the AVX-512 hosts' schedule and register tile (strips of 32
     columns, direct blocks of 8 × 32), compiled and run on any host."""
-    tile = RegisterTile(8, 32)
+    tile = RegisterTile(8, 32, 32)
     avx512 = schedule(tile)
     monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
     monkeypatch.setattr(units, "host_tile", lambda: tile)

@@ -72,6 +72,8 @@ TILED = [
     matmul("weights-of-a-symbolic-batch", "n, 3, 16", "16, 8"),
     matmul("batched", "3, n, 20", "3, 20, 40"),
     matmul("two-batch-dims", "2, 3, n, 9", "2, 3, 9, 40"),
+    matmul("unit-batch", "1, 3, n, 9", "1, 3, 9, n"),
+    matmul("unit-batch-of-a-matrix", "1, n, 9", "9, 40"),
     matmul("integers", "n, 35", "35, 10", "i32"),
     matmul("float64", "n, 12", "12, 40", "f64"),
     matmul("float16", "n, 40", "40, 33", "f16"),
@@ -98,7 +100,7 @@ def module_text() -> str:
     return generic_text(lower(load("".join(c.function(c.symbol) for c in CASES.values())), True))
 
 
-TILES = {"avx512": RegisterTile(8, 32), "avx2": RegisterTile(6, 16)}
+TILES = {"avx512": RegisterTile(8, 32, 32), "avx2": RegisterTile(6, 16, 16)}
 """The register tiles of the hosts the schedule knows; both are run on any host."""
 
 
@@ -119,18 +121,22 @@ def test_register_tile_follows_the_vector_registers():
         assert tile.k % K_UNROLL == 0  # the unrolled k loop has whole iterations
 
 
-@pytest.fixture(scope="module")
-def transformed() -> str:
-    """The module after the tiling schedule (before bufferization), in generic form."""
+def transformed_text(text: str) -> str:
+    """The module ``text`` after the tiling schedule (before bufferization), in generic form."""
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [
         find_toolchain().mlir_opt,
         "--mlir-print-op-generic",
         f"--pass-pipeline=builtin.module({pipeline})",
     ]
-    result = subprocess.run(command, input=module_text(), capture_output=True, text=True)
+    result = subprocess.run(command, input=text, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return result.stdout
+
+
+@pytest.fixture(scope="module")
+def transformed() -> str:
+    return transformed_text(module_text())
 
 
 def function_body(generic: str, symbol: str) -> str:

@@ -241,7 +241,7 @@ def test_tiled_convolution_matches_reference(native, name):
 
 def test_pools_in_sixteen_lanes_match_reference(monkeypatch):
     """The pools with the blocks of AVX-512 hosts (16 channels), compiled and run on any host."""
-    avx512 = schedule(RegisterTile(8, 32))
+    avx512 = schedule(RegisterTile(8, 32, 32))
     monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
     text = "".join(case.function(case.symbol) for case in POOLS)
     native = compile_module(generic_text(lower(load(text), True)), tile=True)

@@ -46,6 +46,21 @@ relax.function @main(%a: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[4, m], f
 
 // -----
 
+// Batched matmul whose batch axes are 1 on both operands and the result: every axis is indexed
+// by its loop (no constant 0, which only a real broadcast needs), so the maps stay projected
+// permutations, the form the tiling schedule matches.
+relax.function @main(%a: !relax.tensor<[1, 12, n, 8], f32>, %b: !relax.tensor<[1, 12, 8, n], f32>) -> !relax.tensor<[1, 12, n, n], f32> {
+  %p = relax.matmul %a, %b
+  relax.return %p
+}
+// CHECK-DAG:   #[[LHS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+// CHECK-DAG:   #[[RHS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
+// CHECK-DAG:   #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @main(
+// CHECK:         linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+
+// -----
+
 // Reductions: sum drops the axis; mean with keepdims divides by the count and
 // expands the reduced axis back as 1 (tensor.expand_shape).
 relax.function @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tuple<tensor<[n], f32>, tensor<[1, 4], f32>> {
