@@ -2,7 +2,8 @@
 native code.
 
 A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's body with the
-``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, and the constants it
+``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, the slices it alone reads
+(views of its arguments inside the kernel, instead of copies at the call), and the constants it
 uses. A contraction (an operation with a reduction loop: matrix products, convolutions,
 pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
 of which is the only use of the previous result, over the same iteration space (a bias, a
@@ -73,6 +74,22 @@ def _initialisers(op: Operation) -> list[Operation]:
             found.append(init)
         elif isinstance(init, tensor.EmptyOp) and init.results[0].has_one_use():
             found.append(init)
+    return found
+
+
+def _views(op: Operation) -> list[Operation]:
+    """The ``tensor.extract_slice`` operations that only feed ``op``'s inputs, in program
+    order: inside the kernel a slice is a view of the argument's buffer, where passing it
+    would copy it (a kernel's arguments have the identity layout)."""
+    found: list[Operation] = []
+    for value in op.inputs if isinstance(op, LinalgStructuredOperation) else ():
+        view = value.owner
+        if (
+            isinstance(view, tensor.ExtractSliceOp)
+            and view.results[0].has_one_use()
+            and view.parent_block() is op.parent_block()
+        ):
+            found.append(view)
     return found
 
 
@@ -242,7 +259,7 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
     for op in [op for op in host.walk() if _is_kernel(op)]:
         if op in grouped:
             continue
-        cluster = [*_initialisers(op), op]
+        cluster = [*_views(op), *_initialisers(op), op]
         chain = _epilogue(op)
         for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]
