@@ -4,7 +4,11 @@ native code.
 A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's body with the
 ``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, the slices it alone reads
 (views of its arguments inside the kernel, instead of copies at the call), and the constants it
-uses. A contraction (an operation with a reduction loop: matrix products, convolutions,
+uses; or an *assembly*: the operations that write a ``tensor.empty`` region by region in place
+(each region's operation writing a slice of it, inserted back: a pool's interior and borders),
+one kernel, so that the regions are written into one buffer.
+
+A contraction (an operation with a reduction loop: matrix products, convolutions,
 pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
 of which is the only use of the previous result, over the same iteration space (a bias, a
 batch norm's scale and shift, an activation, a residual add: the groups ``relax-fuse-ops``
@@ -91,6 +95,66 @@ def _views(op: Operation) -> list[Operation]:
         ):
             found.append(view)
     return found
+
+
+def _slice_writer(op: Operation) -> tuple[list[Operation], tensor.InsertSliceOp] | None:
+    """If kernel ``op`` computes a region of a destination in place (its output a slice of
+    the destination, filled or not, its result inserted back at the same region): the slice,
+    the fill, and the insertion."""
+    if not (isinstance(op, LinalgStructuredOperation) and len(op.outputs) == 1):
+        return None
+    if not op.results[0].has_one_use():
+        return None
+    insert = next(iter(op.results[0].uses)).operation
+    init = op.outputs[0].owner
+    writes = []
+    if isinstance(init, FillOp) and init.results[0].has_one_use():
+        writes.append(init)
+        init = init.outputs[0].owner
+    if not (
+        isinstance(insert, tensor.InsertSliceOp)
+        and isinstance(init, tensor.ExtractSliceOp)
+        and init.results[0].has_one_use()
+        and init.source == insert.dest
+        and all(
+            init.properties[name] == insert.properties[name]
+            for name in ("static_offsets", "static_sizes", "static_strides")
+        )
+        and list(init.operands[1:]) == list(insert.operands[2:])
+    ):
+        return None
+    return [init, *writes], insert
+
+
+def _assembly(op: Operation) -> list[Operation]:
+    """The operations writing a ``tensor.empty`` region by region in place, starting with
+    kernel ``op`` writing the first region (each region's kernel with its views), or none."""
+    found = _slice_writer(op)
+    if found is None or not isinstance(found[1].dest.owner, tensor.EmptyOp):
+        return []
+    cluster: list[Operation] = [found[1].dest.owner]
+    while found is not None:
+        (slice_op, *writes), insert = found
+        destination = insert.dest
+        if {use.operation for use in destination.uses} != {slice_op, insert}:
+            return []
+        cluster += [*_views(op), slice_op, *writes, op, insert]
+        found = None
+        for use in insert.result.uses:
+            writer = _reader_of_slice(use.operation)
+            if writer is not None and (following := _slice_writer(writer)) is not None:
+                op, found = writer, following
+    return cluster
+
+
+def _reader_of_slice(slice_op: Operation) -> Operation | None:
+    """The kernel whose output is the slice ``slice_op`` (maybe filled first)."""
+    if not (isinstance(slice_op, tensor.ExtractSliceOp) and slice_op.results[0].has_one_use()):
+        return None
+    user = next(iter(slice_op.results[0].uses)).operation
+    if isinstance(user, FillOp) and user.results[0].has_one_use():
+        user = next(iter(user.results[0].uses)).operation
+    return user if _is_kernel(user) else None
 
 
 def _is_kernel(op: Operation) -> bool:
@@ -259,8 +323,16 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
     for op in [op for op in host.walk() if _is_kernel(op)]:
         if op in grouped:
             continue
-        cluster = [*_views(op), *_initialisers(op), op]
-        chain = _epilogue(op)
+        assembly = _assembly(op)
+        if assembly:
+            block = op.parent_block()
+            assert block is not None
+            order = {o: i for i, o in enumerate(block.ops)}
+            cluster = sorted(assembly, key=order.__getitem__)
+            grouped.update(cluster)
+        else:
+            cluster = [*_views(op), *_initialisers(op), op]
+        chain = [] if assembly else _epilogue(op)
         for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
