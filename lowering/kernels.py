@@ -4,9 +4,9 @@ native code.
 A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's body with the
 ``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, the slices it alone reads
 (views of its arguments inside the kernel, instead of copies at the call), and the constants it
-uses; or an *assembly*: the operations that write a ``tensor.empty`` region by region in place
-(each region's operation writing a slice of it, inserted back: a pool's interior and borders),
-one kernel, so that the regions are written into one buffer.
+uses; or an *assembly*: the operations that write a ``tensor.empty`` region by region (a pool's
+interior and borders, each computed and inserted), one kernel, whose regions bufferization
+writes into the one buffer (``eliminate-empty-tensors``).
 
 A contraction (an operation with a reduction loop: matrix products, convolutions,
 pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
@@ -86,75 +86,48 @@ def _views(op: Operation) -> list[Operation]:
     order: inside the kernel a slice is a view of the argument's buffer, where passing it
     would copy it (a kernel's arguments have the identity layout)."""
     found: list[Operation] = []
-    for value in op.inputs if isinstance(op, LinalgStructuredOperation) else ():
+    if isinstance(op, tensor.PadOp):
+        read = [op.source]
+    else:
+        read = op.inputs if isinstance(op, LinalgStructuredOperation) else ()
+    for value in read:
         view = value.owner
         if (
-            isinstance(view, tensor.ExtractSliceOp)
+            isinstance(view, tensor.ExtractSliceOp | tensor.PadOp)
             and view.results[0].has_one_use()
             and view.parent_block() is op.parent_block()
         ):
-            found.append(view)
+            found += [*_views(view), view]
     return found
 
 
-def _slice_writer(op: Operation) -> tuple[list[Operation], tensor.InsertSliceOp] | None:
-    """If kernel ``op`` computes a region of a destination in place (its output a slice of
-    the destination, filled or not, its result inserted back at the same region): the slice,
-    the fill, and the insertion."""
-    if not (isinstance(op, LinalgStructuredOperation) and len(op.outputs) == 1):
+def _insertion(op: Operation) -> tensor.InsertSliceOp | None:
+    """The ``tensor.insert_slice`` that is the only use of kernel ``op``'s only result."""
+    if not (len(op.results) == 1 and op.results[0].has_one_use()):
         return None
-    if not op.results[0].has_one_use():
-        return None
-    insert = next(iter(op.results[0].uses)).operation
-    init = op.outputs[0].owner
-    writes = []
-    if isinstance(init, FillOp) and init.results[0].has_one_use():
-        writes.append(init)
-        init = init.outputs[0].owner
-    if not (
-        isinstance(insert, tensor.InsertSliceOp)
-        and isinstance(init, tensor.ExtractSliceOp)
-        and init.results[0].has_one_use()
-        and init.source == insert.dest
-        and all(
-            init.properties[name] == insert.properties[name]
-            for name in ("static_offsets", "static_sizes", "static_strides")
-        )
-        and list(init.operands[1:]) == list(insert.operands[2:])
-    ):
-        return None
-    return [init, *writes], insert
+    user = next(iter(op.results[0].uses)).operation
+    return user if isinstance(user, tensor.InsertSliceOp) else None
 
 
 def _assembly(op: Operation) -> list[Operation]:
-    """The operations writing a ``tensor.empty`` region by region in place, starting with
-    kernel ``op`` writing the first region (each region's kernel with its views), or none."""
-    found = _slice_writer(op)
-    if found is None or not isinstance(found[1].dest.owner, tensor.EmptyOp):
+    """The operations writing a ``tensor.empty`` region by region (each region's kernel
+    with its views and initialisers, and its insertion), the first region's kernel being
+    ``op``; or none."""
+    insert = _insertion(op)
+    if insert is None or not isinstance(insert.dest.owner, tensor.EmptyOp):
         return []
-    cluster: list[Operation] = [found[1].dest.owner]
-    while found is not None:
-        (slice_op, *writes), insert = found
-        destination = insert.dest
-        if {use.operation for use in destination.uses} != {slice_op, insert}:
+    cluster: list[Operation] = [insert.dest.owner]
+    while insert is not None:
+        cluster += [*_views(op), *_initialisers(op), op, insert]
+        following = (
+            next(iter(insert.result.uses)).operation if insert.result.has_one_use() else None
+        )
+        if not isinstance(following, tensor.InsertSliceOp) or following.dest != insert.result:
+            break
+        op, insert = following.source.owner, following
+        if not (isinstance(op, Operation) and _is_kernel(op) and _insertion(op) is insert):
             return []
-        cluster += [*_views(op), slice_op, *writes, op, insert]
-        found = None
-        for use in insert.result.uses:
-            writer = _reader_of_slice(use.operation)
-            if writer is not None and (following := _slice_writer(writer)) is not None:
-                op, found = writer, following
     return cluster
-
-
-def _reader_of_slice(slice_op: Operation) -> Operation | None:
-    """The kernel whose output is the slice ``slice_op`` (maybe filled first)."""
-    if not (isinstance(slice_op, tensor.ExtractSliceOp) and slice_op.results[0].has_one_use()):
-        return None
-    user = next(iter(slice_op.results[0].uses)).operation
-    if isinstance(user, FillOp) and user.results[0].has_one_use():
-        user = next(iter(user.results[0].uses)).operation
-    return user if _is_kernel(user) else None
 
 
 def _is_kernel(op: Operation) -> bool:

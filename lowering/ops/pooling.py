@@ -211,7 +211,7 @@ class _Pool:
     ) -> SSAValue:
         """The windows of data of static spatial ``sizes``, region by region of the output
         (`pool_regions`): each region's windows read a slice of the data, padded only where
-        they reach outside it, into a slice of one output tensor."""
+        they reach outside it, and are inserted into one output tensor."""
         settings = self.settings
         out_dims = [*batch, *(IntImm(k) for k in counts)]
         out = lw.empty(builtin_type(out_dims, self.dtype), [lw.index_of(d) for d in out_dims])
@@ -229,11 +229,13 @@ class _Pool:
             low = [before for _, _, before, _ in reads]
             high = [after for _, _, _, after in reads]
             data = pad(lw, data, [0, 0, *low], [0, 0, *high], self.padding(lw))
+            region_dims = [*batch, *(IntImm(last - first) for first, last in region)]
+            into = lw.empty(
+                builtin_type(region_dims, self.dtype), [lw.index_of(d) for d in region_dims]
+            )
             offsets = [0, 0, *(first for first, _ in region)]
-            region_sizes = [*channels, *(last - first for first, last in region)]
-            slice_of_out = extract_slice(lw, out, offsets, region_sizes, [1] * len(offsets))
-            pooled = self.region(lw, data, slice_of_out)
-            out = insert_slice(lw, pooled, out, offsets, region_sizes)
+            region_sizes = [mixed(lw, d) for d in region_dims]
+            out = insert_slice(lw, self.region(lw, data, into), out, offsets, region_sizes)
         return out
 
 
