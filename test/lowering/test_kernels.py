@@ -13,8 +13,11 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.memo_printer import print_module
 from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.threads import openmp_library
+from relax_xdsl.lowering.toolchain import find_toolchain
 
 HEADER = "from tvm.script import ir as I, relax as R, tirx as T\n\n\n@I.ir_module\nclass Module:\n"
 
@@ -139,9 +142,12 @@ def test_a_padded_pool_is_one_kernel_writing_its_regions():
 
 
 @needs_toolchain
-def test_pools_and_phases_match_reference_natively():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_pools_and_phases_match_reference_natively(threads):
+    if threads > 1 and openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     module = parse_tvmscript(POOLS_AND_PHASES, "pools.py")
-    compiled = compile_function(module, "main", "mlir")
+    compiled = compile_function(module, "main", "mlir", RunOptions(threads=threads))
     for n in (1, 3):
         rng = np.random.default_rng(n)
         shapes = ((n, 7, 17, 17), (n, 3, 1, 3), (n, 130, 7, 9), (n, 5, 17, 7), (5, 3, 3, 3))
