@@ -82,11 +82,12 @@ def _initialisers(op: Operation) -> list[Operation]:
 
 
 def _views(op: Operation) -> list[Operation]:
-    """The ``tensor.extract_slice`` operations that only feed ``op``'s inputs, in program
-    order: inside the kernel a slice is a view of the argument's buffer, where passing it
-    would copy it (a kernel's arguments have the identity layout)."""
+    """The ``tensor.extract_slice`` and ``tensor.pad`` operations that only feed ``op``'s
+    inputs (and so on up), in program order: inside the kernel a slice is a view of the
+    argument's buffer, where passing it would copy it (a kernel's arguments have the identity
+    layout), and a pad is the schedule's vectorised copy (in the host, `memrefCopy`)."""
     found: list[Operation] = []
-    if isinstance(op, tensor.PadOp):
+    if isinstance(op, tensor.PadOp | tensor.ExtractSliceOp):
         read = [op.source]
     else:
         read = op.inputs if isinstance(op, LinalgStructuredOperation) else ()

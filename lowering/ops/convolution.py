@@ -13,9 +13,9 @@ integer or ``out_dtype`` conversions) is one ``linalg.generic`` of the
 same shape whose data map is ``p * stride + k * dilation``. A transposed convolution is
 the ordinary convolutions (stride 1) of its output phases (`output_phases`: the outputs ``r,
 r + s, ...`` along each axis of stride ``s``, each reached by a sub-kernel of the weight,
-gathered into ``OIHW``), over one padding of the data, interleaved by a generic that picks each
-element's phase: no product multiplies the zeros a stride-1 convolution of the dilated data
-would; its kernel sizes must be static.
+gathered into ``OIHW``), each over a slice of the data padded by what it reads beyond it,
+interleaved by a generic that picks each element's phase: no product multiplies the zeros a
+stride-1 convolution of the dilated data would; its kernel sizes must be static.
 Channel counts that the types do not prove are checked at run time.
 """
 
@@ -310,10 +310,6 @@ def _transposed(
         AxisPhases.of(*axis, k, e)
         for axis, k, e in zip(settings.axes(), taps, settings.output_padding, strict=True)
     ]
-    before = [axis.pad_before() for axis in axes]
-    after = [axis.pad_after() for axis in axes]
-    x = pad(lw, x, [0, 0, *before], [0, 0, *after], zero_of(lw, sources[0]))
-    padded = [simplify(d + b + a) for d, b, a in zip(sizes, before, after, strict=True)]
     rows = [simplify(d + axis.extra_rows) for d, axis in zip(sizes, axes, strict=True)]
     phase_dims = [n, out_channels, *rows]
     results: list[SSAValue] = []
@@ -321,12 +317,19 @@ def _transposed(
         if not all(phase.taps for phase in phases):
             results.append(zeros(lw, phase_dims, dtype))
             continue
+        before = [max(0, -phase.start) for phase in phases]
+        after = [
+            max(0, phase.start + a.extra_rows + phase.span())
+            for phase, a in zip(phases, axes, strict=True)
+        ]
+        phase_x = pad(lw, x, [0, 0, *before], [0, 0, *after], zero_of(lw, sources[0]))
+        padded = [simplify(d + b + a) for d, b, a in zip(sizes, before, after, strict=True)]
         reads = [simplify(r + phase.span()) for r, phase in zip(rows, phases, strict=True)]
         offsets = [b + phase.start for b, phase in zip(before, phases, strict=True)]
-        phase_x = x
         if any(offsets) or any(not prove_equal(r, p) for r, p in zip(reads, padded, strict=True)):
             slice_sizes = [mixed(lw, d) for d in (n, c, *reads)]
-            phase_x = extract_slice(lw, x, [0, 0, *offsets], slice_sizes, [1] * (2 + len(axes)))
+            starts = [0, 0, *offsets]
+            phase_x = extract_slice(lw, phase_x, starts, slice_sizes, [1] * len(starts))
         sub_w, sub_dims = _phase_kernel(lw, w, w_dims, settings.groups, phases)
         window = Window(settings.groups, [1] * len(axes), [p.dilation for p in phases])
         conv_x = (phase_x, [n, c, *reads])

@@ -10,8 +10,8 @@ the zeros the stride would insert between the data's elements.
 
 Every phase computes ``ceil(out / s)`` outputs (``in + extra_rows``), so that the phases
 interleave into a whole number of strides, cropped to ``out``; its reads are at a constant
-offset from the data's extent, so the padding of the data is static even where the data's
-size is symbolic.
+offset from the data's extent, so the padding each phase needs is static even where the
+data's size is symbolic.
 """
 
 from __future__ import annotations
@@ -79,15 +79,3 @@ class AxisPhases:
     def out_size(self, size: PrimExpr) -> PrimExpr:
         """The output's size along the axis, for data of ``size`` elements."""
         return simplify((size - 1) * self.stride + self.beyond)
-
-    def _reading(self) -> list[Phase]:
-        return [phase for phase in self.phases if phase.taps]
-
-    def pad_before(self) -> int:
-        """The zeros before the data that the phases read."""
-        return max(0, *(-phase.start for phase in self._reading()))
-
-    def pad_after(self) -> int:
-        """The zeros after the data that the phases read."""
-        reach = (phase.start + self.extra_rows + phase.span() for phase in self._reading())
-        return max(0, *reach)
