@@ -210,33 +210,44 @@ class _Pool:
         counts: Sequence[int],
     ) -> SSAValue:
         """The windows of data of static spatial ``sizes``, region by region of the output
-        (`pool_regions`): each region's windows read a slice of the data, padded only where
-        they reach outside it, and are inserted into one output tensor."""
-        settings = self.settings
+        (`pool_regions`), inserted into one output tensor (a single region is the output)."""
+        regions = pool_regions(self.settings.axes(), sizes, counts)
+        if len(regions) == 1:
+            return self._region_of(lw, x, batch, sizes, regions[0])
         out_dims = [*batch, *(IntImm(k) for k in counts)]
         out = lw.empty(builtin_type(out_dims, self.dtype), [lw.index_of(d) for d in out_dims])
-        channels = [mixed(lw, d) for d in batch]
-        for region in pool_regions(settings.axes(), sizes, counts):
-            reads = [
-                window_reads(span, axis, size)
-                for span, axis, size in zip(region, settings.axes(), sizes, strict=True)
-            ]
-            data = x
-            if any(r[0] or r[1] - r[0] != size for r, size in zip(reads, sizes, strict=True)):
-                starts = [0, 0, *(start for start, _, _, _ in reads)]
-                extents = [*channels, *(end - start for start, end, _, _ in reads)]
-                data = extract_slice(lw, x, starts, extents, [1] * len(starts))
-            low = [before for _, _, before, _ in reads]
-            high = [after for _, _, _, after in reads]
-            data = pad(lw, data, [0, 0, *low], [0, 0, *high], self.padding(lw))
-            region_dims = [*batch, *(IntImm(last - first) for first, last in region)]
-            into = lw.empty(
-                builtin_type(region_dims, self.dtype), [lw.index_of(d) for d in region_dims]
-            )
+        for region in regions:
             offsets = [0, 0, *(first for first, _ in region)]
-            region_sizes = [mixed(lw, d) for d in region_dims]
-            out = insert_slice(lw, self.region(lw, data, into), out, offsets, region_sizes)
+            region_sizes = [*(mixed(lw, d) for d in batch), *(b - a for a, b in region)]
+            pooled = self._region_of(lw, x, batch, sizes, region)
+            out = insert_slice(lw, pooled, out, offsets, region_sizes)
         return out
+
+    def _region_of(
+        self,
+        lw: Lowerer,
+        x: SSAValue,
+        batch: Sequence[PrimExpr],
+        sizes: Sequence[int],
+        region: Sequence[tuple[int, int]],
+    ) -> SSAValue:
+        """The windows of one region of the output: they read a slice of the data, padded
+        only where they reach outside it."""
+        reads = [
+            window_reads(span, axis, size)
+            for span, axis, size in zip(region, self.settings.axes(), sizes, strict=True)
+        ]
+        data = x
+        if any(r[0] or r[1] - r[0] != size for r, size in zip(reads, sizes, strict=True)):
+            starts = [0, 0, *(start for start, _, _, _ in reads)]
+            extents = [*(mixed(lw, d) for d in batch), *(end - start for start, end, _, _ in reads)]
+            data = extract_slice(lw, x, starts, extents, [1] * len(starts))
+        low = [before for _, _, before, _ in reads]
+        high = [after for _, _, _, after in reads]
+        data = pad(lw, data, [0, 0, *low], [0, 0, *high], self.padding(lw))
+        dims = [*batch, *(IntImm(last - first) for first, last in region)]
+        into = lw.empty(builtin_type(dims, self.dtype), [lw.index_of(d) for d in dims])
+        return self.region(lw, data, into)
 
 
 def _window_bounds(
