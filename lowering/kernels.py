@@ -2,15 +2,20 @@
 native code.
 
 A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's body with the
-``tensor.empty`` and ``linalg.fill`` that only initialise its outputs, the ``tensor.pad`` that
-only pads a convolution's input, and the constants it uses. A contraction (an operation with
-a reduction loop: matrix products, convolutions, pooling, reductions) takes with it its
-*epilogue*: the chain of element-wise operations each of which is the only use of the
-previous result, over the same iteration space (a bias, a batch norm's scale and shift, an
-activation, a residual add: the groups ``relax-fuse-ops`` forms), with the reshapes on the
-way (a batched product's ``expand_shape``). The last operation of a chain without reshapes
-carries `EPILOGUE`: the tiling schedule applies the chain to each tile of the contraction
-while it is in cache (`schedules/epilogue.py`).
+``tensor.empty`` and ``linalg.fill`` that only initialise its outputs (behind a grouped
+convolution's reshape too), the slices and pads it alone reads (views of its arguments inside
+the kernel, instead of copies at the call; a pad is the schedule's vectorised copy), and the
+constants it uses; or an *assembly*: the operations that write a ``tensor.empty`` region by region (a pool's
+interior and borders, each computed and inserted), one kernel, whose regions bufferization
+writes into the one buffer (``eliminate-empty-tensors``).
+
+A contraction (an operation with a reduction loop: matrix products, convolutions,
+pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
+of which is the only use of the previous result, over the same iteration space (a bias, a
+batch norm's scale and shift, an activation, a residual add: the groups ``relax-fuse-ops``
+forms), with the reshapes on the way (a batched product's ``expand_shape``). The last
+operation of a chain without reshapes carries `EPILOGUE`: the tiling schedule applies the
+chain to each tile of the contraction while it is in cache (`schedules/epilogue.py`).
 A kernel becomes a private ``func.func @relax_kernel_<digest>`` (``no_inline``) taking the
 tensors and scalars it reads from outside. The same computation at the same types and
 constants (every layer of a transformer) is one function: a 500-binding chain of MLP layers
@@ -87,23 +92,56 @@ def _initialisers(op: Operation) -> list[Operation]:
     return found
 
 
-def _padded_inputs(op: Operation) -> list[Operation]:
-    """The ``tensor.pad`` (and the reshape of its result, a grouped convolution's) producing
-    an input of the convolution ``op`` for it alone, in program order: in the kernel, the
-    tiling schedule pads by a vectorised copy (`schedules/padding.py`), where the host's
-    ``memref.copy`` into a strided view went an element at a time through the runtime's
-    ``memrefCopy``."""
+def _views(op: Operation) -> list[Operation]:
+    """The ``tensor.extract_slice`` and ``tensor.pad`` operations that only feed ``op``'s
+    inputs (and so on up; with the reshape of a grouped convolution's padded input), in
+    program order: inside the kernel a slice is a view of the
+    argument's buffer, where passing it would copy it (a kernel's arguments have the identity
+    layout), and a pad is the schedule's vectorised copy (in the host, `memrefCopy`)."""
     found: list[Operation] = []
-    for operand in op.inputs if isinstance(op, ConvOperation) else ():
-        value, reshapes = _before_reshape(operand)
-        pad = value.owner
+    if isinstance(op, tensor.PadOp | tensor.ExtractSliceOp):
+        read = [op.source]
+    else:
+        read = op.inputs if isinstance(op, LinalgStructuredOperation) else ()
+    for value in read:
+        source, reshapes = _before_reshape(value)
+        view = source.owner
         if (
-            isinstance(pad, tensor.PadOp)
-            and value.has_one_use()
-            and pad.parent_block() is op.parent_block()
+            isinstance(view, tensor.ExtractSliceOp | tensor.PadOp)
+            and source.has_one_use()
+            and view.parent_block() is op.parent_block()
         ):
-            found += [pad, *reshapes]
+            found += [*_views(view), view, *reshapes]
     return found
+
+
+def _insertion(op: Operation) -> tensor.InsertSliceOp | None:
+    """The ``tensor.insert_slice`` that is the only use of kernel ``op``'s only result."""
+    if not (len(op.results) == 1 and op.results[0].has_one_use()):
+        return None
+    user = next(iter(op.results[0].uses)).operation
+    return user if isinstance(user, tensor.InsertSliceOp) else None
+
+
+def _assembly(op: Operation) -> list[Operation]:
+    """The operations writing a ``tensor.empty`` region by region (each region's kernel
+    with its views and initialisers, and its insertion), the first region's kernel being
+    ``op``; or none."""
+    insert = _insertion(op)
+    if insert is None or not isinstance(insert.dest.owner, tensor.EmptyOp):
+        return []
+    cluster: list[Operation] = [insert.dest.owner]
+    while insert is not None:
+        cluster += [*_views(op), *_initialisers(op), op, insert]
+        following = (
+            next(iter(insert.result.uses)).operation if insert.result.has_one_use() else None
+        )
+        if not isinstance(following, tensor.InsertSliceOp) or following.dest != insert.result:
+            break
+        op, insert = following.source.owner, following
+        if not (isinstance(op, Operation) and _is_kernel(op) and _insertion(op) is insert):
+            return []
+    return cluster
 
 
 def _is_kernel(op: Operation) -> bool:
@@ -272,8 +310,16 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
     for op in [op for op in host.walk() if _is_kernel(op)]:
         if op in grouped:
             continue
-        cluster = [*_padded_inputs(op), *_initialisers(op), op]
-        chain = _epilogue(op)
+        assembly = _assembly(op)
+        if assembly:
+            block = op.parent_block()
+            assert block is not None
+            order = {o: i for i, o in enumerate(block.ops)}
+            cluster = sorted(assembly, key=order.__getitem__)
+            grouped.update(cluster)
+        else:
+            cluster = [*_views(op), *_initialisers(op), op]
+        chain = [] if assembly else _epilogue(op)
         for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)

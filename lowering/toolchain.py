@@ -65,6 +65,7 @@ COMPILE_STAGE = "native compile"
 """The stage of ``compile_module`` that builds a library (each tool a stage inside it)."""
 
 BUFFERIZE = (
+    "eliminate-empty-tensors",  # a region computed into a fresh tensor, then inserted: in place
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map}",
     # buffer-deallocation-pipeline without buffer-deallocation-simplification, which is

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects import bufferization, func
+from xdsl.dialects import bufferization, func, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
@@ -106,13 +106,19 @@ def _stub(kernel: func.FuncOp) -> None:
     returned = kernel.body.block.last_op
     assert isinstance(returned, func.ReturnOp)
     root = returned.operands[0].owner
-    assert isinstance(root, LinalgStructuredOperation)
-    for output, result in zip(root.outputs, root.results, strict=True):
-        fresh = bufferization.AllocTensorOp(result.type, copy=output)
-        kernel.body.block.insert_op_before(fresh, root)
-        result.replace_all_uses_with(fresh.results[0])
-    root.detach()
-    root.erase()
+    if isinstance(root, tensor.InsertSliceOp):  # an assembly: its destination, empty
+        while isinstance(root, tensor.InsertSliceOp):
+            root = root.dest.owner
+        assert isinstance(root, tensor.EmptyOp)
+        returned.operands = [root.results[0]]
+    else:
+        assert isinstance(root, LinalgStructuredOperation)
+        for output, result in zip(root.outputs, root.results, strict=True):
+            fresh = bufferization.AllocTensorOp(result.type, copy=output)
+            kernel.body.block.insert_op_before(fresh, root)
+            result.replace_all_uses_with(fresh.results[0])
+        root.detach()
+        root.erase()
     for op in reversed(list(kernel.body.block.ops)):  # an epilogue's contraction
         if op.results and not any(result.uses for result in op.results):
             op.detach()

@@ -9,20 +9,22 @@ does). Padding is ``tensor.pad`` with zeros (negative padding crops). A 2-D
 convolution on floats of one data type is the named ``linalg.conv_2d_nchw_fchw``
 (one group) or ``linalg.conv_2d_ngchw_gfchw`` (the channels split into
 ``[groups, channels / groups]`` by ``expand_shape``); every other case (1-D, 3-D,
-integer or ``out_dtype`` conversions, transposed) is one ``linalg.generic`` of the
+integer or ``out_dtype`` conversions) is one ``linalg.generic`` of the
 same shape whose data map is ``p * stride + k * dilation``. A transposed convolution is
-a direct one (stride 1) over the data dilated by the stride (a gather putting
-zeros between elements) and padded by ``dilation * (k - 1) - padding``,
-with the kernel flipped (a gather; with one group its axes swapped into ``OIHW`` too,
-so that a 2-D one on floats is the named convolution the tiling schedule computes);
-its kernel sizes must be static.
+the ordinary convolutions (stride 1) of its output phases (`output_phases`: the outputs ``r,
+r + s, ...`` along each axis of stride ``s``, each reached by a sub-kernel of the weight,
+gathered into ``OIHW``), each over a slice of the data padded by what it reads beyond it,
+interleaved by a generic that picks each element's phase: no product multiplies the zeros a
+stride-1 convolution of the dilated data would; its kernel sizes must be static.
 Channel counts that the types do not prove are checked at run time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -60,15 +62,19 @@ from .common import (
     data_type,
     expand,
     extract,
+    extract_slice,
     fill,
     generic,
     loop_indices,
+    mixed,
     pad,
     parallel,
     pick,
+    select,
     symbol,
     transpose,
 )
+from .output_phases import AxisPhases, Phase
 
 # --- shapes and layouts ------------------------------------------------------------------
 
@@ -213,33 +219,6 @@ def _multiply_add(lw: Lowerer, sources: Sequence[DataType], dtype: DataType):
     return body
 
 
-def _dilate(
-    lw: Lowerer, x: SSAValue, dims: Sequence[PrimExpr], strides: Sequence[int], dtype: DataType
-) -> tuple[SSAValue, list[PrimExpr]]:
-    """The spatial axes of canonical data with ``stride - 1`` zeros between elements: a
-    gather whose element ``i`` of an axis is the data's ``i / stride`` where the stride
-    divides ``i``, else zero (IREE drops the stride of a strided ``insert_slice``
-    followed by a ``tensor.pad``; see ``docs/lowering/iree.md``)."""
-    if all(s == 1 for s in strides):
-        return x, list(dims)
-    out = [*dims[:2], *(simplify((d - 1) * s + 1) for d, s in zip(dims[2:], strides, strict=True))]
-    zero = zero_of(lw, dtype)
-
-    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
-        loops = loop_indices(lw, len(out))
-        source, on_grid = loops[:2], None
-        for loop, stride in zip(loops[2:], strides, strict=True):
-            step = lw.constant_index(stride)
-            source.append(lw.make(arith.DivUIOp, loop, step))
-            rest = lw.make(arith.RemUIOp, loop, step)
-            hit = lw.make(arith.CmpiOp, rest, lw.constant_index(0), "eq")
-            on_grid = hit if on_grid is None else lw.make(arith.AndIOp, on_grid, hit)
-        return lw.make(arith.SelectOp, on_grid, extract(lw, x, source), zero)
-
-    sizes = [lw.index_of(d) for d in out]
-    return parallel(lw, [], [], sizes, builtin_type(out, dtype), element), out
-
-
 @lowers(*OPERATIONS)
 def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
     settings = op.settings()
@@ -247,36 +226,17 @@ def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
     result = lw.result_type(op)
     dtype = result.data_type
     sources = [data_type(op.data.type), data_type(op.weight.type)]
-    x, (n, c, *sizes) = to_canonical(lw, op, op.data, settings.data_layout, data_canonical, "data")
-    w, (first, second, *kernel) = to_canonical(
-        lw, op, op.weight, settings.kernel_layout, kernel_canonical, "weight"
-    )
+    x, x_dims = to_canonical(lw, op, op.data, settings.data_layout, data_canonical, "data")
+    w, w_dims = to_canonical(lw, op, op.weight, settings.kernel_layout, kernel_canonical, "weight")
+    n, c, *sizes = x_dims
+    first, second, *kernel = w_dims
     groups = settings.groups
-    transposed = isinstance(op, TransposedConvolutionOp)
-    spatial = len(sizes)
-    if transposed:
+    if isinstance(op, TransposedConvolutionOp):
         check_equal_dims(lw, op, c, first, "the data channels differ from the weight's")
         check_divisible(lw, op, first, groups, f"the channels are not divisible by {groups} groups")
         if not all(isinstance(k, IntImm) for k in kernel):
             lw.error(op, "a transposed convolution needs static kernel sizes")
-        taps = [k.value for k in kernel]  # pyright: ignore[reportAttributeAccessIssue]
-        x, dilated = _dilate(lw, x, [n, c, *sizes], settings.strides, sources[0])
-        before = [
-            d * (k - 1) - p
-            for d, k, p in zip(settings.dilation, taps, settings.pad_before, strict=True)
-        ]
-        after = [
-            d * (k - 1) - p + e
-            for d, k, p, e in zip(
-                settings.dilation, taps, settings.pad_after, settings.output_padding, strict=True
-            )
-        ]
-        in_dims = dilated[2:]
-        strides = [1] * spatial
-        out_channels = simplify(second * groups)
-        counts = window_counts(
-            dilated[2:], kernel, list(zip(strides, settings.dilation, before, after, strict=True))
-        )
+        out, out_dims = _transposed(lw, settings, (x, x_dims), (w, w_dims), sources, dtype)
     else:
         check_equal_dims(
             lw,
@@ -289,40 +249,184 @@ def lower_convolution(lw: Lowerer, op: ConvolutionOp) -> SSAValue:
             lw, op, first, groups, f"the output channels are not divisible by {groups} groups"
         )
         before, after = list(settings.pad_before), list(settings.pad_after)
-        in_dims = sizes
-        strides = list(settings.strides)
-        out_channels = first
-        counts = window_counts(sizes, kernel, settings.axes())
-    x = pad(lw, x, [0, 0, *before], [0, 0, *after], zero_of(lw, sources[0]))
-    out_dims = [n, out_channels, *counts]
-    init = zeros(lw, out_dims, dtype)
-    named = spatial == 2 and dtype.is_float and sources == [dtype, dtype]
-    if named and groups == 1:
-        if transposed:  # the weight flipped and its axes swapped into OIHW
-            w = _flip(lw, w, [first, second, *kernel], swap=True)
-        attributes = _window_attributes(strides, settings.dilation)
-        conv = contraction_op(Conv2DNchwFchwOp, [x, w], [init], attributes)
-        out = lw.emit_value(conv)
-    else:
+        x = pad(lw, x, [0, 0, *before], [0, 0, *after], zero_of(lw, sources[0]))
         padded = [
             n,
             c,
-            *(simplify(d + b + a) for d, b, a in zip(in_dims, before, after, strict=True)),
+            *(simplify(d + b + a) for d, b, a in zip(sizes, before, after, strict=True)),
         ]
-        out = _grouped_convolution(
-            lw,
-            [(x, padded), (w, [first, second, *kernel])],
-            init,
-            out_dims,
-            settings,
-            strides,
-            transposed,
-            named and not transposed,
-            sources,
-            dtype,
-        )
+        out_dims = [n, first, *window_counts(sizes, kernel, settings.axes())]
+        window = Window(groups, settings.strides, settings.dilation)
+        out = _convolve(lw, (x, padded), (w, w_dims), out_dims, window, sources, dtype)
     out = from_canonical(lw, out, out_dims, settings.out_layout, data_canonical, dtype)
     return lw.cast(out, tensor_type(result))
+
+
+@dataclass(frozen=True)
+class Window:
+    """How an ordinary convolution slides over data already padded: groups, strides and
+    dilation."""
+
+    groups: int
+    strides: Sequence[int]
+    dilation: Sequence[int]
+
+
+def _convolve(
+    lw: Lowerer,
+    data: tuple[SSAValue, Sequence[PrimExpr]],
+    weight: tuple[SSAValue, Sequence[PrimExpr]],
+    out_dims: Sequence[PrimExpr],
+    window: Window,
+    sources: Sequence[DataType],
+    dtype: DataType,
+) -> SSAValue:
+    """An ordinary convolution of padded canonical data (``NCHW``) with a canonical weight
+    (``OIHW``) into zeros of ``out_dims``: the named 2-D convolution on floats of one data
+    type, a generic otherwise."""
+    init = zeros(lw, out_dims, dtype)
+    named = len(out_dims) == 4 and dtype.is_float and sources == [dtype, dtype]
+    if named and window.groups == 1:
+        attributes = _window_attributes(window.strides, window.dilation)
+        conv = contraction_op(Conv2DNchwFchwOp, [data[0], weight[0]], [init], attributes)
+        return lw.emit_value(conv)
+    return _grouped_convolution(lw, [data, weight], init, out_dims, window, named, sources, dtype)
+
+
+def _transposed(
+    lw: Lowerer,
+    settings: ConvolutionSettings,
+    data: tuple[SSAValue, Sequence[PrimExpr]],
+    weight: tuple[SSAValue, Sequence[PrimExpr]],
+    sources: Sequence[DataType],
+    dtype: DataType,
+) -> tuple[SSAValue, list[PrimExpr]]:
+    """A transposed convolution as the ordinary convolutions of its output phases
+    (`output_phases`), interleaved; with its canonical result's dimensions."""
+    (x, (n, c, *sizes)), (w, w_dims) = data, weight
+    out_channels = simplify(w_dims[1] * settings.groups)
+    taps = [k.value for k in w_dims[2:]]  # pyright: ignore[reportAttributeAccessIssue]
+    axes = [
+        AxisPhases.of(*axis, k, e)
+        for axis, k, e in zip(settings.axes(), taps, settings.output_padding, strict=True)
+    ]
+    rows = [simplify(d + axis.extra_rows) for d, axis in zip(sizes, axes, strict=True)]
+    phase_dims = [n, out_channels, *rows]
+    results: list[SSAValue] = []
+    for phases in product(*(axis.phases for axis in axes)):
+        if not all(phase.taps for phase in phases):
+            results.append(zeros(lw, phase_dims, dtype))
+            continue
+        before = [max(0, -phase.start) for phase in phases]
+        after = [
+            max(0, phase.start + a.extra_rows + phase.span())
+            for phase, a in zip(phases, axes, strict=True)
+        ]
+        phase_x = pad(lw, x, [0, 0, *before], [0, 0, *after], zero_of(lw, sources[0]))
+        padded = [simplify(d + b + a) for d, b, a in zip(sizes, before, after, strict=True)]
+        reads = [simplify(r + phase.span()) for r, phase in zip(rows, phases, strict=True)]
+        offsets = [b + phase.start for b, phase in zip(before, phases, strict=True)]
+        if any(offsets) or any(not prove_equal(r, p) for r, p in zip(reads, padded, strict=True)):
+            slice_sizes = [mixed(lw, d) for d in (n, c, *reads)]
+            starts = [0, 0, *offsets]
+            phase_x = extract_slice(lw, phase_x, starts, slice_sizes, [1] * len(starts))
+        sub_w, sub_dims = _phase_kernel(lw, w, w_dims, settings.groups, phases)
+        window = Window(settings.groups, [1] * len(axes), [p.dilation for p in phases])
+        conv_x = (phase_x, [n, c, *reads])
+        results.append(_convolve(lw, conv_x, (sub_w, sub_dims), phase_dims, window, sources, dtype))
+    out_dims = [n, out_channels, *(axis.out_size(d) for axis, d in zip(axes, sizes, strict=True))]
+    if len(results) == 1:
+        return results[0], out_dims
+    return _interleave(lw, results, phase_dims, settings.strides, out_dims, dtype), out_dims
+
+
+def _phase_kernel(
+    lw: Lowerer,
+    w: SSAValue,
+    dims: Sequence[PrimExpr],
+    groups: int,
+    phases: Sequence[Phase],
+) -> tuple[SSAValue, list[PrimExpr]]:
+    """A phase's sub-kernel of a transposed convolution's weight (``IOHW``, the output
+    channels of each group apart) as an ordinary convolution's (``OIHW``): a gather of
+    ``w[g * I / groups + i, o % (O / groups), taps...]`` at ``[o, i, j...]``, ``g = o / (O /
+    groups)`` (a gather: an indexing map with a negative coefficient fails IREE's shape
+    inference)."""
+    first, second, *_ = dims
+    out = [
+        simplify(second * groups),
+        simplify(first // groups),
+        *(IntImm(len(p.taps)) for p in phases),
+    ]
+
+    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
+        o, i, *js = loop_indices(lw, len(out))
+        taps = [
+            lw.make(
+                arith.SubiOp,
+                lw.constant_index(p.taps[0]),
+                lw.make(arith.MuliOp, j, lw.constant_index(p.tap_step())),
+            )
+            for p, j in zip(phases, js, strict=True)
+        ]
+        if groups == 1:
+            return extract(lw, w, [i, o, *taps])
+        per_group = lw.index_of(second)
+        group = lw.make(arith.DivUIOp, o, per_group)
+        channel = lw.make(arith.MuliOp, group, lw.index_of(out[1]))
+        channel = lw.make(arith.AddiOp, channel, i)
+        return extract(lw, w, [channel, lw.make(arith.RemUIOp, o, per_group), *taps])
+
+    sizes = [lw.index_of(d) for d in out]
+    assert isinstance(w.type, TensorType)
+    kernel_type = TensorType(w.type.get_element_type(), [static_size(d) for d in out])
+    return parallel(lw, [], [], sizes, kernel_type, element), out
+
+
+def _interleave(
+    lw: Lowerer,
+    phases: Sequence[SSAValue],
+    phase_dims: Sequence[PrimExpr],
+    strides: Sequence[int],
+    out_dims: Sequence[PrimExpr],
+    dtype: DataType,
+) -> SSAValue:
+    """The output of phases ``[r...]`` (in ``product`` order, each of ``phase_dims``
+    ``[N, O, Q...]``) at positions ``r + s * q`` of each spatial axis: one generic over
+    ``[N, O, Q, s, Q, s...]`` choosing each element's phase by its loops ``r``, merged and
+    cropped to ``out_dims``."""
+    spatial = len(strides)
+    dims = [*phase_dims[:2]]
+    for q, s in zip(phase_dims[2:], strides, strict=True):
+        dims += [q, IntImm(s)]
+    read = [0, 1, *(2 + 2 * a for a in range(spatial))]
+
+    def element(lw: Lowerer, xs: Sequence[SSAValue]) -> SSAValue:
+        loops = loop_indices(lw, len(dims))
+        chosen = xs[0]
+        for value, at in zip(xs[1:], list(product(*map(range, strides)))[1:], strict=True):
+            hit = None
+            for axis, r in enumerate(at):
+                equal = lw.make(arith.CmpiOp, loops[3 + 2 * axis], lw.constant_index(r), "eq")
+                hit = equal if hit is None else lw.make(arith.AndIOp, hit, equal)
+            chosen = select(lw, hit, value, chosen)
+        return chosen
+
+    sizes = [lw.index_of(d) for d in dims]
+    interleaved = parallel(
+        lw, phases, [read] * len(phases), sizes, builtin_type(dims, dtype), element
+    )
+    merged = collapse(
+        lw, interleaved, [[0], [1], *([2 + 2 * a, 3 + 2 * a] for a in range(spatial))]
+    )
+    merged_dims = [
+        *phase_dims[:2],
+        *(simplify(q * s) for q, s in zip(phase_dims[2:], strides, strict=True)),
+    ]
+    if all(prove_equal(m, o) for m, o in zip(merged_dims, out_dims, strict=True)):
+        return merged
+    sizes = [mixed(lw, d) for d in out_dims]
+    return extract_slice(lw, merged, [0] * len(out_dims), sizes, [1] * len(out_dims))
 
 
 def _window_attributes(
@@ -342,38 +446,31 @@ def _grouped_convolution(
     operands: Sequence[tuple[SSAValue, Sequence[PrimExpr]]],
     init: SSAValue,
     out_dims: Sequence[PrimExpr],
-    settings: ConvolutionSettings,
-    strides: Sequence[int],
-    transposed: bool,
+    window: Window,
     named: bool,
     sources: Sequence[DataType],
     dtype: DataType,
 ) -> SSAValue:
     """The channels split into groups; loops ``n, g, o, p..., c, k...``:
-    ``out[n, g, o, p] += x[n, g, c, p * s + k * d] * w[g, o, c, k]`` (transposed:
-    ``w[g, c, o, K - 1 - k]``, the kernel flipped first), the named
+    ``out[n, g, o, p] += x[n, g, c, p * s + k * d] * w[g, o, c, k]``, the named
     ``linalg.conv_2d_ngchw_gfchw`` when ``named``."""
     (x, x_dims), (w, w_dims) = operands
-    groups, spatial = settings.groups, len(strides)
+    groups, spatial = window.groups, len(window.strides)
     positions = list(range(3, 3 + spatial))
     channel = 3 + spatial
     taps = list(range(channel + 1, channel + 1 + spatial))
     reads: list[int | AffineExpr | None] = [0, 1, channel]
     reads += [
         sliding(p, t, s, d)
-        for p, t, s, d in zip(positions, taps, strides, settings.dilation, strict=True)
+        for p, t, s, d in zip(positions, taps, window.strides, window.dilation, strict=True)
     ]
-    if transposed:
-        w = _flip(lw, w, w_dims)
-        weights: list[int | AffineExpr | None] = [1, channel, 2, *taps]
-    else:
-        weights = [1, 2, channel, *taps]
+    weights: list[int | AffineExpr | None] = [1, 2, channel, *taps]
     x = _split(lw, x, x_dims, 1, groups)
     w = _split(lw, w, w_dims, 0, groups)
     init = _split(lw, init, out_dims, 1, groups)
     groups_out = [[0], [1, 2], *([a] for a in range(3, 3 + spatial))]
     if named:
-        attributes = _window_attributes(settings.strides, settings.dilation)
+        attributes = _window_attributes(window.strides, window.dilation)
         conv = contraction_op(Conv2DNgchwGfchwOp, [x, w], [init], attributes)
         return collapse(lw, lw.emit_value(conv), groups_out)
     iterators = [PARALLEL] * (3 + spatial) + [REDUCTION] * (1 + spatial)
@@ -381,24 +478,3 @@ def _grouped_convolution(
     body = _multiply_add(lw, sources, dtype)
     out = generic(lw, [x, w], init, [reads, weights, out_map], iterators, body)
     return collapse(lw, out, groups_out)
-
-
-def _flip(lw: Lowerer, w: SSAValue, dims: Sequence[PrimExpr], swap: bool = False) -> SSAValue:
-    """The weight with its (static) spatial axes reversed: a gather of ``w[o, i, k - 1 - j]``
-    (an indexing map with a negative coefficient fails IREE's shape inference); with ``swap``,
-    its first two axes swapped too (``w[i, o, k - 1 - j]``)."""
-    order = [1, 0] if swap else [0, 1]
-
-    def element(lw: Lowerer, _: Sequence[SSAValue]) -> SSAValue:
-        loops = loop_indices(lw, len(dims))
-        flipped = [
-            lw.make(arith.SubiOp, lw.constant_index(k.value - 1), loop)  # pyright: ignore
-            for k, loop in zip(dims[2:], loops[2:], strict=True)
-        ]
-        return extract(lw, w, [*(loops[a] for a in order), *flipped])
-
-    out = [*(dims[a] for a in order), *dims[2:]]
-    sizes = [lw.index_of(d) for d in out]
-    assert isinstance(w.type, TensorType)
-    flipped_type = TensorType(w.type.get_element_type(), [static_size(d) for d in out])
-    return parallel(lw, [], [], sizes, flipped_type, element)

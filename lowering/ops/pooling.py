@@ -1,4 +1,4 @@
-"""Pooling → ``tensor.pad`` + a window ``linalg.generic``.
+"""Pooling → window ``linalg.generic``s, region by region of the output.
 
 Maximum and average pooling read the padded data (the data type's lowest value,
 or zeros for averages; ``ceil_mode`` pads ``stride - 1`` more elements after, as
@@ -12,11 +12,19 @@ without the padding, ``count_include_pad``), truncating integers. Adaptive
 average pooling sums each axis in turn over its windows ``[floor(i * in / out),
 ceil((i + 1) * in / out))`` (a select on ``linalg.index``), then divides by the
 product of the window sizes.
+
+Where the data's spatial sizes are static, nothing pads the whole data: the output is split
+into its interior and its borders (`pool_regions`), each region a generic into a slice of one
+``tensor.empty`` (filled and inserted back, in place), the interior's reading the data itself,
+each border's a slice of it padded with the rows or columns its windows reach beyond it
+(native code outlines the regions as one kernel, `kernels`). Otherwise the data is padded
+whole (``tensor.pad``) and one generic reads it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType, i64
@@ -25,11 +33,11 @@ from xdsl.ir import SSAValue
 from relax_dialect.dtype import INT64, DataType
 from relax_dialect.numerics.arithmetic import lowest
 from relax_dialect.ops.pooling import OPERATIONS as POOLS
-from relax_dialect.ops.pooling import AdaptiveAvgPoolOp, AvgPoolOp, PoolOp
+from relax_dialect.ops.pooling import AdaptiveAvgPoolOp, AvgPoolOp, PoolOp, PoolSettings
 from relax_dialect.prim_expr import IntImm, PrimExpr
 
 from ..lowerer import Lowerer
-from ..type_conversion import tensor_type
+from ..type_conversion import element_type, tensor_type
 from . import lowers
 from .common import (
     PARALLEL,
@@ -38,9 +46,12 @@ from .common import (
     convert,
     data_type,
     emit_op,
+    extract_slice,
     fill,
     generic,
+    insert_slice,
     loop_indices,
+    mixed,
     pad,
     parallel,
     pick,
@@ -48,6 +59,7 @@ from .common import (
     sizes_of,
 )
 from .convolution import builtin_type, from_canonical, sliding, to_canonical, window_counts
+from .pool_regions import pool_regions, window_reads
 
 
 def _int(lw: Lowerer, value: int) -> SSAValue:
@@ -105,38 +117,17 @@ def lower_pool(lw: Lowerer, op: PoolOp) -> SSAValue:
     spatial = len(sizes)
     extra = [s - 1 if settings.ceil_mode else 0 for s in settings.strides]
     after = [a + e for a, e in zip(settings.pad_after, extra, strict=True)]
-    padding = constant(lw, 0 if average else lowest(dtype.to_numpy()), dtype)
-    padded = pad(lw, x, [0, 0, *settings.pad_before], [0, 0, *after], padding)
     axes = [(s, d, b, a) for _, s, d, b, a in settings.axes()]
     counts = window_counts(sizes, settings.pool_size, axes, settings.ceil_mode)
     out_dims: list[PrimExpr] = [n, c, *counts]
     out_sizes = [lw.index_of(d) for d in out_dims]
-    if average:
-        start = constant(lw, 0, dtype)
-        combine = pick(dtype, arith.AddfOp, arith.AddiOp)
+    pool = _Pool(settings, dtype, average)
+    static = [d.value for d in (*sizes, *counts) if isinstance(d, IntImm)]
+    if len(static) == 2 * spatial:
+        out = pool.by_regions(lw, x, [n, c], static[:spatial], static[spatial:])
     else:
-        start = constant(lw, lowest(dtype.to_numpy(), finite=False), dtype)
-        combine = pick(dtype, arith.MaximumfOp, arith.MaxSIOp, arith.MaxUIOp)
-        if dtype.is_bool:
-            combine = arith.OrIOp
-    init = fill(lw, start, lw.empty(builtin_type(out_dims, dtype), out_sizes))
-    window_type = TensorType(padded.type.get_element_type(), list(settings.pool_size))  # pyright: ignore
-    window = lw.empty(window_type, [lw.constant_index(k) for k in settings.pool_size])
-    positions = list(range(2, 2 + spatial))
-    taps = list(range(2 + spatial, 2 + 2 * spatial))
-    reads = [
-        0,
-        1,
-        *(sliding(p, t, s, d) for p, t, (s, d, _, _) in zip(positions, taps, axes, strict=True)),
-    ]
-    out = generic(
-        lw,
-        [padded, window],
-        init,
-        [reads, taps, [0, 1, *positions]],
-        [PARALLEL] * (2 + spatial) + [REDUCTION] * spatial,
-        lambda lw, xs: lw.make(combine, xs[2], xs[0]),
-    )
+        padded = pad(lw, x, [0, 0, *settings.pad_before], [0, 0, *after], pool.padding(lw))
+        out = pool.region(lw, padded, lw.empty(builtin_type(out_dims, dtype), out_sizes))
     if average:
         data_sizes = [lw.index_of(d) for d in sizes]
 
@@ -152,6 +143,111 @@ def lower_pool(lw: Lowerer, op: PoolOp) -> SSAValue:
         out = parallel(lw, [out], [list(range(2 + spatial))], out_sizes, out.type, divide)
     out = from_canonical(lw, out, out_dims, out_layout, canonical, dtype)
     return lw.cast(out, tensor_type(lw.result_type(op)))
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """A pooling's windows and its reduction: maxima (or, for Booleans, any) from the lowest
+    value, or sums from zero."""
+
+    settings: PoolSettings
+    dtype: DataType
+    average: bool
+
+    def padding(self, lw: Lowerer) -> SSAValue:
+        """What the padding holds: zeros for sums, the data type's lowest value for maxima."""
+        return constant(lw, 0 if self.average else lowest(self.dtype.to_numpy()), self.dtype)
+
+    def region(self, lw: Lowerer, padded: SSAValue, into: SSAValue) -> SSAValue:
+        """The windows of the canonical ``padded`` data, reduced into the tensor ``into``
+        (whose size is their count)."""
+        dtype, settings = self.dtype, self.settings
+        if self.average:
+            start = constant(lw, 0, dtype)
+            combine = pick(dtype, arith.AddfOp, arith.AddiOp)
+        else:
+            start = constant(lw, lowest(dtype.to_numpy(), finite=False), dtype)
+            combine = pick(dtype, arith.MaximumfOp, arith.MaxSIOp, arith.MaxUIOp)
+            if dtype.is_bool:
+                combine = arith.OrIOp
+        init = fill(lw, start, into)
+        spatial = len(settings.pool_size)
+        key = ("pool window", settings.pool_size, self.dtype)
+        window = lw.shared(key, lambda: self._window(lw))
+        positions = list(range(2, 2 + spatial))
+        taps = list(range(2 + spatial, 2 + 2 * spatial))
+        reads = [
+            0,
+            1,
+            *(
+                sliding(p, t, s, d)
+                for p, t, s, d in zip(
+                    positions, taps, settings.strides, settings.dilation, strict=True
+                )
+            ),
+        ]
+        return generic(
+            lw,
+            [padded, window],
+            init,
+            [reads, taps, [0, 1, *positions]],
+            [PARALLEL] * (2 + spatial) + [REDUCTION] * spatial,
+            lambda lw, xs: lw.make(combine, xs[2], xs[0]),
+        )
+
+    def _window(self, lw: Lowerer) -> SSAValue:
+        """A ``tensor.empty`` of the window's shape: it gives the window loops' extent."""
+        sizes = self.settings.pool_size
+        window_type = TensorType(element_type(self.dtype), list(sizes))
+        return lw.empty(window_type, [lw.constant_index(k) for k in sizes])
+
+    def by_regions(
+        self,
+        lw: Lowerer,
+        x: SSAValue,
+        batch: Sequence[PrimExpr],
+        sizes: Sequence[int],
+        counts: Sequence[int],
+    ) -> SSAValue:
+        """The windows of data of static spatial ``sizes``, region by region of the output
+        (`pool_regions`), inserted into one output tensor (a single region is the output)."""
+        regions = pool_regions(self.settings.axes(), sizes, counts)
+        if len(regions) == 1:
+            return self._region_of(lw, x, batch, sizes, regions[0])
+        out_dims = [*batch, *(IntImm(k) for k in counts)]
+        out = lw.empty(builtin_type(out_dims, self.dtype), [lw.index_of(d) for d in out_dims])
+        for region in regions:
+            offsets = [0, 0, *(first for first, _ in region)]
+            region_sizes = [*(mixed(lw, d) for d in batch), *(b - a for a, b in region)]
+            pooled = self._region_of(lw, x, batch, sizes, region)
+            out = insert_slice(lw, pooled, out, offsets, region_sizes)
+        return out
+
+    def _region_of(
+        self,
+        lw: Lowerer,
+        x: SSAValue,
+        batch: Sequence[PrimExpr],
+        sizes: Sequence[int],
+        region: Sequence[tuple[int, int]],
+    ) -> SSAValue:
+        """The windows of one region of the output: they read a slice of the data, padded
+        only where they reach outside it."""
+        reads = [
+            window_reads(span, axis, size)
+            for span, axis, size in zip(region, self.settings.axes(), sizes, strict=True)
+        ]
+        data = x
+        if any(r[0] or r[1] - r[0] != size for r, size in zip(reads, sizes, strict=True)):
+            starts = [0, 0, *(start for start, _, _, _ in reads)]
+            extents = [*(mixed(lw, d) for d in batch), *(end - start for start, end, _, _ in reads)]
+            data = extract_slice(lw, x, starts, extents, [1] * len(starts))
+        low = [before for _, _, before, _ in reads]
+        high = [after for _, _, _, after in reads]
+        data = pad(lw, data, [0, 0, *low], [0, 0, *high], self.padding(lw))
+        dims = [*batch, *(IntImm(last - first) for first, last in region)]
+        into = lw.empty(builtin_type(dims, self.dtype), [lw.index_of(d) for d in dims])
+        return self.region(lw, data, into)
 
 
 def _window_bounds(

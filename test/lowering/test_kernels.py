@@ -13,8 +13,11 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.memo_printer import print_module
 from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.threads import openmp_library
+from relax_xdsl.lowering.toolchain import find_toolchain
 
 HEADER = "from tvm.script import ir as I, relax as R, tirx as T\n\n\n@I.ir_module\nclass Module:\n"
 
@@ -84,3 +87,70 @@ def test_kernel_names_digest_the_constants_data():
         texts[name] = print_module(ModuleOp([constant]), generic=True, digest_data=True)
     assert texts["w"] == texts["same"] != texts["other"]
     assert "sha256:" in texts["w"] and weights.tobytes().hex().upper()[:64] not in texts["w"]
+
+
+POOLS_AND_PHASES = (
+    HEADER
+    + """    @R.function
+    def main(
+        a: R.Tensor(("n", 7, 17, 17), "float32"),
+        b: R.Tensor(("n", 3, 1, 3), "float32"),
+        c: R.Tensor(("n", 130, 7, 9), "float32"),
+        d: R.Tensor(("n", 5, 17, 7), "float32"),
+        w: R.Tensor((5, 3, 3, 3), "float32"),
+    ):
+        with R.dataflow():
+            p = R.nn.max_pool2d(a, pool_size=(3, 3), strides=(2, 2), padding=(1, 1, 1, 1))
+            q = R.nn.avg_pool2d(b, pool_size=(3, 3), padding=(1, 1, 1, 1))
+            r = R.nn.avg_pool2d(
+                c, pool_size=(3, 2), strides=(2, 3), padding=(1, 0, 2, 1), ceil_mode=True,
+                count_include_pad=True,
+            )
+            s = R.nn.max_pool2d(a, pool_size=(2, 3), dilation=(2, 3), padding=(2, 3, 1, 2))
+            t = R.nn.conv2d_transpose(
+                d, w, strides=(2, 3), padding=(1, 1), output_padding=(1, 2)
+            )
+            u = R.nn.conv2d_transpose(d, w, strides=(3, 2), padding=(2, 0), dilation=(2, 1))
+            out = (p, q, r, s, t, u)
+            R.output(out)
+        return out
+"""
+)
+"""Padded pools (their interior and borders written in place by one kernel) and transposed
+convolutions (their output phases reading slices of one padded input as views) at odd sizes:
+1, 3, 7, 17 and 130, ``ceil_mode``, dilation, windows of only padding, averages with and
+without the padding counted, strides 2 and 3."""
+
+
+def test_a_padded_pool_is_one_kernel_writing_its_regions():
+    """The 3 × 3 / 2 max pool of 17 × 17 data: its interior (the windows inside the data), its
+    first and last rows and columns, one kernel inserting five regions into one output; only
+    the borders read a padded copy, of the rows and columns they need, inside the kernel."""
+    outlined = lower(parse_tvmscript(POOLS_AND_PHASES, "pools.py"))
+    outline_kernels(outlined)
+    [pool] = [k for k in kernels_of(outlined).values() if "tensor<?x7x9x9xf32>" in str(k)]
+    inserted = [
+        op.source.type.get_shape()[2:] for op in pool.walk() if op.name == "tensor.insert_slice"
+    ]
+    assert sorted(inserted) == [(1, 9), (1, 9), (7, 1), (7, 1), (7, 7)]
+    padded = [op.results[0].type.get_shape()[2:] for op in pool.walk() if op.name == "tensor.pad"]
+    assert sorted(padded) == [(3, 19), (3, 19), (15, 3), (15, 3)]
+    assert not any(
+        op.name == "tensor.pad" and op.results[0].type.get_shape()[2:] == (19, 19)
+        for op in outlined.walk()
+    )
+
+
+@needs_toolchain
+@pytest.mark.parametrize("threads", [1, 2])
+def test_pools_and_phases_match_reference_natively(threads):
+    if threads > 1 and openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    module = parse_tvmscript(POOLS_AND_PHASES, "pools.py")
+    compiled = compile_function(module, "main", "mlir", RunOptions(threads=threads))
+    for n in (1, 3):
+        rng = np.random.default_rng(n)
+        shapes = ((n, 7, 17, 17), (n, 3, 1, 3), (n, 130, 7, 9), (n, 5, 17, 7), (5, 3, 3, 3))
+        args = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+        for got, want in zip(compiled(*args), run(module, "main", *args), strict=True):
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
