@@ -5,9 +5,9 @@ A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's bo
 ``tensor.empty`` and ``linalg.fill`` that only initialise its outputs (behind a grouped
 convolution's reshape too), the slices and pads it alone reads (views of its arguments inside
 the kernel, instead of copies at the call; a pad is the schedule's vectorised copy), and the
-constants it uses; or an *assembly*: the operations that write a ``tensor.empty`` region by region (a pool's
-interior and borders, each computed and inserted), one kernel, whose regions bufferization
-writes into the one buffer (``eliminate-empty-tensors``).
+constants it uses; or an *assembly*: the operations that write a ``tensor.empty`` region by
+region (a pool's interior and borders, each computed and inserted), one kernel, whose regions
+bufferization writes into the one buffer (``eliminate-empty-tensors``).
 
 A contraction (an operation with a reduction loop: matrix products, convolutions,
 pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
