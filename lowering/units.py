@@ -34,6 +34,7 @@ from xdsl.dialects.llvm import LinkageAttr
 from relax_dialect.memo_printer import print_module
 
 from .constant_data import drop_unused_constants, link_large_constants
+from .implicit_gemm import gather_convolutions
 from .kernels import KERNEL_PREFIX
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
@@ -135,6 +136,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
         if tile:
+            gather_convolutions(unit, host_tile())
             prepack_weights(unit, host_tile())
         name = pass_weights(unit, module, kernel)
         if name in units:  # the same kernel as another but for its weights

@@ -1,0 +1,191 @@
+"""Convolutions with unit strides and constant filters as implicit GEMM: the im2col operand
+gathered from the images straight into the packed blocks the micro-kernel reads, output
+channels in the vector lanes (the tiling schedule's kernels, `units`; `prepacked_weights`
+takes the other convolutions after it).
+
+Through im2col a convolution copies its windows into a ``C·KH·KW × OH·OW`` matrix, then packs
+that matrix into blocks: two passes over a matrix ``KH·KW`` times the image. Here the product
+is ``pixels × F``: the output pixels (of every image) are the rows, broadcast ``m`` at a time,
+and the output channels the columns, ``n`` per vector panel of the filter packed at compile
+time. The filter is reused by every block of pixels while its cache tile is in L2; with the
+filter on the left instead (``F × pixels``, im2col's orientation) each of its values served
+only the few pixels of a 7 × 7 image before leaving the cache (the 512-channel 3 × 3 layer:
+5.0 ms against 8.3 as matrix products of the same sizes, in one process).
+
+1. the padded images are copied channels last, one zero image after them (`_channels_last`):
+   the last block of pixels, past the last image, reads zeros;
+2. with the depth ordered by tap, then channel (``C`` a multiple of the block's depth ``k``,
+   so that no block straddles two taps), block ``(b, tap, cb)`` of the packed operand is
+   ``m`` pixels × ``k`` consecutive channels of one row of the copy: a ``linalg.generic``
+   writing ``[blocks, KH, KW, C / k, m, k]``, reshaped (for free) into the packed operand
+   ``[blocks, KH·KW·C / k, m, k]``; its innermost loop copies ``k`` contiguous values, the
+   divisions by the image's sizes stay in the outer loops;
+3. the filter, reordered to ``KH·KW·C × F``, is packed in NumPy (`prepacked_weights`);
+4. the product (`prepacked_weights.packed_product`), ``N·OH·OW × F``, is read out into
+   ``N × F × OH × OW``.
+
+The tiling schedule tiles the product as a pre-packed one (`tiling`, ``match_gathered``); the
+gather and the copies are loops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    ArrayAttr,
+    ModuleOp,
+    TensorType,
+)
+from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, TransposeOp, YieldOp
+from xdsl.ir import Block, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
+
+from .building import fill_op, generic_op, i64_array, pad_op
+from .ops.common import PARALLEL, reassociation
+from .prepacked_weights import (
+    Builder,
+    constant_array,
+    dense_constant,
+    pack_array,
+    packed_product,
+    pair,
+    replace_op,
+    zero_filled,
+)
+from .schedules import direct_convolution
+from .tiling import RegisterTile
+
+
+def gather_convolutions(module: ModuleOp, tile: RegisterTile) -> None:
+    """Rewrite (in place) the convolutions of ``module`` that `applies` takes as implicit
+    GEMMs with blocks of ``tile``."""
+    for op in [op for op in module.walk() if isinstance(op, Conv2DNchwFchwOp)]:
+        if applies(op, tile):
+            _as_implicit_gemm(op, tile)
+
+
+def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
+    """A convolution with a constant filter, unit strides, sizes static but the batch, input
+    channels a multiple of ``tile.k`` and a zero-filled result, that the direct convolution
+    does not take (output rows narrower than ``tile.n``)."""
+    data, _, out = (v.type for v in op.operands)
+    assert isinstance(data, TensorType) and isinstance(out, TensorType)
+    if constant_array(op.inputs[1]) is None or not zero_filled(op.outputs[0]):
+        return False
+    if DYNAMIC_INDEX in (*data.get_shape()[1:], *out.get_shape()[1:]):
+        return False
+    strides, dilations = pair(op.strides), pair(op.dilations)
+    if direct_convolution.computes(strides, dilations, out.get_shape()[3], tile.n):
+        return False
+    return strides == (1, 1) and data.get_shape()[1] % tile.k == 0
+
+
+def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
+    data, weight, init = op.operands
+    array = constant_array(weight)
+    assert array is not None
+    element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    batch = data.type.get_shape()[0]  # pyright: ignore[reportAttributeAccessIssue]
+    filters, _, kh, kw = array.shape
+    _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    build = Builder(op)
+    images = [build.dim(data, 0)] if batch == DYNAMIC_INDEX else []
+    pixels: int | SSAValue = batch * oh * ow
+    if images:
+        pixels = build.add(arith.MuliOp(images[0], build.index(oh * ow)))
+    blocks = build.blocks(pixels, tile.m) if images else -(-pixels // tile.m)
+    window = Window(kh, kw, *pair(op.dilations), oh, ow)
+    gathered = _gather(build, _channels_last(build, data, images), window, blocks, tile)
+    reordered = array.transpose(2, 3, 1, 0).reshape(-1, filters)
+    filter_blocks = build.add(dense_constant(pack_array(reordered, (tile.k, tile.n)), element))
+    shape = [DYNAMIC_INDEX if images else pixels, filters]
+    empty = build.empty(shape, element, [pixels] if images else [])
+    product_init = build.add(fill_op(build.zero(element), empty))
+    body = op.body.detach_block(0)
+    product = packed_product(build, [gathered, filter_blocks], product_init, body, tile)
+    replace_op(op, _to_nchw(build, product, init, images))
+
+
+@dataclass(frozen=True)
+class Window:
+    """A convolution's window (``kh × kw`` taps, dilations ``dh, dw``) and output rows and
+    columns (``oh × ow``)."""
+
+    kh: int
+    kw: int
+    dh: int
+    dw: int
+    oh: int
+    ow: int
+
+
+def _channels_last(build: Builder, data: SSAValue, images: list[SSAValue]) -> SSAValue:
+    """The padded images ``data`` (``N × C × H × W``) and one zero image after them, as a
+    ``(N + 1)·H·W × C`` matrix: the last block of pixels, past the last image, reads zeros."""
+    batch, channels, height, width = data.type.get_shape()  # pyright: ignore
+    element = data.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    more = DYNAMIC_INDEX if images else batch + 1
+    padded_type = TensorType(element, [more, channels, height, width])
+    padded = build.add(pad_op(data, [0] * 4, [1, 0, 0, 0], build.zero(element), padded_type))
+    sizes = [build.dim(padded, 0)] if images else []
+    last_type = TensorType(element, [more, height, width, channels])
+    dest = build.empty(last_type.get_shape(), element, sizes)
+    last = build.add(TransposeOp(padded, dest, i64_array(0, 2, 3, 1), last_type))
+    length = DYNAMIC_INDEX if images else more * height * width
+    return build.add(
+        tensor.CollapseShapeOp.create(
+            operands=[last],
+            result_types=[TensorType(element, [length, channels])],
+            properties={"reassociation": reassociation([[0, 1, 2], [3]])},
+        )
+    )
+
+
+def _gather(
+    build: Builder, flat: SSAValue, window: Window, blocks: int | SSAValue, tile: RegisterTile
+) -> SSAValue:
+    """The packed im2col operand ``[blocks, KH·KW·C / k, m, k]`` of the images ``flat``
+    (`_channels_last`): block ``(b, i, j, cb)`` holds pixels ``b·m ..`` (counted over the
+    images' output pixels) at the tap ``(i, j)``, channels ``cb·k ..``."""
+    channels = flat.type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
+    element = flat.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    depth_blocks = channels // tile.k
+    dynamic = isinstance(blocks, SSAValue)
+    w = window
+    shape = [DYNAMIC_INDEX if dynamic else blocks, w.kh, w.kw, depth_blocks, tile.m, tile.k]
+    dest = build.empty(shape, element, [blocks] if dynamic else [])
+    b, i, j, cb, mm, kk = (AffineExpr.dimension(d) for d in range(6))
+    pixel = b * tile.m + mm
+    height, width = w.oh + (w.kh - 1) * w.dh, w.ow + (w.kw - 1) * w.dw
+    image, y, x = pixel // (w.oh * w.ow), pixel % (w.oh * w.ow) // w.ow, pixel % w.ow
+    row = image * (height * width) + (y + i * w.dh) * width + x + j * w.dw
+    reads = AffineMap(6, 0, (row, cb * tile.k + kk))
+    body = Block(arg_types=[element, element])
+    body.add_op(YieldOp(body.args[0]))
+    maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(6))])
+    blocked = build.add(generic_op([flat], [dest], body, maps, ArrayAttr([PARALLEL] * 6)))
+    packed_shape = [shape[0], w.kh * w.kw * depth_blocks, tile.m, tile.k]
+    return build.add(
+        tensor.CollapseShapeOp.create(
+            operands=[blocked],
+            result_types=[TensorType(element, packed_shape)],
+            properties={"reassociation": reassociation([[0], [1, 2, 3], [4], [5]])},
+        )
+    )
+
+
+def _to_nchw(build: Builder, product: SSAValue, init: SSAValue, images: list[SSAValue]) -> SSAValue:
+    """The ``N·OH·OW × F`` product as the ``N × F × OH × OW`` result."""
+    element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    dest = build.empty(init.type.get_shape(), element, images)  # pyright: ignore
+    n, f, y, x = (AffineExpr.dimension(d) for d in range(4))
+    reads = AffineMap(4, 0, (n * (oh * ow) + y * ow + x, f))
+    body = Block(arg_types=[element, element])
+    body.add_op(YieldOp(body.args[0]))
+    maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(4))])
+    return build.add(generic_op([product], [dest], body, maps, ArrayAttr([PARALLEL] * 4)))

@@ -1,0 +1,114 @@
+"""Convolutions with unit strides and constant filters as implicit GEMM
+(``lowering/implicit_gemm.py``): the packed im2col operand gathered from the image, no im2col
+matrix; padded, unpadded, dilated, 1 × 1, a single pixel, rectangular windows and images, one
+to 130 filters, a symbolic batch of 1 to 130 images, compiled natively as the backend does
+(kernels, units, the tiling schedule) and compared with the reference interpreter. The
+convolutions it leaves to `prepacked_weights` (strided, channels not a multiple of the block's
+depth) and to the direct schedule (wide rows) are left alone."""
+
+from __future__ import annotations
+
+import subprocess
+
+import numpy as np
+import pytest
+from convert_harness import flatten, load
+from test_prepacked_weights import SIZES, conv, kernel_modules
+from toolchain_harness import needs_toolchain
+from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
+
+from relax_dialect.interpreter import run
+from relax_xdsl.lowering.implicit_gemm import gather_convolutions
+from relax_xdsl.lowering.kernels import outline_kernels
+from relax_xdsl.lowering.ops.common import REDUCTION
+from relax_xdsl.lowering.pack_ops import PackOp
+from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.tiling import host_tile, tiling_passes
+from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
+from relax_xdsl.lowering.units import split_units
+
+GATHERED = [
+    conv("gathered-3x3", "n, 32, 7, 7", (17, 32, 3, 3), "padding = [1]"),
+    conv("gathered-unpadded", "n, 64, 9, 9", (3, 64, 3, 3)),
+    conv("gathered-1x1", "n, 32, 7, 7", (130, 32, 1, 1)),
+    conv("gathered-one-filter", "n, 32, 14, 14", (1, 32, 3, 3), "padding = [1]"),
+    conv("gathered-one-pixel", "n, 32, 1, 1", (7, 32, 3, 3), "padding = [1]"),
+    conv("gathered-dilated", "n, 32, 13, 11", (5, 32, 3, 3), "dilation = [2, 3], padding = [2, 3]"),
+    conv("gathered-rectangular", "n, 96, 3, 5", (7, 96, 5, 1), "padding = [2, 0]"),
+]
+"""Convolutions computed as implicit GEMMs."""
+
+LEFT = [
+    conv("left-strided", "n, 32, 9, 9", (7, 32, 3, 3), "strides = [2, 2], padding = [1]"),
+    conv("left-odd-channels", "n, 33, 7, 7", (7, 33, 3, 3), "padding = [1]"),
+    conv("left-wide-rows", "n, 32, 9, 40", (7, 32, 3, 3), "padding = [1]"),
+    conv("left-parameter", "n, 32, 7, 7", (7, 32, 3, 3), "padding = [1]", parameter=True),
+]
+"""Convolutions left to `prepacked_weights`, the direct schedule and the parameters' im2col."""
+
+CASES = {case.name: case for case in GATHERED + LEFT}
+
+
+@pytest.mark.parametrize("name", [case.name for case in GATHERED])
+def test_the_im2col_operand_is_gathered_packed(name):
+    tile = host_tile()
+    [kernel] = kernel_modules(CASES[name].function())
+    gather_convolutions(kernel, tile)
+    ops = list(kernel.walk())
+    assert not any(isinstance(op, Conv2DNchwFchwOp) for op in ops)
+    assert len([op for op in ops if isinstance(op, PackOp)]) == 1  # the result's, a fill
+    copies = [op for op in ops if isinstance(op, GenericOp) and REDUCTION not in op.iterator_types]
+    [gather] = [op for op in copies if len(op.iterator_types) == 6]
+    assert gather.outputs[0].type.get_shape()[-2:] == (tile.m, tile.k)
+
+
+@pytest.mark.parametrize("name", [case.name for case in LEFT])
+def test_other_convolutions_are_left_alone(name):
+    [kernel] = kernel_modules(CASES[name].function())
+    before = str(kernel)
+    gather_convolutions(kernel, host_tile())
+    assert str(kernel) == before
+
+
+@needs_toolchain
+def test_the_schedule_tiles_the_gathered_products():
+    """Each implicit GEMM's product is matched by the schedule's gathered variant (its
+    remark)."""
+    units = []
+    for case in GATHERED:
+        [kernel] = kernel_modules(case.function())
+        gather_convolutions(kernel, host_tile())
+        units.append(str(kernel))
+    pipeline = ",".join(tiling_passes(_transform_library()))
+    command = [
+        find_toolchain().mlir_opt,
+        "--split-input-file",
+        f"--pass-pipeline=builtin.module({pipeline})",
+    ]
+    result = subprocess.run(
+        command, input="\n// -----\n".join(units), capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("schedule: tile_gathered") == len(GATHERED)
+
+
+@pytest.fixture(scope="module")
+def native():
+    """Every case in one module, compiled as the native backend does (tiled)."""
+    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    outline_kernels(module)
+    return compile_units(split_units(module, True), tile=True)
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_implicit_gemms_match_the_reference(native, name):
+    case = CASES[name]
+    reference = load(case.function())
+    for n in SIZES:
+        args = case.inputs(n)
+        [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
+        [want] = flatten(run(reference, "main", *args))
+        assert got.shape == want.shape
+        scale = max(float(np.abs(want).max(initial=0)), 1.0)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
