@@ -1,10 +1,11 @@
-"""Convolutions with unit strides and constant filters as implicit GEMM
-(``lowering/implicit_gemm.py``): the packed im2col operand gathered from the image, no im2col
-matrix; padded, unpadded, dilated, 1 × 1, a single pixel, rectangular windows and images, one
+"""Convolutions with constant filters and narrow output rows as implicit GEMM
+(``lowering/implicit_gemm.py``): the packed im2col operand gathered from the images, no im2col
+matrix; padded, unpadded, dilated, strided, a single pixel, rectangular windows and images, one
 to 130 filters, a symbolic batch of 1 to 130 images, compiled natively as the backend does
 (kernels, units, the tiling schedule) and compared with the reference interpreter. The
-convolutions it leaves to `prepacked_weights` (strided, channels not a multiple of the block's
-depth) and to the direct schedule (wide rows) are left alone."""
+convolutions it leaves to `prepacked_weights` (1 × 1 windows, channels not a multiple of the
+block's depth, wide strided rows), to the direct schedule (wide rows) and to the parameters'
+im2col are left alone, and still match the reference."""
 
 from __future__ import annotations
 
@@ -30,16 +31,20 @@ from relax_xdsl.lowering.units import split_units
 GATHERED = [
     conv("gathered-3x3", "n, 32, 7, 7", (17, 32, 3, 3), "padding = [1]"),
     conv("gathered-unpadded", "n, 64, 9, 9", (3, 64, 3, 3)),
-    conv("gathered-1x1", "n, 32, 7, 7", (130, 32, 1, 1)),
+    conv("gathered-130-filters", "n, 32, 7, 7", (130, 32, 3, 3), "padding = [1]"),
     conv("gathered-one-filter", "n, 32, 14, 14", (1, 32, 3, 3), "padding = [1]"),
     conv("gathered-one-pixel", "n, 32, 1, 1", (7, 32, 3, 3), "padding = [1]"),
     conv("gathered-dilated", "n, 32, 13, 11", (5, 32, 3, 3), "dilation = [2, 3], padding = [2, 3]"),
     conv("gathered-rectangular", "n, 96, 3, 5", (7, 96, 5, 1), "padding = [2, 0]"),
+    conv("gathered-strided", "n, 32, 9, 9", (7, 32, 3, 3), "strides = [2, 2], padding = [1]"),
+    conv("gathered-uneven-strides", "n, 32, 13, 7", (3, 32, 3, 2), "strides = [3, 2]"),
 ]
 """Convolutions computed as implicit GEMMs."""
 
 LEFT = [
-    conv("left-strided", "n, 32, 9, 9", (7, 32, 3, 3), "strides = [2, 2], padding = [1]"),
+    conv("left-1x1", "n, 32, 7, 7", (130, 32, 1, 1)),
+    conv("left-strided-1x1", "n, 64, 17, 17", (17, 64, 1, 1), "strides = [2, 2]"),
+    conv("left-wide-strided", "n, 32, 40, 40", (5, 32, 3, 3), "strides = [2, 2], padding = [1]"),
     conv("left-odd-channels", "n, 33, 7, 7", (7, 33, 3, 3), "padding = [1]"),
     conv("left-wide-rows", "n, 32, 9, 40", (7, 32, 3, 3), "padding = [1]"),
     conv("left-parameter", "n, 32, 7, 7", (7, 32, 3, 3), "padding = [1]", parameter=True),
