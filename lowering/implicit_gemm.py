@@ -47,12 +47,14 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from .building import fill_op, generic_op, i64_array, pad_op
 from .ops.common import PARALLEL, reassociation
 from .prepacked_weights import (
+    PANELS_FIRST_MAPS,
     Builder,
     constant_array,
     dense_constant,
     pack_array,
     packed_product,
     pair,
+    panels_first,
     replace_op,
     zero_filled,
 )
@@ -104,12 +106,14 @@ def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
     window = Window((kh, kw), pair(op.strides), pair(op.dilations), (oh, ow), (height, width))
     gathered = _gather(build, _channels_last(build, data, images), window, blocks, tile)
     reordered = array.transpose(2, 3, 1, 0).reshape(-1, filters)
-    filter_blocks = build.add(dense_constant(pack_array(reordered, (tile.k, tile.n)), element))
+    blocks = panels_first(pack_array(reordered, (tile.k, tile.n)))
+    filter_blocks = build.add(dense_constant(blocks, element))
     shape = [DYNAMIC_INDEX if images else pixels, filters]
     empty = build.empty(shape, element, [pixels] if images else [])
     product_init = build.add(fill_op(build.zero(element), empty))
     body = op.body.detach_block(0)
-    product = packed_product(build, [gathered, filter_blocks], product_init, body, tile)
+    operands = [gathered, filter_blocks]
+    product = packed_product(build, operands, product_init, body, tile, PANELS_FIRST_MAPS)
     replace_op(op, _to_nchw(build, product, init, images))
 
 

@@ -91,6 +91,13 @@ def pack_array(array: np.ndarray, tiles: Sequence[int]) -> np.ndarray:
     return np.ascontiguousarray(padded.reshape(outer[0], tr, outer[1], tc).transpose(0, 2, 1, 3))
 
 
+def panels_first(blocks: np.ndarray) -> np.ndarray:
+    """Blocks ``[K, N, k, n]`` (`pack_array`) laid out ``[N, K, k, n]``: the kernel reads a
+    panel's blocks down k one after the other, so that they stream from memory in a row
+    instead of one block per ``N`` blocks (`PANELS_FIRST_MAPS`)."""
+    return np.ascontiguousarray(blocks.transpose(1, 0, 2, 3))
+
+
 def _im2col_applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     """A convolution with a constant filter and static sizes but the batch that the schedule's
     direct convolution does not take (unit strides and rows of at least ``tile.n``)."""
@@ -196,6 +203,13 @@ def _operand_loops(*kinds: str) -> list[int]:
 
 
 PACKED_MAPS = _maps(_operand_loops("m", "k"), _operand_loops("k", "n"), _operand_loops("m", "n"))
+PANELS_FIRST_MAPS = _maps(
+    _operand_loops("m", "k"),
+    [*_operand_loops("n", "k")[:2], *_operand_loops("k", "n")[2:]],
+    _operand_loops("m", "n"),
+)
+"""`PACKED_MAPS` with the right operand's blocks ``[N, K, k, n]``: a panel's blocks in a row
+(`panels_first`)."""
 ITERATORS = ArrayAttr(
     [REDUCTION if k == "k" else PARALLEL for k in sorted(PREPACKED_LOOPS, key=PREPACKED_LOOPS.get)]
     * 2
@@ -223,12 +237,18 @@ def _prepack(op: MatmulOp, tile: RegisterTile) -> None:
 
 
 def packed_product(
-    build: Builder, operands: Sequence[SSAValue], init: SSAValue, body: Block, tile: RegisterTile
+    build: Builder,
+    operands: Sequence[SSAValue],
+    init: SSAValue,
+    body: Block,
+    tile: RegisterTile,
+    maps: ArrayAttr = PACKED_MAPS,
 ) -> SSAValue:
     """The product of two operands packed in ``m × k`` and ``k × n`` blocks of ``tile``
-    (multiply-add ``body``) accumulated into the matrix ``init``, packed and unpacked."""
+    (multiply-add ``body``, the operands' blocks laid out as ``maps`` say) accumulated into the
+    matrix ``init``, packed and unpacked."""
     packed_init = build.pack(init, (tile.m, tile.n))
-    packed = build.add(generic_op(operands, [packed_init], body, PACKED_MAPS, ITERATORS))
+    packed = build.add(generic_op(operands, [packed_init], body, maps, ITERATORS))
     element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
     dest = build.empty(init.type.get_shape(), element, build.sizes(init))  # pyright: ignore
     return build.add(UnPackOp(packed, dest, [0, 1], (tile.m, tile.n)))
