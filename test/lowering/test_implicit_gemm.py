@@ -9,24 +9,21 @@ im2col are left alone, and still match the reference."""
 
 from __future__ import annotations
 
-import subprocess
-
-import numpy as np
 import pytest
-from convert_harness import flatten, load
-from test_prepacked_weights import SIZES, conv, kernel_modules
+from test_prepacked_weights import (
+    assert_matches_reference,
+    compiled_as_units,
+    conv,
+    kernel_modules,
+    schedule_remarks,
+)
 from toolchain_harness import needs_toolchain
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
-from relax_dialect.interpreter import run
 from relax_xdsl.lowering.implicit_gemm import gather_convolutions
-from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.ops.common import REDUCTION
 from relax_xdsl.lowering.pack_ops import PackOp
-from relax_xdsl.lowering.pipeline import lower
-from relax_xdsl.lowering.tiling import host_tile, tiling_passes
-from relax_xdsl.lowering.toolchain import _transform_library, compile_units, find_toolchain
-from relax_xdsl.lowering.units import split_units
+from relax_xdsl.lowering.tiling import host_tile
 
 GATHERED = [
     conv("gathered-3x3", "n, 32, 7, 7", (17, 32, 3, 3), "padding = [1]"),
@@ -84,36 +81,16 @@ def test_the_schedule_tiles_the_gathered_products():
         [kernel] = kernel_modules(case.function())
         gather_convolutions(kernel, host_tile())
         units.append(str(kernel))
-    pipeline = ",".join(tiling_passes(_transform_library()))
-    command = [
-        find_toolchain().mlir_opt,
-        "--split-input-file",
-        f"--pass-pipeline=builtin.module({pipeline})",
-    ]
-    result = subprocess.run(
-        command, input="\n// -----\n".join(units), capture_output=True, text=True
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stderr.count("schedule: tile_gathered") == len(GATHERED)
+    assert schedule_remarks(units).count("schedule: tile_gathered") == len(GATHERED)
 
 
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
-    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    outline_kernels(module)
-    return compile_units(split_units(module, True), tile=True)
+    return compiled_as_units(list(CASES.values()))
 
 
 @needs_toolchain
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_implicit_gemms_match_the_reference(native, name):
-    case = CASES[name]
-    reference = load(case.function())
-    for n in SIZES:
-        args = case.inputs(n)
-        [got] = native.call(case.symbol, [a for arg in args for a in flatten(arg)])
-        [want] = flatten(run(reference, "main", *args))
-        assert got.shape == want.shape
-        scale = max(float(np.abs(want).max(initial=0)), 1.0)
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+    assert_matches_reference(native, CASES[name])

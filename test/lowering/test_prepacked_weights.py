@@ -208,14 +208,8 @@ def _constant(op) -> np.ndarray | None:
     return constant_array(op.result) if isinstance(op, arith.ConstantOp) else None
 
 
-@needs_toolchain
-def test_the_schedule_tiles_the_prepacked_products():
-    """Each pre-packed kernel is matched by the schedule's pre-packed variant (its remark)."""
-    units = []
-    for case in PREPACKED:
-        [kernel] = kernel_modules(case.function())
-        prepack_weights(kernel, host_tile())
-        units.append(str(kernel))
+def schedule_remarks(units: list[str]) -> str:
+    """The schedule's remarks (stderr) on the kernel ``units``, which it must not fail on."""
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [
         find_toolchain().mlir_opt,
@@ -226,21 +220,19 @@ def test_the_schedule_tiles_the_prepacked_products():
         command, input="\n// -----\n".join(units), capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
-    assert result.stderr.count("schedule: tile_prepacked") == len(PREPACKED)
+    return result.stderr
 
 
-@pytest.fixture(scope="module")
-def native():
-    """Every case in one module, compiled as the native backend does (tiled)."""
-    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+def compiled_as_units(cases: list[Case]):
+    """The ``cases`` in one module, compiled as the native backend does (tiled)."""
+    module = lower(load("".join(c.function(c.symbol) for c in cases)))
     outline_kernels(module)
     return compile_units(split_units(module, True), tile=True)
 
 
-@needs_toolchain
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_prepacked_kernels_match_the_reference(native, name):
-    case = CASES[name]
+def assert_matches_reference(native, case: Case) -> None:
+    """``case`` compiled into ``native`` gives the reference interpreter's results at every
+    size of `SIZES`."""
     reference = load(case.function())
     for n in SIZES:
         args = case.inputs(n)
@@ -249,3 +241,26 @@ def test_prepacked_kernels_match_the_reference(native, name):
         assert got.shape == want.shape
         scale = max(float(np.abs(want).max(initial=0)), 1.0)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5 * scale)
+
+
+@needs_toolchain
+def test_the_schedule_tiles_the_prepacked_products():
+    """Each pre-packed kernel is matched by the schedule's pre-packed variant (its remark)."""
+    units = []
+    for case in PREPACKED:
+        [kernel] = kernel_modules(case.function())
+        prepack_weights(kernel, host_tile())
+        units.append(str(kernel))
+    assert schedule_remarks(units).count("schedule: tile_prepacked") == len(PREPACKED)
+
+
+@pytest.fixture(scope="module")
+def native():
+    """Every case in one module, compiled as the native backend does (tiled)."""
+    return compiled_as_units(list(CASES.values()))
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_prepacked_kernels_match_the_reference(native, name):
+    assert_matches_reference(native, CASES[name])
