@@ -10,6 +10,7 @@ im2col are left alone, and still match the reference."""
 from __future__ import annotations
 
 import pytest
+from lower_harness import Case
 from test_prepacked_weights import (
     assert_matches_reference,
     compiled_as_units,
@@ -20,10 +21,11 @@ from test_prepacked_weights import (
 from toolchain_harness import needs_toolchain
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
+from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.implicit_gemm import gather_convolutions
 from relax_xdsl.lowering.ops.common import REDUCTION
 from relax_xdsl.lowering.pack_ops import PackOp
-from relax_xdsl.lowering.tiling import host_tile
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 
 GATHERED = [
     conv("gathered-3x3", "n, 32, 7, 7", (17, 32, 3, 3), "padding = [1]"),
@@ -76,18 +78,39 @@ def test_other_convolutions_are_left_alone(name):
 def test_the_schedule_tiles_the_gathered_products():
     """Each implicit GEMM's product is matched by the schedule's gathered variant (its
     remark)."""
-    units = []
-    for case in GATHERED:
+    assert _gathered_remarks(GATHERED, host_tile()) == len(GATHERED)
+
+
+def _gathered_remarks(cases: list[Case], tile: RegisterTile) -> int:
+    """How many of the ``cases``' kernels, rewritten with blocks of ``tile``, the schedule
+    tiles as implicit GEMMs."""
+    kernels = []
+    for case in cases:
         [kernel] = kernel_modules(case.function())
-        gather_convolutions(kernel, host_tile())
-        units.append(str(kernel))
-    assert schedule_remarks(units).count("schedule: tile_gathered") == len(GATHERED)
+        gather_convolutions(kernel, tile)
+        kernels.append(str(kernel))
+    return schedule_remarks(kernels).count("schedule: tile_gathered")
 
 
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
     return compiled_as_units(list(CASES.values()))
+
+
+@needs_toolchain
+def test_implicit_gemms_in_avx512_blocks_match_the_reference():
+    """The implicit GEMMs with the register tile of AVX-512 hosts (8 × 32 blocks, which also
+    take rows of 16 to 31 columns), compiled and run on any host."""
+    avx512 = RegisterTile(8, 32)
+    cases = [*GATHERED, conv("gathered-28x28", "n, 32, 28, 28", (19, 32, 3, 3), "padding = [1]")]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(toolchain, "transform_script", lambda: schedule(avx512))
+        patch.setattr(units, "host_tile", lambda: avx512)
+        assert _gathered_remarks(cases, avx512) == len(cases)
+        native = compiled_as_units(cases)
+    for case in cases:
+        assert_matches_reference(native, case)
 
 
 @needs_toolchain
