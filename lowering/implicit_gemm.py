@@ -21,8 +21,8 @@ only the few pixels of a 7 × 7 image before leaving the cache (the 512-channel 
    ``[blocks, KH·KW·C / k, m, k]``; its innermost loop copies ``k`` contiguous values, the
    divisions by the image's sizes stay in the outer loops;
 3. the filter, reordered to ``KH·KW·C × F``, is packed in NumPy (`prepacked_weights`);
-4. the product (`prepacked_weights.packed_product`), ``N·OH·OW × F``, is read out into
-   ``N × F × OH × OW``.
+4. the product (`prepacked_weights.packed_product`), ``N·OH·OW × F`` in ``m × n`` blocks, is
+   read out of its blocks into ``N × F × OH × OW`` (no unpacked copy).
 
 The tiling schedule tiles the product as a pre-packed one (`tiling`, ``match_gathered``); the
 gather and the copies are loops.
@@ -114,7 +114,7 @@ def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
     body = op.body.detach_block(0)
     operands = [gathered, filter_blocks]
     product = packed_product(build, operands, product_init, body, tile, PANELS_FIRST_MAPS)
-    replace_op(op, _to_nchw(build, product, init, images))
+    replace_op(op, _to_nchw(build, product, init, images, tile))
 
 
 @dataclass(frozen=True)
@@ -184,13 +184,17 @@ def _gather(
     )
 
 
-def _to_nchw(build: Builder, product: SSAValue, init: SSAValue, images: list[SSAValue]) -> SSAValue:
-    """The ``N·OH·OW × F`` product as the ``N × F × OH × OW`` result."""
+def _to_nchw(
+    build: Builder, product: SSAValue, init: SSAValue, images: list[SSAValue], tile: RegisterTile
+) -> SSAValue:
+    """The ``N·OH·OW × F`` product, in ``m × n`` blocks of ``tile``, as the ``N × F × OH × OW``
+    result (read from the blocks: no unpacked copy)."""
     element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
     _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     dest = build.empty(init.type.get_shape(), element, images)  # pyright: ignore
     n, f, y, x = (AffineExpr.dimension(d) for d in range(4))
-    reads = AffineMap(4, 0, (n * (oh * ow) + y * ow + x, f))
+    pixel = n * (oh * ow) + y * ow + x
+    reads = AffineMap(4, 0, (pixel // tile.m, f // tile.n, pixel % tile.m, f % tile.n))
     body = Block(arg_types=[element, element])
     body.add_op(YieldOp(body.args[0]))
     maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(4))])

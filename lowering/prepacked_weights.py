@@ -233,7 +233,8 @@ def _prepack(op: MatmulOp, tile: RegisterTile) -> None:
         else:
             operands.append(build.add(dense_constant(pack_array(array, blocks), element)))
     body = op.body.detach_block(0)
-    replace_op(op, packed_product(build, operands, op.outputs[0], body, tile))
+    init = op.outputs[0]
+    replace_op(op, unpacked(build, packed_product(build, operands, init, body, tile), init, tile))
 
 
 def packed_product(
@@ -246,11 +247,15 @@ def packed_product(
 ) -> SSAValue:
     """The product of two operands packed in ``m × k`` and ``k × n`` blocks of ``tile``
     (multiply-add ``body``, the operands' blocks laid out as ``maps`` say) accumulated into the
-    matrix ``init``, packed and unpacked."""
+    matrix ``init`` packed: the result in ``m × n`` blocks."""
     packed_init = build.pack(init, (tile.m, tile.n))
-    packed = build.add(generic_op(operands, [packed_init], body, maps, ITERATORS))
-    element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    dest = build.empty(init.type.get_shape(), element, build.sizes(init))  # pyright: ignore
+    return build.add(generic_op(operands, [packed_init], body, maps, ITERATORS))
+
+
+def unpacked(build: Builder, packed: SSAValue, like: SSAValue, tile: RegisterTile) -> SSAValue:
+    """The matrix of the ``m × n`` blocks ``packed``, shaped as the matrix ``like``."""
+    element = like.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    dest = build.empty(like.type.get_shape(), element, build.sizes(like))  # pyright: ignore
     return build.add(UnPackOp(packed, dest, [0, 1], (tile.m, tile.n)))
 
 
