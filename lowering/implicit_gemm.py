@@ -17,15 +17,16 @@ only the few pixels of a 7 × 7 image before leaving the cache (the 512-channel 
 2. with the depth ordered by tap, then channel (``C`` a multiple of the block's depth ``k``,
    so that no block straddles two taps), block ``(b, tap, cb)`` of the packed operand is
    ``m`` pixels × ``k`` consecutive channels of one row of the copy: a ``linalg.generic``
-   writing ``[blocks, KH, KW, C / k, m, k]``, reshaped (for free) into the packed operand
-   ``[blocks, KH·KW·C / k, m, k]``; its innermost loop copies ``k`` contiguous values, the
-   divisions by the image's sizes stay in the outer loops;
+   writing ``[blocks, KH, KW, C / k, m, k]`` (reshaped for free into the packed operand
+   ``[blocks, KH·KW·C / k, m, k]``) whose body reads the copy (``tensor.extract``) at the row
+   of its pixel and tap, the pixel's image, row and column divided out of its loop indices;
+   the schedule vectorises each row of ``k`` channels into one contiguous load;
 3. the filter, reordered to ``KH·KW·C × F``, is packed in NumPy (`prepacked_weights`);
 4. the product (`prepacked_weights.packed_product`), ``N·OH·OW × F`` in ``m × n`` blocks, is
    read out of its blocks into ``N × F × OH × OW`` (no unpacked copy).
 
-The tiling schedule tiles the product as a pre-packed one (`tiling`, ``match_gathered``); the
-gather and the copies are loops.
+The tiling schedule (`tiling`, ``match_gathered``) vectorises the gather and tiles the product
+as a pre-packed one; the copies are loops.
 """
 
 from __future__ import annotations
@@ -37,11 +38,13 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
     ArrayAttr,
+    IndexType,
+    IntegerAttr,
     ModuleOp,
     TensorType,
 )
-from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, TransposeOp, YieldOp
-from xdsl.ir import Block, SSAValue
+from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, IndexOp, TransposeOp, YieldOp
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
 from .building import fill_op, generic_op, i64_array, pad_op
@@ -165,15 +168,24 @@ def _gather(
     (oh, ow), (height, width) = window.out, window.image
     shape = [DYNAMIC_INDEX if dynamic else blocks, kh, kw, depth_blocks, tile.m, tile.k]
     dest = build.empty(shape, element, [blocks] if dynamic else [])
-    b, i, j, cb, mm, kk = (AffineExpr.dimension(d) for d in range(6))
-    pixel = b * tile.m + mm
-    image, y, x = pixel // (oh * ow), pixel % (oh * ow) // ow, pixel % ow
-    row = image * (height * width) + (y * sh + i * dh) * width + x * sw + j * dw
-    reads = AffineMap(6, 0, (row, cb * tile.k + kk))
-    body = Block(arg_types=[element, element])
-    body.add_op(YieldOp(body.args[0]))
-    maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(6))])
-    blocked = build.add(generic_op([flat], [dest], body, maps, ArrayAttr([PARALLEL] * 6)))
+    body = _Body(Block(arg_types=[element]))
+    b, i, j, cb, mm, kk = (body.add(IndexOp(d)) for d in range(6))
+    pixel = body.sum(body.times(b, tile.m), mm)
+    image, y, x = (
+        body.over(pixel, oh * ow),
+        body.over(body.modulo(pixel, oh * ow), ow),
+        body.modulo(pixel, ow),
+    )
+    row = body.sum(
+        body.times(image, height * width),
+        body.times(body.sum(body.times(y, sh), body.times(i, dh)), width),
+        body.times(x, sw),
+        body.times(j, dw),
+    )
+    channel = body.sum(body.times(cb, tile.k), kk)
+    body.block.add_op(YieldOp(body.add(tensor.ExtractOp(flat, [row, channel], element))))
+    maps = ArrayAttr([AffineMapAttr(AffineMap.identity(6))])
+    blocked = build.add(generic_op([], [dest], body.block, maps, ArrayAttr([PARALLEL] * 6)))
     packed_shape = [shape[0], kh * kw * depth_blocks, tile.m, tile.k]
     return build.add(
         tensor.CollapseShapeOp.create(
@@ -182,6 +194,35 @@ def _gather(
             properties={"reassociation": reassociation([[0], [1, 2, 3], [4], [5]])},
         )
     )
+
+
+class _Body:
+    """Index arithmetic appended to a ``linalg.generic``'s body ``block``."""
+
+    def __init__(self, block: Block):
+        self.block = block
+
+    def add(self, op: Operation) -> SSAValue:
+        self.block.add_op(op)
+        return op.results[0]
+
+    def constant(self, value: int) -> SSAValue:
+        return self.add(arith.ConstantOp(IntegerAttr(value, IndexType())))
+
+    def times(self, value: SSAValue, factor: int) -> SSAValue:
+        return self.add(arith.MuliOp(value, self.constant(factor)))
+
+    def over(self, value: SSAValue, divisor: int) -> SSAValue:
+        return self.add(arith.DivUIOp(value, self.constant(divisor)))
+
+    def modulo(self, value: SSAValue, divisor: int) -> SSAValue:
+        return self.add(arith.RemUIOp(value, self.constant(divisor)))
+
+    def sum(self, *values: SSAValue) -> SSAValue:
+        total = values[0]
+        for value in values[1:]:
+            total = self.add(arith.AddiOp(total, value))
+        return total
 
 
 def _to_nchw(

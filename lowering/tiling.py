@@ -316,12 +316,20 @@ GATHERED_ACTION = f"""
   transform.named_sequence @tile_gathered(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_gathered" : !op
     %packed = transform.cast %op : !op to !transform.op<"linalg.generic">
+    %reshaped = transform.get_producer_of_operand %packed[0]
+        : (!transform.op<"linalg.generic">) -> !op
+    %gather = transform.get_producer_of_operand %reshaped[0] : (!op) -> !op
+    %row, %rows:5 = transform.structured.tile_using_for %gather tile_sizes [1, 1, 1, 1, 1]
+        : (!op) -> (!op, !op, !op, !op, !op, !op)
+    transform.structured.vectorize %row {{vectorize_nd_extract}} : !op
     transform.include @tile_blocks_0 failures(propagate) (%packed)
         : (!transform.op<"linalg.generic">) -> ()
     transform.yield
   }}
 """
-"""Tiles an implicit GEMM's product (`implicit_gemm`); its gather stays loops."""
+"""Vectorises an implicit GEMM's gather (`implicit_gemm`: its left operand, behind a reshape), a
+row of ``k`` channels at a time, each a contiguous load of the ``tensor.extract`` in its body,
+and tiles its product."""
 
 
 def schedule(tile: RegisterTile, threads: int = 1) -> str:
