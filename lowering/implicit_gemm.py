@@ -77,9 +77,9 @@ def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     input channels a multiple of ``tile.k``, a zero-filled result and output rows narrower
     than ``tile.n`` (wider ones the direct convolution computes when their strides are 1).
     Measured against `prepacked_weights`' im2col in one process (`docs/benchmarks.md`): 3 × 3
-    layers at 7 × 7 and 14 × 14 outputs gain up to 1.46×, a 3 × 3 / 2 one at 28 × 28 loses
-    0.87×, and 1 × 1 ones, whose im2col is no larger than the image, lose 0.36–0.81× to the
-    channels-last copy."""
+    layers with 14 × 14 and 7 × 7 outputs take 0.65–0.99× the time, a 3 × 3 / 2 one with
+    28 × 28 outputs 1.15–1.2×, and 1 × 1 ones, whose im2col is no larger than the image,
+    0.9–2.8× (the channels-last copy)."""
     data, weight, out = (v.type for v in op.operands)
     assert isinstance(data, TensorType) and isinstance(out, TensorType)
     assert isinstance(weight, TensorType)
@@ -92,6 +92,7 @@ def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
 
 
 def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
+    """Replace ``op`` by its implicit GEMM with blocks of ``tile``."""
     data, weight, init = op.operands
     array = constant_array(weight)
     assert array is not None
@@ -109,8 +110,8 @@ def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
     window = Window((kh, kw), pair(op.strides), pair(op.dilations), (oh, ow), (height, width))
     gathered = _gather(build, _channels_last(build, data, images), window, blocks, tile)
     reordered = array.transpose(2, 3, 1, 0).reshape(-1, filters)
-    blocks = panels_first(pack_array(reordered, (tile.k, tile.n)))
-    filter_blocks = build.add(dense_constant(blocks, element))
+    packed_filter = panels_first(pack_array(reordered, (tile.k, tile.n)))
+    filter_blocks = build.add(dense_constant(packed_filter, element))
     shape = [DYNAMIC_INDEX if images else pixels, filters]
     empty = build.empty(shape, element, [pixels] if images else [])
     product_init = build.add(fill_op(build.zero(element), empty))
