@@ -91,24 +91,31 @@ def pack_array(array: np.ndarray, tiles: Sequence[int]) -> np.ndarray:
     return np.ascontiguousarray(padded.reshape(outer[0], tr, outer[1], tc).transpose(0, 2, 1, 3))
 
 
+def panels_first(blocks: np.ndarray) -> np.ndarray:
+    """Blocks ``[K, N, k, n]`` (`pack_array`) laid out ``[N, K, k, n]``: the kernel reads a
+    panel's blocks down k one after the other, so that they stream from memory in a row
+    instead of one block per ``N`` blocks (`PANELS_FIRST_MAPS`)."""
+    return np.ascontiguousarray(blocks.transpose(1, 0, 2, 3))
+
+
 def _im2col_applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     """A convolution with a constant filter and static sizes but the batch that the schedule's
     direct convolution does not take (unit strides and rows of at least ``tile.n``)."""
     data, _, out = (v.type for v in op.operands)
     assert isinstance(data, TensorType) and isinstance(out, TensorType)
-    if constant_array(op.inputs[1]) is None or not _zero_filled(op.outputs[0]):
+    if constant_array(op.inputs[1]) is None or not zero_filled(op.outputs[0]):
         return False
     if DYNAMIC_INDEX in (*data.get_shape()[1:], *out.get_shape()[1:]):
         return False
-    strides, dilations = (_pair(a) for a in (op.strides, op.dilations))
+    strides, dilations = (pair(a) for a in (op.strides, op.dilations))
     return not direct_convolution.computes(strides, dilations, out.get_shape()[3], tile.n)
 
 
-def _pair(attr: DenseIntOrFPElementsAttr) -> tuple[int, ...]:
+def pair(attr: DenseIntOrFPElementsAttr) -> tuple[int, ...]:
     return tuple(int(v) for v in attr.get_values())
 
 
-def _zero_filled(value: SSAValue) -> bool:
+def zero_filled(value: SSAValue) -> bool:
     """``value`` is a ``linalg.fill`` with the constant zero."""
     fill = value.owner
     if not isinstance(fill, FillOp):
@@ -121,14 +128,14 @@ def _zero_filled(value: SSAValue) -> bool:
     )
 
 
-def _dense(array: np.ndarray, element) -> arith.ConstantOp:
+def dense_constant(array: np.ndarray, element) -> arith.ConstantOp:
     data = np.ascontiguousarray(array, array.dtype.newbyteorder("<")).tobytes()
     return arith.ConstantOp(
         DenseIntOrFPElementsAttr(TensorType(element, array.shape), BytesAttr(data))
     )
 
 
-class _Builder:
+class Builder:
     """Operations inserted before one operation."""
 
     def __init__(self, before: Operation):
@@ -196,6 +203,13 @@ def _operand_loops(*kinds: str) -> list[int]:
 
 
 PACKED_MAPS = _maps(_operand_loops("m", "k"), _operand_loops("k", "n"), _operand_loops("m", "n"))
+PANELS_FIRST_MAPS = _maps(
+    _operand_loops("m", "k"),
+    [*_operand_loops("n", "k")[:2], *_operand_loops("k", "n")[2:]],
+    _operand_loops("m", "n"),
+)
+"""`PACKED_MAPS` with the right operand's blocks ``[N, K, k, n]``: a panel's blocks in a row
+(`panels_first`)."""
 ITERATORS = ArrayAttr(
     [REDUCTION if k == "k" else PARALLEL for k in sorted(PREPACKED_LOOPS, key=PREPACKED_LOOPS.get)]
     * 2
@@ -209,7 +223,7 @@ def _prepack(op: MatmulOp, tile: RegisterTile) -> None:
     arrays = [constant_array(lhs), constant_array(rhs)]
     if (arrays[0] is None) == (arrays[1] is None):
         return
-    build = _Builder(op)
+    build = Builder(op)
     tiles = [(tile.m, tile.k), (tile.k, tile.n)]
     operands = []
     for value, array, blocks in zip((lhs, rhs), arrays, tiles, strict=True):
@@ -217,15 +231,32 @@ def _prepack(op: MatmulOp, tile: RegisterTile) -> None:
         if array is None:
             operands.append(build.pack(value, blocks))
         else:
-            operands.append(build.add(_dense(pack_array(array, blocks), element)))
+            operands.append(build.add(dense_constant(pack_array(array, blocks), element)))
+    body = op.body.detach_block(0)
     init = op.outputs[0]
+    replace_op(op, unpacked(build, packed_product(build, operands, init, body, tile), init, tile))
+
+
+def packed_product(
+    build: Builder,
+    operands: Sequence[SSAValue],
+    init: SSAValue,
+    body: Block,
+    tile: RegisterTile,
+    maps: ArrayAttr = PACKED_MAPS,
+) -> SSAValue:
+    """The product of two operands packed in ``m × k`` and ``k × n`` blocks of ``tile``
+    (multiply-add ``body``, the operands' blocks laid out as ``maps`` say) accumulated into the
+    matrix ``init`` packed: the result in ``m × n`` blocks."""
     packed_init = build.pack(init, (tile.m, tile.n))
-    product = generic_op(operands, [packed_init], op.body.detach_block(0), PACKED_MAPS, ITERATORS)
-    packed = build.add(product)
-    element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    dest = build.empty(init.type.get_shape(), element, build.sizes(init))  # pyright: ignore
-    result = build.add(UnPackOp(packed, dest, [0, 1], (tile.m, tile.n)))
-    _replace(op, result)
+    return build.add(generic_op(operands, [packed_init], body, maps, ITERATORS))
+
+
+def unpacked(build: Builder, packed: SSAValue, like: SSAValue, tile: RegisterTile) -> SSAValue:
+    """The matrix of the ``m × n`` blocks ``packed``, shaped as the matrix ``like``."""
+    element = like.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    dest = build.empty(like.type.get_shape(), element, build.sizes(like))  # pyright: ignore
+    return build.add(UnPackOp(packed, dest, [0, 1], (tile.m, tile.n)))
 
 
 def _as_matrix_product(op: Conv2DNchwFchwOp) -> None:
@@ -237,8 +268,8 @@ def _as_matrix_product(op: Conv2DNchwFchwOp) -> None:
     batch, _, *_ = data.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     filters, channels, kh, kw = array.shape
     _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    (sh, sw), (dh, dw) = _pair(op.strides), _pair(op.dilations)
-    build = _Builder(op)
+    (sh, sw), (dh, dw) = pair(op.strides), pair(op.dilations)
+    build = Builder(op)
     images = [build.dim(data, 0)] if batch == DYNAMIC_INDEX else []
     windows = build.empty([channels, kh, kw, batch, oh, ow], element, images)
     c, i, j, n, y, x = (AffineExpr.dimension(d) for d in range(6))
@@ -256,21 +287,19 @@ def _as_matrix_product(op: Conv2DNchwFchwOp) -> None:
             properties={"reassociation": reassociation([[0, 1, 2], [3, 4, 5]])},
         )
     )
-    matrix = build.add(_dense(array.reshape(filters, -1), element))
+    matrix = build.add(dense_constant(array.reshape(filters, -1), element))
     width = [build.dim(columns, 1)] if batch == DYNAMIC_INDEX else []
     empty = build.empty([filters, columns_type.get_shape()[1]], element, width)
     zeros = build.add(fill_op(build.zero(element), empty))
     product = build.add(contraction_op(MatmulOp, [matrix, columns], [zeros], {}))
-    _replace(op, _to_nchw(build, product, init, images))
+    replace_op(op, _to_nchw(build, product, init, images))
 
 
 def _product(batch: int, pixels: int) -> int:
     return DYNAMIC_INDEX if batch == DYNAMIC_INDEX else batch * pixels
 
 
-def _to_nchw(
-    build: _Builder, product: SSAValue, init: SSAValue, images: list[SSAValue]
-) -> SSAValue:
+def _to_nchw(build: Builder, product: SSAValue, init: SSAValue, images: list[SSAValue]) -> SSAValue:
     """The ``F × N·OH·OW`` product as the ``N × F × OH × OW`` result: reshaped when ``N`` is
     1, else transposed."""
     type = init.type
@@ -291,7 +320,7 @@ def _to_nchw(
     return build.add(TransposeOp(expanded, dest, i64_array(1, 0, 2, 3), type))
 
 
-def _replace(op: Operation, result: SSAValue) -> None:
+def replace_op(op: Operation, result: SSAValue) -> None:
     """Replace ``op``'s result by ``result``, erase ``op`` and what only it used."""
     op.results[0].replace_all_uses_with(result)
     operands = list(op.operands)

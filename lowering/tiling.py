@@ -42,7 +42,9 @@ crashes (`crash_report`). For each contraction:
    expand + transpose, the unpacks to transpose + collapse + slice.
 A contraction that a kernel unit already holds packed, its constant operand packed at compile
 time (`prepacked_weights`), skips step 1 but for its other operand's pack (`match_prepacked_*`,
-`tile_prepacked_*`) and takes the same steps 2–4 (`tile_blocks_0`).
+`tile_prepacked_*`) and takes the same steps 2–4 (`tile_blocks_0`); so does an implicit GEMM's
+product, whose left operand is gathered packed from the images (`implicit_gemm`,
+`match_gathered`, `tile_gathered`).
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
 keep the default loop lowering.
 """
@@ -269,11 +271,12 @@ PREPACKED_LOOPS = {"m": [0, 3], "k": [1, 4], "n": [2, 5]}
 """The loops of each kind of a pre-packed contraction (``M, K, N, mm, kk, nn``)."""
 
 
-def _prepacked_matcher(packed: int, tile: RegisterTile) -> str:
-    """Matches a float contraction packed before the schedule (`prepacked_weights`): no batch
-    dimension, the loops of `PREPACKED_LOOPS` with static blocks of ``tile``'s sizes, operand
-    ``packed`` packed by a ``linalg.pack`` (the other one is a constant packed at compile
-    time)."""
+def _prepacked_matcher(packed: int, tile: RegisterTile, name: str, producer: str) -> str:
+    """The matcher ``name`` of a float contraction packed before the schedule
+    (`prepacked_weights`, `implicit_gemm`): no batch dimension, the loops of `PREPACKED_LOOPS`
+    with static blocks of ``tile``'s sizes, operand ``packed`` made by a ``producer`` (a
+    ``linalg.pack``, or the reshaped gather of an implicit GEMM; the other one is a constant
+    packed at compile time)."""
     multiply, add = BODIES["float"]
     constants = "".join(
         f"""
@@ -295,8 +298,7 @@ def _prepacked_matcher(packed: int, tile: RegisterTile) -> str:
         for kind, loops in PREPACKED_LOOPS.items()
     )
     return f"""
-  transform.named_sequence @match_prepacked_{packed}(%op: !op {{transform.readonly}})
-      -> !op {{
+  transform.named_sequence @{name}(%op: !op {{transform.readonly}}) -> !op {{
     %batch, %m, %n, %k, %m_size, %k_size, %n_size, %pack = transform.match.structured
         failures(propagate) %op : (!op)
         -> (!param, !param, !param, !param, !param, !param, !param, !op) {{
@@ -310,7 +312,7 @@ def _prepacked_matcher(packed: int, tile: RegisterTile) -> str:
       transform.match.structured.yield %b0, %m0, %n0, %k0, %m_size0, %k_size0, %n_size0,
           %pack0 : !param, !param, !param, !param, !param, !param, !param, !op
     }}
-    transform.match.operation_name %pack ["linalg.pack"] : !op
+    transform.match.operation_name %pack ["{producer}"] : !op
     %no_batch = transform.num_associations %batch : (!param) -> !param
     %zero = transform.param.constant 0 : i64 -> !param
     transform.match.param.cmpi eq %no_batch, %zero : !param{constants}{checks}
@@ -335,6 +337,26 @@ def _prepacked_action(packed: int, tile: RegisterTile, threads: int) -> str:
 """
 
 
+GATHERED_ACTION = f"""
+  transform.named_sequence @tile_gathered(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_gathered" : !op
+    %packed = transform.cast %op : !op to !transform.op<"linalg.generic">
+    %reshaped = transform.get_producer_of_operand %packed[0]
+        : (!transform.op<"linalg.generic">) -> !op
+    %gather = transform.get_producer_of_operand %reshaped[0] : (!op) -> !op
+    %row, %rows:5 = transform.structured.tile_using_for %gather tile_sizes [1, 1, 1, 1, 1]
+        : (!op) -> (!op, !op, !op, !op, !op, !op)
+    transform.structured.vectorize %row {{vectorize_nd_extract}} : !op
+    transform.include @tile_blocks_0 failures(propagate) (%packed)
+        : (!transform.op<"linalg.generic">) -> ()
+    transform.yield
+  }}
+"""
+"""Vectorises an implicit GEMM's gather (`implicit_gemm`: its left operand, behind a reshape), a
+row of ``k`` channels at a time, each a contiguous load of the ``tensor.extract`` in its body,
+and tiles its product."""
+
+
 def schedule(tile: RegisterTile, threads: int = 1) -> str:
     """The transform library: a matcher per body and number of batch dimensions, an action
     per number of batch dimensions, the pre-packed contractions' matchers and actions, and the
@@ -346,8 +368,12 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += "".join(_blocks(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += _blocks(0, tile, threads, packing_right=True)
     sequences += "".join(
-        _prepacked_matcher(p, tile) + _prepacked_action(p, tile, threads) for p in (0, 1)
+        _prepacked_matcher(p, tile, f"match_prepacked_{p}", "linalg.pack")
+        + _prepacked_action(p, tile, threads)
+        for p in (0, 1)
     )
+    sequences += _prepacked_matcher(0, tile, "match_gathered", "tensor.collapse_shape")
+    sequences += GATHERED_ACTION
     sequences += column_strips.PEEL + padding.SEQUENCES
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += depthwise.sequences(tile.n, threads)
@@ -371,6 +397,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     dispatch = ",\n".join(
         [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
+        + ["        @match_gathered -> @tile_gathered"]
     )
     return f"""\
 !op = !transform.any_op

@@ -34,6 +34,7 @@ from xdsl.dialects.llvm import LinkageAttr
 from relax_dialect.memo_printer import print_module
 
 from .constant_data import drop_unused_constants, link_large_constants
+from .implicit_gemm import gather_convolutions
 from .kernels import KERNEL_PREFIX
 from .phase_split import split_phases
 from .prepacked_weights import prepack_weights
@@ -144,6 +145,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
         unit = ModuleOp([kernel.clone()])
         if tile:
             split_phases(unit, host_tile())
+            gather_convolutions(unit, host_tile())
             prepack_weights(unit, host_tile())
         name = pass_weights(unit, module, kernel)
         if name in units:  # the same kernel as another but for its weights

@@ -1,0 +1,118 @@
+"""Convolutions with constant filters and narrow output rows as implicit GEMM
+(``lowering/implicit_gemm.py``): the packed im2col operand gathered from the images, no im2col
+matrix; padded, unpadded, dilated, strided, a single pixel, rectangular windows and images, one
+to 130 filters, a symbolic batch of 1 to 130 images, compiled natively as the backend does
+(kernels, units, the tiling schedule) and compared with the reference interpreter. The
+convolutions it leaves to `prepacked_weights` (1 × 1 windows, channels not a multiple of the
+block's depth, wide strided rows), to the direct schedule (wide rows) and to the parameters'
+im2col are left alone, and still match the reference."""
+
+from __future__ import annotations
+
+import pytest
+from convert_harness import load, lower
+from lower_harness import Case, assert_close_to_reference
+from test_prepacked_weights import SIZES, conv, kernel_modules
+from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
+from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
+
+from relax_xdsl.lowering import toolchain, units
+from relax_xdsl.lowering.implicit_gemm import gather_convolutions
+from relax_xdsl.lowering.ops.common import REDUCTION
+from relax_xdsl.lowering.pack_ops import PackOp
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
+
+GATHERED = [
+    conv("gathered-3x3", "n, 32, 7, 7", (17, 32, 3, 3), "padding = [1]"),
+    conv("gathered-unpadded", "n, 64, 9, 9", (3, 64, 3, 3)),
+    conv("gathered-130-filters", "n, 32, 7, 7", (130, 32, 3, 3), "padding = [1]"),
+    conv("gathered-one-filter", "n, 32, 14, 14", (1, 32, 3, 3), "padding = [1]"),
+    conv("gathered-one-pixel", "n, 32, 1, 1", (7, 32, 3, 3), "padding = [1]"),
+    conv("gathered-dilated", "n, 32, 13, 11", (5, 32, 3, 3), "dilation = [2, 3], padding = [2, 3]"),
+    conv("gathered-rectangular", "n, 96, 3, 5", (7, 96, 5, 1), "padding = [2, 0]"),
+    conv("gathered-strided", "n, 32, 9, 9", (7, 32, 3, 3), "strides = [2, 2], padding = [1]"),
+    conv("gathered-uneven-strides", "n, 32, 13, 7", (3, 32, 3, 2), "strides = [3, 2]"),
+]
+"""Convolutions computed as implicit GEMMs."""
+
+LEFT = [
+    conv("left-1x1", "n, 32, 7, 7", (130, 32, 1, 1)),
+    conv("left-strided-1x1", "n, 64, 17, 17", (17, 64, 1, 1), "strides = [2, 2]"),
+    conv("left-wide-strided", "n, 32, 40, 40", (5, 32, 3, 3), "strides = [2, 2], padding = [1]"),
+    conv("left-odd-channels", "n, 33, 7, 7", (7, 33, 3, 3), "padding = [1]"),
+    conv("left-wide-rows", "n, 32, 9, 40", (7, 32, 3, 3), "padding = [1]"),
+    conv("left-parameter", "n, 32, 7, 7", (7, 32, 3, 3), "padding = [1]", parameter=True),
+]
+"""Convolutions left to `prepacked_weights`, the direct schedule and the parameters' im2col."""
+
+CASES = {case.name: case for case in GATHERED + LEFT}
+
+
+@pytest.mark.parametrize("name", [case.name for case in GATHERED])
+def test_the_im2col_operand_is_gathered_packed(name):
+    tile = host_tile()
+    [kernel] = kernel_modules(CASES[name].function())
+    gather_convolutions(kernel, tile)
+    ops = list(kernel.walk())
+    assert not any(isinstance(op, Conv2DNchwFchwOp) for op in ops)
+    assert len([op for op in ops if isinstance(op, PackOp)]) == 1  # the result's, a fill
+    copies = [op for op in ops if isinstance(op, GenericOp) and REDUCTION not in op.iterator_types]
+    [gather] = [op for op in copies if len(op.iterator_types) == 6]
+    assert gather.outputs[0].type.get_shape()[-2:] == (tile.m, tile.k)
+
+
+@pytest.mark.parametrize("name", [case.name for case in LEFT])
+def test_other_convolutions_are_left_alone(name):
+    [kernel] = kernel_modules(CASES[name].function())
+    before = str(kernel)
+    gather_convolutions(kernel, host_tile())
+    assert str(kernel) == before
+
+
+@needs_toolchain
+def test_the_schedule_tiles_the_gathered_products():
+    """Each implicit GEMM's product is matched by the schedule's gathered variant (its
+    remark)."""
+    assert _gathered_remarks(GATHERED, host_tile()) == len(GATHERED)
+
+
+def _gathered_remarks(cases: list[Case], tile: RegisterTile) -> int:
+    """How many of the ``cases``' kernels, rewritten with blocks of ``tile``, the schedule
+    tiles as implicit GEMMs."""
+    kernels = []
+    for case in cases:
+        [kernel] = kernel_modules(case.function())
+        gather_convolutions(kernel, tile)
+        kernels.append(str(kernel))
+    result = scheduled(kernels)
+    assert result.returncode == 0, result.stderr
+    return result.stderr.count("schedule: tile_gathered")
+
+
+@pytest.fixture(scope="module")
+def native():
+    """Every case in one module, compiled as the native backend does (tiled)."""
+    return compiled_as_the_backend(
+        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
+    )
+
+
+@needs_toolchain
+def test_implicit_gemms_in_avx512_blocks_match_the_reference():
+    """The implicit GEMMs with the register tile of AVX-512 hosts (8 × 32 blocks, which also
+    take rows of 16 to 31 columns), compiled and run on any host."""
+    avx512 = RegisterTile(8, 32, 32)
+    cases = [*GATHERED, conv("gathered-28x28", "n, 32, 28, 28", (19, 32, 3, 3), "padding = [1]")]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(toolchain, "transform_script", lambda: schedule(avx512))
+        patch.setattr(units, "host_tile", lambda: avx512)
+        assert _gathered_remarks(cases, avx512) == len(cases)
+        native = compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
+    for case in cases:
+        assert_close_to_reference(native, case, SIZES)
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_implicit_gemms_match_the_reference(native, name):
+    assert_close_to_reference(native, CASES[name], SIZES)
