@@ -57,13 +57,18 @@ PREFERENCES = (
 
 def _matcher(preference: Preference, loop: int, threads: int) -> str:
     """Matches a linalg operation in a function's body whose loop ``loop`` is parallel and of
-    a size ``preference`` takes (tried in the order of `PREFERENCES` and of the loops)."""
+    a size ``preference`` takes (tried in the order of `PREFERENCES` and of the loops), and
+    whose operands are read through projected permutations: the slice of an operand read
+    with a ``floordiv``/``mod`` map (an implicit GEMM's result read out of its blocks) is not
+    the image of the loop's slice, and tiling it gave wrong results."""
     bound = preference.per_thread * threads + preference.plus
     return f"""
   transform.named_sequence @match_{preference.name}_loop_{loop}(%op: !op {{transform.readonly}})
       -> !op {{
     %size = transform.match.structured failures(propagate) %op : (!op) -> !param {{
     ^bb0(%s: !op):
+      transform.match.structured.input %s[all] {{projected_permutation}} : !op
+      transform.match.structured.init %s[all] {{projected_permutation}} : !op
       %d = transform.match.structured.dim %s[{loop}] {{parallel}} : (!op) -> !param
       transform.match.structured.yield %d : !param
     }}
