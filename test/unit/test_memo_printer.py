@@ -24,8 +24,8 @@ from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.utils.diagnostic import Diagnostic
 
-from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect import memo_printer
+from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.memo_printer import MemoMLIRTarget, MemoPrinter, print_module
 from relax_xdsl.lowering.pipeline import lower
 
