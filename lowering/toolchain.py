@@ -45,6 +45,7 @@ from .interpreter import LoweredCheckError
 from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
+from .stub_declarations import declare_stubs
 from .threads import idle_spin_ms, loop_passes, machine_cores
 from .threads import link_flags as openmp_link_flags
 from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
@@ -338,7 +339,10 @@ def _lower_batch(
 
 
 def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path, tile: bool) -> None:
-    """`unit`'s LLVM IR → its object `obj` (in the cache: written whole or not at all)."""
+    """`unit`'s LLVM IR → its object `obj` (in the cache: written whole or not at all); the
+    entry unit's kernel stubs become declarations (`stub_declarations`)."""
+    if unit.entry:
+        llvm_ir = declare_stubs(llvm_ir)
     with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
         compiled = Path(work) / "unit.o"
         exports = None if unit.entry else (unit.name,)

@@ -9,6 +9,7 @@ the kernel does at its boundary: it reads its tensor arguments (``bufferization.
 returns fresh buffers (``bufferization.alloc_tensor`` copying its outputs), as the kernel's
 real body does. With bodiless declarations instead, the analysis must assume every result
 may alias every operand, which is quadratic in the calls (minutes for a few hundred).
+Once the host is LLVM IR, its stubs become declarations (`stub_declarations`).
 
 So each kernel is compiled (tiled, bufferized, optimised at ``KERNEL_LEVEL``) once, cached by its
 text (identical kernels of several programs too), in parallel with the others, and the host

@@ -11,7 +11,9 @@ where xDSL's ``Printer`` takes a context manager and a ``print`` call per token;
 the text is the same, but for names: a value keeps its exact name where
 xDSL's ``Printer`` would give it to another value as a suffixed name (see
 ``names``). ``MemoMLIRTarget`` is xDSL's ``mlir`` output target with this
-printer; ``relax-opt`` uses it.
+printer; ``relax-opt`` uses it. ``print_module`` keeps the short attribute texts
+between calls: native code prints each kernel of a module apart (to name it, then as its
+unit), and the kernels share most of their types and maps.
 """
 
 from __future__ import annotations
@@ -42,6 +44,13 @@ from .names import LazyNames, ssa_name, suffixed_names, values_of
 
 XDSL_HEX_ELEMENTS = 100
 """xDSL prints a dense attribute of more elements than this as hexadecimal data."""
+MEMO_TEXT_CHARS = 1000
+"""Attribute texts memoised by value at most this long (a larger one, dense data, is quick to
+make again from its bytes, and its key would keep the data alive)."""
+SHARED_TEXTS = 100_000
+"""Attribute texts ``print_module`` keeps between calls before it starts afresh (they are
+the same in both forms, and with ``digest_data``: digested data is not memoised)."""
+_shared_texts: dict[Attribute, str] = {}
 
 
 @dataclass(eq=False, repr=False)
@@ -131,7 +140,8 @@ class MemoPrinter(Printer):
             # (``dense_resource``) must be recorded by the printer that lists resources.
             if "\n" in text or printer._dialect_resources:  # pyright: ignore[reportPrivateUsage]
                 return None
-            self._texts[attribute] = text
+            if len(text) <= MEMO_TEXT_CHARS:
+                self._texts[attribute] = text
         return text
 
     def _dense_text(self, attribute: DenseIntOrFPElementsAttr) -> str | None:
@@ -271,9 +281,12 @@ def _key_text(name: str) -> str:
 
 def print_module(module: ModuleOp, generic: bool = False, digest_data: bool = False) -> str:
     """``module``'s text (MLIR's generic form when ``generic``; large data as digests when
-    ``digest_data``, a text to hash)."""
+    ``digest_data``, a text to hash). Attribute texts are memoised across calls."""
+    if len(_shared_texts) > SHARED_TEXTS:
+        _shared_texts.clear()
     stream = StringIO()
     printer = MemoPrinter(stream=stream, print_generic_format=generic, digest_data=digest_data)
+    printer._texts = _shared_texts
     printer.print_op(module)
     return stream.getvalue()
 

@@ -4,7 +4,8 @@ generic form, and operations that take the lean generic path's fallbacks
 (quoted and unit attributes, successors, several results, a function-typed
 result, name hints, nested isolated scopes, unregistered operations, messages);
 and ``MemoMLIRTarget`` emits what xDSL's ``mlir`` target emits, resources and
-syntax highlighting included."""
+syntax highlighting included; ``print_module`` prints the same with the attribute texts
+it keeps between calls (of every form, restarted past their bound)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from xdsl.printer import Printer
 from xdsl.targets.mlir import MLIRTarget
 from xdsl.utils.diagnostic import Diagnostic
 
+from relax_dialect import memo_printer
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.memo_printer import MemoMLIRTarget, MemoPrinter, print_module
 from relax_xdsl.lowering.pipeline import lower
@@ -45,6 +47,20 @@ def xdsl_text(op: Operation, generic: bool, diagnostic: Diagnostic | None = None
 def test_corpus_module_prints_as_xdsl_prints_it(name: str, generic: bool) -> None:
     module = corpus_module(name)
     assert print_module(module, generic) == xdsl_text(module, generic)
+
+
+@pytest.mark.parametrize("bound", [memo_printer.SHARED_TEXTS, 1])
+def test_modules_print_as_xdsl_prints_them_after_the_others(
+    bound: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(memo_printer, "SHARED_TEXTS", bound)
+    modules = [corpus_module(name) for name in CORPUS]
+    for module in modules:
+        for generic in (True, False):
+            print_module(module, generic)
+    for module in reversed(modules):
+        for generic in (False, True):
+            assert print_module(module, generic) == xdsl_text(module, generic)
 
 
 @pytest.mark.parametrize("workload", sorted(workloads.WORKLOADS))
