@@ -92,12 +92,16 @@ def _initialisers(op: Operation) -> list[Operation]:
     return found
 
 
-def _views(op: Operation) -> list[Operation]:
-    """The ``tensor.extract_slice`` and ``tensor.pad`` operations that only feed ``op``'s
-    inputs (and so on up; with the reshape of a grouped convolution's padded input), in
-    program order: inside the kernel a slice is a view of the
-    argument's buffer, where passing it would copy it (a kernel's arguments have the identity
-    layout), and a pad is the schedule's vectorised copy (in the host, `memrefCopy`)."""
+def _views(op: Operation, pads: bool = True) -> list[Operation]:
+    """The ``tensor.extract_slice`` (and with ``pads``, ``tensor.pad``) operations that only
+    feed ``op``'s inputs (and so on up; with the reshape of a grouped convolution's padded
+    input), in program order: inside the kernel a slice is a view of the argument's buffer,
+    where passing it would copy it (a kernel's arguments have the identity layout), and a pad
+    is the schedule's vectorised copy (in the host, `memrefCopy`). Not the pads of a
+    contraction whose epilogue the schedule fuses into its tiles: the fusion takes the pad
+    into each tile too, and ResNet-18's 3 × 3 convolutions at 56² then took 20 times longer
+    (the whole model 0.95 s against 0.12 s, docs/benchmarks.md)."""
+    views = (tensor.ExtractSliceOp, tensor.PadOp) if pads else (tensor.ExtractSliceOp,)
     found: list[Operation] = []
     if isinstance(op, tensor.PadOp | tensor.ExtractSliceOp):
         read = [op.source]
@@ -107,11 +111,11 @@ def _views(op: Operation) -> list[Operation]:
         source, reshapes = _before_reshape(value)
         view = source.owner
         if (
-            isinstance(view, tensor.ExtractSliceOp | tensor.PadOp)
+            isinstance(view, views)
             and source.has_one_use()
             and view.parent_block() is op.parent_block()
         ):
-            found += [*_views(view), view, *reshapes]
+            found += [*_views(view, pads), view, *reshapes]
     return found
 
 
@@ -317,15 +321,19 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
             order = {o: i for i, o in enumerate(block.ops)}
             cluster = sorted(assembly, key=order.__getitem__)
             grouped.update(cluster)
-        else:
-            cluster = [*_views(op), *_initialisers(op), op]
         chain = [] if assembly else _epilogue(op)
+        fused = (
+            bool(chain)
+            and not (parallel and isinstance(op, ConvOperation))
+            and not any(isinstance(c, RESHAPES) for c in chain)
+        )
+        if not assembly:
+            cluster = [*_views(op, pads=not fused), *_initialisers(op), op]
         for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
         last = cluster[-1]
-        fused = chain and not (parallel and isinstance(op, ConvOperation))
-        if fused and not any(isinstance(c, RESHAPES) for c in chain):
+        if fused:
             last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]
