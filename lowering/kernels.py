@@ -97,10 +97,11 @@ def _views(op: Operation, pads: bool = True) -> list[Operation]:
     feed ``op``'s inputs (and so on up; with the reshape of a grouped convolution's padded
     input), in program order: inside the kernel a slice is a view of the argument's buffer,
     where passing it would copy it (a kernel's arguments have the identity layout), and a pad
-    is the schedule's vectorised copy (in the host, `memrefCopy`). Not the pads of a
-    contraction whose epilogue the schedule fuses into its tiles: the fusion takes the pad
-    into each tile too, and ResNet-18's 3 × 3 convolutions at 56² then took 20 times longer
-    (the whole model 0.95 s against 0.12 s, docs/benchmarks.md)."""
+    is the schedule's vectorised copy (in the host, `memrefCopy`). `outline_kernels` leaves
+    out the pads of a contraction whose epilogue the schedule fuses into its tiles, unless it
+    is a strided convolution (`_strided`): the fusion takes the pad into each tile too, and
+    ResNet-18's 3 × 3 convolutions at 56² then took 20 times longer (the whole model 0.95 s
+    against 0.12 s, docs/benchmarks.md)."""
     views = (tensor.ExtractSliceOp, tensor.PadOp) if pads else (tensor.ExtractSliceOp,)
     found: list[Operation] = []
     if isinstance(op, tensor.PadOp | tensor.ExtractSliceOp):
@@ -117,6 +118,13 @@ def _views(op: Operation, pads: bool = True) -> list[Operation]:
         ):
             found += [*_views(view, pads), view, *reshapes]
     return found
+
+
+def _strided(op: ConvOperation) -> bool:
+    """Whether the convolution ``op`` has a stride other than one (the phase split reads its
+    input before the padding, so its pad goes with it even when its epilogue is fused)."""
+    strides = op.strides  # pyright: ignore[reportAttributeAccessIssue]
+    return any(int(stride) != 1 for stride in strides.get_values())
 
 
 def _insertion(op: Operation) -> tensor.InsertSliceOp | None:
@@ -328,7 +336,8 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
             and not any(isinstance(c, RESHAPES) for c in chain)
         )
         if not assembly:
-            cluster = [*_views(op, pads=not fused), *_initialisers(op), op]
+            pads = not fused or (isinstance(op, ConvOperation) and _strided(op))
+            cluster = [*_views(op, pads), *_initialisers(op), op]
         for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
