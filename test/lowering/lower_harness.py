@@ -24,6 +24,7 @@ from convert_harness import (
     native_available,
     run_lowered_or_skip,
 )
+from toolchain_harness import compiled_as_the_backend
 from xdsl.ir import Operation
 
 from relax_dialect.interpreter import run
@@ -143,6 +144,11 @@ class Family:
             pytest.skip("mlir-opt-22 is not installed")
         text = generic_text(lower(load(self.module_text()), pipeline=True))
         mlir_opt(text, f"--pass-pipeline=builtin.module({TO_LLVM})")
+
+
+def compiled_together(cases: Iterable[Case]) -> NativeModule:
+    """The ``cases`` in one module, compiled as the native backend compiles it (tiled)."""
+    return compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
 
 
 def assert_close_to_reference(native: NativeModule, case: Case, sizes: Iterable[int]) -> None:

@@ -10,10 +10,9 @@ im2col are left alone, and still match the reference."""
 from __future__ import annotations
 
 import pytest
-from convert_harness import load, lower
-from lower_harness import Case, assert_close_to_reference
+from lower_harness import Case, assert_close_to_reference, compiled_together
 from test_prepacked_weights import SIZES, conv, kernel_modules
-from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
+from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
 from relax_xdsl.lowering import toolchain, units
@@ -92,9 +91,7 @@ def _gathered_remarks(cases: list[Case], tile: RegisterTile) -> int:
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
-    return compiled_as_the_backend(
-        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    )
+    return compiled_together(CASES.values())
 
 
 @needs_toolchain
@@ -107,7 +104,7 @@ def test_implicit_gemms_in_avx512_blocks_match_the_reference():
         patch.setattr(toolchain, "transform_script", lambda: schedule(avx512))
         patch.setattr(units, "host_tile", lambda: avx512)
         assert _gathered_remarks(cases, avx512) == len(cases)
-        native = compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
+        native = compiled_together(cases)
     for case in cases:
         assert_close_to_reference(native, case, SIZES)
 

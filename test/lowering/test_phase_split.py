@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from convert_harness import flatten, load
-from lower_harness import Case, assert_close_to_reference, floats, inputs, tensor
+from lower_harness import Case, assert_close_to_reference, compiled_together, floats, inputs, tensor
 from test_prepacked_weights import relax_constant, weights
 from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
 from xdsl.dialects import func
@@ -215,9 +215,7 @@ def test_the_schedules_vectorise_the_phases():
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
-    return compiled_as_the_backend(
-        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    )
+    return compiled_together(CASES.values())
 
 
 @needs_toolchain
@@ -251,6 +249,6 @@ def test_strips_of_avx512_hosts_match_the_reference(monkeypatch):
     monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
     monkeypatch.setattr(units, "host_tile", lambda: tile)
     cases = [*SPLIT, *CHANNELS]
-    native = compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
+    native = compiled_together(cases)
     for case in cases:
         assert_close_to_reference(native, case, SIZES)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from convert_harness import flatten, load
-from lower_harness import Case, assert_close_to_reference, floats, inputs, tensor
-from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
+from lower_harness import Case, assert_close_to_reference, compiled_together, floats, inputs, tensor
+from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, MatmulOp
@@ -222,9 +222,7 @@ def test_the_schedule_tiles_the_prepacked_products():
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
-    return compiled_as_the_backend(
-        lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    )
+    return compiled_together(CASES.values())
 
 
 @needs_toolchain
