@@ -28,7 +28,8 @@ from toolchain_harness import compiled_as_the_backend
 from xdsl.ir import Operation
 
 from relax_dialect.interpreter import run
-from relax_xdsl.lowering.toolchain import NativeModule
+from relax_xdsl.lowering.threads import openmp_library
+from relax_xdsl.lowering.toolchain import NativeModule, find_toolchain
 
 SIZES = (1, 3, 5)
 """Values of the symbolic size ``n`` each case runs with."""
@@ -146,9 +147,25 @@ class Family:
         mlir_opt(text, f"--pass-pipeline=builtin.module({TO_LLVM})")
 
 
-def compiled_together(cases: Iterable[Case]) -> NativeModule:
-    """The ``cases`` in one module, compiled as the native backend compiles it (tiled)."""
-    return compiled_as_the_backend(lower(load("".join(c.function(c.symbol) for c in cases))))
+def compiled_together(cases: Iterable[Case], parallel: bool = False) -> NativeModule:
+    """The ``cases`` in one module, compiled as the native backend compiles it (tiled; with
+    ``parallel``, for OpenMP threads)."""
+    module = lower(load("".join(c.function(c.symbol) for c in cases)))
+    return compiled_as_the_backend(module, parallel)
+
+
+def assert_same_bits_on_two_threads(cases: Sequence[Case], sizes: Iterable[int]) -> None:
+    """The ``cases`` compiled for OpenMP threads give the same bits on two threads as on one,
+    at each of ``sizes`` (skipped without libomp)."""
+    if openmp_library(find_toolchain().runtime) is None:
+        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
+    native = compiled_together(cases, parallel=True)
+    for case in cases:
+        for n in sizes:
+            args = [a for arg in case.inputs(n) for a in flatten(arg)]
+            [one] = native.call(case.symbol, args, threads=1)
+            [two] = native.call(case.symbol, args, threads=2)
+            np.testing.assert_array_equal(two, one, err_msg=f"{case.name} at n = {n}")
 
 
 def assert_close_to_reference(native: NativeModule, case: Case, sizes: Iterable[int]) -> None:

@@ -7,12 +7,19 @@ convolutions it leaves alone (unit strides, a symbolic height, groups of several
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from convert_harness import flatten, load
-from lower_harness import Case, assert_close_to_reference, compiled_together, floats, inputs, tensor
+from convert_harness import load
+from lower_harness import (
+    Case,
+    assert_close_to_reference,
+    assert_same_bits_on_two_threads,
+    compiled_together,
+    floats,
+    inputs,
+    tensor,
+)
 from test_prepacked_weights import relax_constant, weights
-from toolchain_harness import compiled_as_the_backend, needs_toolchain, scheduled
+from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import (
@@ -28,11 +35,7 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.phase_split import split_phases
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
-from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
-from relax_xdsl.lowering.toolchain import (
-    find_toolchain,
-)
 
 SIZES = (1, 3)
 """Values of the symbolic size ``n`` (the batch; ``h`` is ``n + 8``)."""
@@ -228,16 +231,7 @@ def test_phased_kernels_match_the_reference(native, name):
 def test_two_threads_give_the_same_bits():
     """The split kernels compiled with OpenMP loops (the channels, or the output rows, shared
     among the threads): the same bits on two threads as on one."""
-    if openmp_library(find_toolchain().runtime) is None:
-        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
-    cases = [*SPLIT, *CHANNELS]
-    module = lower(load("".join(case.function(case.symbol) for case in cases)))
-    native = compiled_as_the_backend(module, parallel=True)
-    for case in cases:
-        args = [a for arg in case.inputs(3) for a in flatten(arg)]
-        [one] = native.call(case.symbol, args, threads=1)
-        [two] = native.call(case.symbol, args, threads=2)
-        np.testing.assert_array_equal(two, one)
+    assert_same_bits_on_two_threads([*SPLIT, *CHANNELS], [3])
 
 
 @needs_toolchain

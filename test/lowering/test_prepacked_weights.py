@@ -10,8 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from convert_harness import flatten, load
-from lower_harness import Case, assert_close_to_reference, compiled_together, floats, inputs, tensor
+from convert_harness import load
+from lower_harness import (
+    Case,
+    assert_close_to_reference,
+    assert_same_bits_on_two_threads,
+    compiled_together,
+    floats,
+    inputs,
+    tensor,
+)
 from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import ModuleOp
@@ -22,9 +30,7 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, prepack_weights
-from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.tiling import host_tile
-from relax_xdsl.lowering.toolchain import compile_units, find_toolchain
 from relax_xdsl.lowering.units import split_units
 
 SIZES = (1, 3, 7, 17, 130)
@@ -235,14 +241,4 @@ def test_prepacked_kernels_match_the_reference(native, name):
 def test_two_threads_give_the_bits_of_one():
     """Compiled for OpenMP threads (the packing of the operand computed at run time shared
     among them, as the products' blocks): the same bits on two threads as on one."""
-    if openmp_library(find_toolchain().runtime) is None:
-        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
-    module = lower(load("".join(c.function(c.symbol) for c in CASES.values())))
-    outline_kernels(module, parallel=True)
-    native = compile_units(split_units(module, True), tile=True, parallel=True)
-    for case in CASES.values():
-        for n in SIZES:
-            args = [a for arg in case.inputs(n) for a in flatten(arg)]
-            [one] = native.call(case.symbol, args, threads=1)
-            [two] = native.call(case.symbol, args, threads=2)
-            np.testing.assert_array_equal(two, one, err_msg=f"{case.name} at n = {n}")
+    assert_same_bits_on_two_threads(list(CASES.values()), SIZES)
