@@ -92,17 +92,13 @@ def _initialisers(op: Operation) -> list[Operation]:
     return found
 
 
-def _views(op: Operation, pads: bool = True) -> list[Operation]:
-    """The ``tensor.extract_slice`` (and with ``pads``, ``tensor.pad``) operations that only
-    feed ``op``'s inputs (and so on up; with the reshape of a grouped convolution's padded
-    input), in program order: inside the kernel a slice is a view of the argument's buffer,
-    where passing it would copy it (a kernel's arguments have the identity layout), and a pad
-    is the schedule's vectorised copy (in the host, `memrefCopy`). `outline_kernels` leaves
-    out the pads of a contraction whose epilogue the schedule fuses into its tiles, unless it
-    is a strided convolution (`_strided`): the fusion takes the pad into each tile too, and
-    ResNet-18's 3 × 3 convolutions at 56² then took 20 times longer (the whole model 0.95 s
-    against 0.12 s, docs/benchmarks.md)."""
-    views = (tensor.ExtractSliceOp, tensor.PadOp) if pads else (tensor.ExtractSliceOp,)
+def _views(op: Operation) -> list[Operation]:
+    """The ``tensor.extract_slice`` and ``tensor.pad`` operations that only feed ``op``'s
+    inputs (and so on up; with the reshape of a grouped convolution's padded input), in
+    program order: inside the kernel a slice is a view of the argument's buffer, where passing
+    it would copy it (a kernel's arguments have the identity layout), and a pad is the
+    schedule's vectorised copy, made once before the tiles of a fused epilogue (in the host,
+    `memrefCopy`)."""
     found: list[Operation] = []
     if isinstance(op, tensor.PadOp | tensor.ExtractSliceOp):
         read = [op.source]
@@ -112,19 +108,12 @@ def _views(op: Operation, pads: bool = True) -> list[Operation]:
         source, reshapes = _before_reshape(value)
         view = source.owner
         if (
-            isinstance(view, views)
+            isinstance(view, tensor.ExtractSliceOp | tensor.PadOp)
             and source.has_one_use()
             and view.parent_block() is op.parent_block()
         ):
-            found += [*_views(view, pads), view, *reshapes]
+            found += [*_views(view), view, *reshapes]
     return found
-
-
-def _strided(op: ConvOperation) -> bool:
-    """Whether the convolution ``op`` has a stride other than one (the phase split reads its
-    input before the padding, so its pad goes with it even when its epilogue is fused)."""
-    strides = op.strides  # pyright: ignore[reportAttributeAccessIssue]
-    return any(int(stride) != 1 for stride in strides.get_values())
 
 
 def _insertion(op: Operation) -> tensor.InsertSliceOp | None:
@@ -329,20 +318,15 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
             order = {o: i for i, o in enumerate(block.ops)}
             cluster = sorted(assembly, key=order.__getitem__)
             grouped.update(cluster)
+        else:
+            cluster = [*_views(op), *_initialisers(op), op]
         chain = [] if assembly else _epilogue(op)
-        fused = (
-            bool(chain)
-            and not (parallel and isinstance(op, ConvOperation))
-            and not any(isinstance(c, RESHAPES) for c in chain)
-        )
-        if not assembly:
-            pads = not fused or (isinstance(op, ConvOperation) and _strided(op))
-            cluster = [*_views(op, pads), *_initialisers(op), op]
         for consumer in chain:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
         last = cluster[-1]
-        if fused:
+        fused = chain and not (parallel and isinstance(op, ConvOperation))
+        if fused and not any(isinstance(c, RESHAPES) for c in chain):
             last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]

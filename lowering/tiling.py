@@ -8,7 +8,8 @@ dimension (right operand and result), one k dimension (both operands, reduced) a
 `MAX_BATCH` batch dimensions (all three): matrix and batched products, attention's two
 products, einsums; never a convolution (every operand's map must be a projected permutation:
 packing a sliding window aborted mlir-opt-22 inside `linalg::vectorize`). First the rewrites
-of `schedules/` run: pads become fills and copies (`padding`), 2-D convolutions with unit
+of `schedules/` run: pads become fills and copies (`padding`), element-wise epilogues are
+fused into the tiles of their contraction (`epilogue`), 2-D convolutions with unit
 strides register blocks over the input in place (`direct_convolution`), depthwise ones with unit
 strides strips of output rows in vector registers (`depthwise`), the other ones im2col and such
 a product (`convolution`), 2-D max and sum pooling with static channels and widths blocks of
@@ -382,9 +383,9 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += reductions.sequences(tile.n // 2)
     sequences += epilogue.sequences(_cache_columns(tile))
     sequences += outer_threads.sequences(threads)
-    rewrite = epilogue.rewrite_step("%functions", "%fused")
-    rewrite += padding.rewrite_step("%fused", "%padded")
-    rewrite += direct_convolution.rewrite_step("%padded", "%direct")
+    rewrite = padding.rewrite_step("%functions", "%padded")
+    rewrite += epilogue.rewrite_step("%padded", "%fused")
+    rewrite += direct_convolution.rewrite_step("%fused", "%direct")
     rewrite += depthwise.rewrite_step("%direct", "%depthwise")
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
     rewrite += pooling.rewrite_step("%convolved", "%pooled")

@@ -5,6 +5,7 @@ of a symbolic dimension."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,17 @@ FUNCTIONS = {
         "R.nn.relu(R.add(" + NORM.format("R.nn.conv2d(x, w, padding=[1, 1, 1, 1])") + ", r))",
         "fuse_convolution_epilogue",
     ),
+    "padded_conv_bias_relu": (
+        f'x: R.Tensor(("n", 130, 3, 37), {F32}), w: R.Tensor((7, 130, 3, 3), {F32}), '
+        f"b: R.Tensor((7, 1, 1), {F32})",
+        "R.nn.relu(R.add(R.nn.conv2d(x, w, padding=[0, 2, 2, 1]), b))",
+        "fuse_convolution_epilogue",
+    ),
+    "dilated_conv_relu": (
+        f'x: R.Tensor(("n", 3, 17, 17), {F32}), w: R.Tensor((1, 3, 3, 3), {F32})',
+        "R.nn.relu(R.nn.conv2d(x, w, padding=[2, 2, 2, 2], dilation=[2, 2]))",
+        None,  # dilated: im2col, the epilogue stays in the kernel, after the product
+    ),
     "strided_conv_norm_relu": (
         f'x: R.Tensor(("n", 3, 17, 17), {F32}), w: R.Tensor((7, 3, 3, 3), {F32}), {CHANNELS}',
         "R.nn.relu(" + NORM.format("R.nn.conv2d(x, w, strides=[2, 2], padding=[1, 1, 1, 1])") + ")",
@@ -116,7 +128,7 @@ def outlined(module):
 
 
 def test_each_contraction_and_its_chain_are_one_kernel(module):
-    """Six functions, six kernels: every binding of a chain is in its contraction's (the norm
+    """One kernel per function: every binding of a chain is in its contraction's (the norm
     inference's too), and the chains without a reshape are marked for the schedule."""
     kernels = kernels_of(outlined(module))
     assert len(kernels) == len(FUNCTIONS)
@@ -124,20 +136,39 @@ def test_each_contraction_and_its_chain_are_one_kernel(module):
     assert len(marked) == len(FUNCTIONS) - 1  # all but the batched product's (a reshape)
 
 
-@needs_toolchain
-def test_the_schedule_fuses_the_chains_it_can(module):
-    """The schedule's remarks name the fusion of each marked kernel."""
+@pytest.fixture(scope="module")
+def scheduled(module) -> list[subprocess.CompletedProcess]:
+    """Each kernel unit after the tiling schedule (its remarks on stderr)."""
     units = split_units(outlined(module), tile=True)
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
-    remarks = []
-    for unit in units[1:]:
-        done = subprocess.run(command, input=unit.text, capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
-        remarks += [line for line in done.stderr.splitlines() if SCHEDULE_REMARK in line]
+    done = [subprocess.run(command, input=u.text, capture_output=True, text=True) for u in units[1:]]
+    assert all(d.returncode == 0 for d in done), [d.stderr for d in done]
+    return done
+
+
+@needs_toolchain
+def test_the_schedule_fuses_the_chains_it_can(scheduled):
+    """The schedule's remarks name the fusion of each marked kernel."""
+    remarks = [line for d in scheduled for line in d.stderr.splitlines() if SCHEDULE_REMARK in line]
     wanted = sorted(action for *_, action in FUNCTIONS.values() if action)
     fused = sorted(line.split(": ")[-1] for line in remarks if "_epilogue" in line)
     assert fused == wanted
+
+
+@needs_toolchain
+def test_fused_convolutions_pad_their_input_once(scheduled):
+    """A convolution fused with its epilogue pads its input in its kernel, once: a fill and
+    one copy of the interior before the loop of the tiles (an ``scf.forall`` over images and
+    rows), none inside it."""
+    fused = [d.stdout for d in scheduled if "fuse_convolution_epilogue" in d.stderr]
+    assert len(fused) == 2
+    for text in fused:
+        tiles = re.search(r"scf\.forall \(%\w+, %\w+\) in", text)
+        assert tiles is not None and "tensor.pad" not in text
+        assert text.count("linalg.copy") == 1
+        assert text.index("linalg.copy") < tiles.start()
+        assert "linalg.fill" in text[: tiles.start()]
 
 
 @needs_toolchain
