@@ -6,11 +6,10 @@ A convolution of one tap with unit strides is, for an image, the product of its 
 computed in the implicit GEMM's orientation (`implicit_gemm`): the pixels are the rows,
 broadcast ``m`` at a time, the output channels the columns, ``n`` per vector panel of the
 filter, which is reordered to ``C × F`` and packed at compile time (`prepacked_weights`);
-through im2col's ``F × pixels`` product each filter value served the few pixels of a 14 × 14
-or 7 × 7 image before leaving the cache. The image's ``C × H·W`` matrix is packed into
-``m × k`` blocks of pixels × channels by one ``linalg.pack`` that transposes as it copies (the
-schedule vectorises it: ``match_prepacked_0``), and the result is read out of its blocks into
-``1 × F × H × W`` (`implicit_gemm.to_nchw`).
+im2col's ``F × pixels`` product pads the 49 pixels of a 7 × 7 image to 64 columns. The image's
+``C × H·W`` matrix is packed into ``m × k`` blocks of pixels × channels by one ``linalg.pack``
+that transposes as it copies (the schedule vectorises it: ``match_prepacked_0``), and the
+result is read out of its blocks into ``1 × F × H × W`` (`implicit_gemm.to_nchw`).
 """
 
 from __future__ import annotations
@@ -48,16 +47,19 @@ def pointwise_products(module: ModuleOp, tile: RegisterTile) -> None:
 
 
 MIN_CHANNELS = 128
-"""The fewest input channels of a convolution taken: measured against `prepacked_weights`'
-im2col in one process (`docs/benchmarks.md`), MobileNetV2's 1 × 1 layers on 14 × 14 and 7 × 7
-images with 160 to 960 input channels took 0.68–0.93× the time, with 64 and 96 1.07–1.10×."""
+"""The fewest input channels of a convolution taken (the layers measured had 160 to 960)."""
+MAX_PIXELS = 64
+"""The most output pixels of a convolution taken. Measured against `prepacked_weights`' im2col
+with a bias and ReLU epilogue, in one process (`docs/benchmarks.md`): MobileNetV2's 1 × 1
+layers on 7 × 7 images took 0.74–0.83× the time, those on 14 × 14 images 0.91–1.16× (whose
+``F × pixels`` product pads 196 pixels to 208 columns, 49 to 64)."""
 
 
 def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     """A convolution of one image with a constant filter of one tap, unit strides, static
-    sizes, a zero-filled result, at least `MIN_CHANNELS` input channels and output rows
-    narrower than ``tile.n`` (wider ones the direct convolution computes in place: 1.1–2.4×
-    faster on 28 × 28 to 112 × 112 images)."""
+    sizes, a zero-filled result, at least `MIN_CHANNELS` input channels, at most `MAX_PIXELS`
+    output pixels and output rows narrower than ``tile.n`` (wider ones the direct convolution
+    computes in place)."""
     data, weight, out = (v.type for v in op.operands)
     assert isinstance(data, TensorType) and isinstance(weight, TensorType)
     assert isinstance(out, TensorType)
@@ -67,7 +69,9 @@ def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
         return False
     if tuple(weight.get_shape()[2:]) != (1, 1) or pair(op.strides) != (1, 1):
         return False
-    return data.get_shape()[1] >= MIN_CHANNELS and out.get_shape()[3] < tile.n
+    _, _, height, width = out.get_shape()
+    wide = width >= tile.n or height * width > MAX_PIXELS
+    return data.get_shape()[1] >= MIN_CHANNELS and not wide
 
 
 def _as_pixel_product(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
