@@ -10,7 +10,14 @@ the reference."""
 from __future__ import annotations
 
 import pytest
-from lower_harness import Case, assert_close_to_reference, compiled_together, floats, inputs
+from lower_harness import (
+    Case,
+    assert_close_to_reference,
+    assert_same_bits_on_two_threads,
+    compiled_together,
+    floats,
+    inputs,
+)
 from test_prepacked_weights import SIZES, conv, kernel_modules, relax_constant, weights
 from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
@@ -107,3 +114,10 @@ def native():
 def test_pointwise_convolutions_match_the_reference(native, name):
     sizes = SIZES if name == "left-symbolic-batch" else (1,)
     assert_close_to_reference(native, CASES[name], sizes)
+
+
+@needs_toolchain
+def test_two_threads_give_the_bits_of_one():
+    """Compiled for OpenMP threads (the image's pack and the product's blocks shared among
+    them): the same bits on two threads as on one."""
+    assert_same_bits_on_two_threads(TAKEN, [1])
