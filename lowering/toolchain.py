@@ -203,11 +203,12 @@ def _host(toolchain: Toolchain) -> tuple[str, str]:
 
 def _transform_library() -> str:
     """The tiling schedule as a file (transform-preload-library reads files). mlir-opt splits
-    the option's value at commas, so a cache directory with one falls back to the temp one."""
+    the option's value at commas and spaces, so a cache directory with one falls back to the
+    temp one."""
     script = transform_script()
     digest = hashlib.sha256(script.encode()).hexdigest()[:16]
     path = cache_dir() / f"transform-{digest}.mlir"
-    if "," in str(path):
+    if "," in str(path) or " " in str(path):
         path = Path(tempfile.gettempdir()) / f"relax-xdsl-transform-{digest}.mlir"
     if not path.exists():
         write_atomic(path, script.encode())

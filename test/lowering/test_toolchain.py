@@ -211,13 +211,15 @@ def test_cache_and_llvm_dialect_artefact():
 
 
 @needs_toolchain
-def test_cache_directory_with_a_comma(monkeypatch, tmp_path):
-    """mlir-opt splits the schedule's path at commas: such a cache still compiles tiled code."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a,b"))
+@pytest.mark.parametrize("name", ["a,b", "a b"])
+def test_cache_directory_with_a_comma_or_space(monkeypatch, tmp_path, name):
+    """mlir-opt splits the schedule's path at commas and spaces: such a cache still compiles
+    tiled code."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / name))
     a = np.ones((3, 2), np.float32)
     [out] = compile_module(MATMUL, tile=True).call("mm", [a, a.T.copy()])
     np.testing.assert_array_equal(out, np.full((3, 3), 2, np.float32))
-    assert (tmp_path / "a,b" / "relax-xdsl").is_dir()
+    assert (tmp_path / name / "relax-xdsl").is_dir()
 
 
 @needs_toolchain
