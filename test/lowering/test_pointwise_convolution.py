@@ -22,10 +22,11 @@ from test_prepacked_weights import SIZES, conv, kernel_modules, relax_constant, 
 from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
+from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.ops.common import REDUCTION
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pointwise_convolution import pointwise_products
-from relax_xdsl.lowering.tiling import host_tile
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 
 EPILOGUE = Case(
     "pointwise-bias-relu",
@@ -93,14 +94,35 @@ def test_other_convolutions_are_left_alone(name):
 @needs_toolchain
 def test_the_schedule_tiles_the_pixel_products():
     """Each product is matched by the schedule's pre-packed variant (its remark)."""
+    assert _prepacked_remarks(TAKEN, host_tile()) == len(TAKEN)
+
+
+def _prepacked_remarks(cases: list[Case], tile: RegisterTile) -> int:
+    """How many of the ``cases``' kernels, rewritten with blocks of ``tile``, the schedule
+    tiles as pre-packed products."""
     kernels = []
-    for case in TAKEN:
+    for case in cases:
         [kernel] = kernel_modules(case.function())
-        pointwise_products(kernel, host_tile())
+        pointwise_products(kernel, tile)
         kernels.append(str(kernel))
     result = scheduled(kernels)
     assert result.returncode == 0, result.stderr
-    assert result.stderr.count("schedule: tile_prepacked") == len(TAKEN)
+    return result.stderr.count("schedule: tile_prepacked")
+
+
+@needs_toolchain
+def test_pixel_products_in_avx512_blocks_match_the_reference():
+    """The products with the register tile of AVX-512 hosts (8 × 32 blocks), compiled and run
+    on any host."""
+    avx512 = RegisterTile(8, 32, 32)
+    cases = [CASES[name] for name in ("pointwise-130-filters", "pointwise-padded")] + [EPILOGUE]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(toolchain, "transform_script", lambda: schedule(avx512))
+        patch.setattr(units, "host_tile", lambda: avx512)
+        assert _prepacked_remarks(cases, avx512) == len(cases)
+        native = compiled_together(cases)
+    for case in cases:
+        assert_close_to_reference(native, case, [1])
 
 
 @pytest.fixture(scope="module")
