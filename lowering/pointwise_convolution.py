@@ -1,5 +1,5 @@
-"""1 × 1 convolutions with constant filters as pixels × filters matrix products, the image read
-in place (the tiling schedule's kernels, `units`; before `prepacked_weights`).
+"""1 × 1 convolutions with constant filters as pixels × filters matrix products, the image packed
+straight from its layout (the tiling schedule's kernels, `units`; before `prepacked_weights`).
 
 A convolution of one tap with unit strides is, for an image, the product of its filter as an
 ``F × C`` matrix with the image as a ``C × H·W`` one (a reshape: no im2col copy). It is

@@ -1,11 +1,11 @@
-"""1 × 1 convolutions with constant filters as pixels × filters products reading the image in
-place (``lowering/pointwise_convolution.py``): 128 to 960 input channels, one to 130 filters, a
-single pixel, rectangular and padded images of at most 64 pixels, a dilation (a no-op on one
-tap), a bias and ReLU epilogue, compiled natively as the backend does (kernels, units, the
-tiling schedule) and compared with the reference interpreter. The convolutions it leaves to the
-other rewrites (a symbolic or larger batch, strides, fewer channels, more pixels, rows as wide
-as a register block, a filter as a parameter, a 3 × 3 window) are left alone, and still match
-the reference."""
+"""1 × 1 convolutions with constant filters as pixels × filters products, the image packed straight
+from its layout (``lowering/pointwise_convolution.py``): 128 to 960 input channels, one to 130
+filters, a single pixel, rectangular and padded images of at most 64 pixels, a dilation (a no-op
+on one tap), a bias and ReLU epilogue, compiled natively as the backend does (kernels, units,
+the tiling schedule) and compared with the reference interpreter. The convolutions it leaves to
+the other rewrites (a symbolic or larger batch, strides, fewer channels, more pixels, rows as
+wide as a register block, a filter as a parameter, a 3 × 3 window) are left alone, and still
+match the reference."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ CASES = {case.name: case for case in TAKEN + LEFT}
 
 
 @pytest.mark.parametrize("name", [case.name for case in TAKEN])
-def test_the_image_is_packed_in_place(name):
+def test_the_image_is_packed_without_an_im2col_copy(name):
     """The convolution is gone: one product, whose left operand is the image packed (no
     im2col copy), and the result's pack (a fill)."""
     tile = host_tile()
