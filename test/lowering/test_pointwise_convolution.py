@@ -18,8 +18,15 @@ from lower_harness import (
     floats,
     inputs,
 )
-from test_prepacked_weights import SIZES, conv, kernel_modules, relax_constant, weights
-from toolchain_harness import needs_toolchain, scheduled
+from test_prepacked_weights import (
+    SIZES,
+    conv,
+    kernel_modules,
+    relax_constant,
+    scheduled_remarks,
+    weights,
+)
+from toolchain_harness import needs_toolchain
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
 from relax_xdsl.lowering import toolchain, units
@@ -100,14 +107,7 @@ def test_the_schedule_tiles_the_pixel_products():
 def _prepacked_remarks(cases: list[Case], tile: RegisterTile) -> int:
     """How many of the ``cases``' kernels, rewritten with blocks of ``tile``, the schedule
     tiles as pre-packed products."""
-    kernels = []
-    for case in cases:
-        [kernel] = kernel_modules(case.function())
-        pointwise_products(kernel, tile)
-        kernels.append(str(kernel))
-    result = scheduled(kernels)
-    assert result.returncode == 0, result.stderr
-    return result.stderr.count("schedule: tile_prepacked")
+    return scheduled_remarks(cases, pointwise_products, tile, "tile_prepacked")
 
 
 @needs_toolchain
