@@ -118,7 +118,7 @@ def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
     body = op.body.detach_block(0)
     operands = [gathered, filter_blocks]
     product = packed_product(build, operands, product_init, body, tile, PANELS_FIRST_MAPS)
-    replace_op(op, _to_nchw(build, product, init, images, tile))
+    replace_op(op, to_nchw(build, product, init, images, tile))
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,7 @@ class _Body:
         return total
 
 
-def _to_nchw(
+def to_nchw(
     build: Builder, product: SSAValue, init: SSAValue, images: list[SSAValue], tile: RegisterTile
 ) -> SSAValue:
     """The ``N·OH·OW × F`` product, in ``m × n`` blocks of ``tile``, as the ``N × F × OH × OW``

@@ -19,6 +19,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     var_operand_def,
@@ -37,6 +38,7 @@ class PackOp(IRDLOperation):
     inner_tiles = var_operand_def(IndexType)
     inner_dims_pos = prop_def(DenseArrayBase)
     static_inner_tiles = prop_def(DenseArrayBase)
+    outer_dims_perm = opt_prop_def(DenseArrayBase)
     result = result_def(TensorType)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -48,14 +50,18 @@ class PackOp(IRDLOperation):
         padding: SSAValue,
         dims: Sequence[int],
         tiles: Sequence[int],
+        outer_order: Sequence[int] | None = None,
     ):
+        """``outer_order``: the blocks' dimensions as a permutation of the source's (by
+        default in its order)."""
+        properties: dict[str, Attribute] = {
+            "inner_dims_pos": i64_array(*dims),
+            "static_inner_tiles": i64_array(*tiles),
+        }
+        if outer_order is not None:
+            properties["outer_dims_perm"] = i64_array(*outer_order)
         super().__init__(
-            operands=[source, dest, padding, []],
-            result_types=[dest.type],
-            properties={
-                "inner_dims_pos": i64_array(*dims),
-                "static_inner_tiles": i64_array(*tiles),
-            },
+            operands=[source, dest, padding, []], result_types=[dest.type], properties=properties
         )
 
 

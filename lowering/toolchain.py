@@ -55,11 +55,14 @@ from .vector_math import link_flags, vectoriser_flags
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-mcpu=native",)  # for opt-22 and llc-22, with a unit's level
-SCHEDULED_FLAGS = ("-disable-loop-unrolling",)
+SCHEDULED_FLAGS = ("-disable-loop-unrolling", "-vectorizer-min-trip-count=4")
 """``opt-22`` flags of a unit compiled with the tiling schedule: its loops arrive vectorised and
 unrolled by MLIR, and LLVM's unrollers took a quarter of ``opt-22``'s time on ResNet-18's
 kernels for the same run time (docs/benchmarks.md). Untiled loops keep LLVM's loop vectoriser,
-which interleaves them."""
+which interleaves them; it also takes loops of 4 to 15 iterations that need run-time checks
+that their memrefs do not overlap (by default not below 16): the element-wise epilogues left
+as loops after a packed product on 14 × 14 and 7 × 7 images (MobileNetV2: 0.90× the time,
+docs/benchmarks.md)."""
 UNITS_COMPILED = "units compiled"
 """What ``compile_units`` reports as its units' objects come (compiled or cached)."""
 COMPILE_STAGE = "native compile"
@@ -200,11 +203,12 @@ def _host(toolchain: Toolchain) -> tuple[str, str]:
 
 def _transform_library() -> str:
     """The tiling schedule as a file (transform-preload-library reads files). mlir-opt splits
-    the option's value at commas, so a cache directory with one falls back to the temp one."""
+    the option's value at commas and spaces, so a cache directory with one falls back to the
+    temp one."""
     script = transform_script()
     digest = hashlib.sha256(script.encode()).hexdigest()[:16]
     path = cache_dir() / f"transform-{digest}.mlir"
-    if "," in str(path):
+    if "," in str(path) or " " in str(path):
         path = Path(tempfile.gettempdir()) / f"relax-xdsl-transform-{digest}.mlir"
     if not path.exists():
         write_atomic(path, script.encode())

@@ -38,6 +38,7 @@ from .constant_data import drop_unused_constants, link_large_constants
 from .implicit_gemm import gather_convolutions
 from .kernels import KERNEL_PREFIX
 from .phase_split import split_phases
+from .pointwise_convolution import pointwise_products
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
 from .weight_arguments import pass_weights
@@ -147,6 +148,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
         if tile:
             split_phases(unit, host_tile())
             gather_convolutions(unit, host_tile())
+            pointwise_products(unit, host_tile())
             prepack_weights(unit, host_tile())
         name = pass_weights(unit, module, kernel)
         if name in units:  # the same kernel as another but for its weights

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 from lower_harness import Case, assert_close_to_reference, compiled_together
-from test_prepacked_weights import SIZES, conv, kernel_modules
-from toolchain_harness import needs_toolchain, scheduled
+from test_prepacked_weights import SIZES, conv, kernel_modules, scheduled_remarks
+from toolchain_harness import needs_toolchain
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
 from relax_xdsl.lowering import toolchain, units
@@ -78,14 +78,7 @@ def test_the_schedule_tiles_the_gathered_products():
 def _gathered_remarks(cases: list[Case], tile: RegisterTile) -> int:
     """How many of the ``cases``' kernels, rewritten with blocks of ``tile``, the schedule
     tiles as implicit GEMMs."""
-    kernels = []
-    for case in cases:
-        [kernel] = kernel_modules(case.function())
-        gather_convolutions(kernel, tile)
-        kernels.append(str(kernel))
-    result = scheduled(kernels)
-    assert result.returncode == 0, result.stderr
-    return result.stderr.count("schedule: tile_gathered")
+    return scheduled_remarks(cases, gather_convolutions, tile, "tile_gathered")
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,8 @@ the packing on each call."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pytest
 from convert_harness import load
@@ -30,7 +32,7 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, prepack_weights
-from relax_xdsl.lowering.tiling import host_tile
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile
 from relax_xdsl.lowering.units import split_units
 
 SIZES = (1, 3, 7, 17, 130)
@@ -146,6 +148,19 @@ def kernel_modules(text: str) -> list[ModuleOp]:
         for op in host.body.block.ops
         if isinstance(op, func.FuncOp) and op.sym_name.data.startswith(KERNEL_PREFIX)
     ]
+
+
+def scheduled_remarks(cases: Sequence[Case], rewrite, tile: RegisterTile, action: str) -> int:
+    """How many of the ``cases``' kernels, rewritten by ``rewrite`` with blocks of ``tile``,
+    the schedule transforms with ``action`` (its remarks)."""
+    kernels = []
+    for case in cases:
+        [kernel] = kernel_modules(case.function())
+        rewrite(kernel, tile)
+        kernels.append(str(kernel))
+    result = scheduled(kernels)
+    assert result.returncode == 0, result.stderr
+    return result.stderr.count(f"schedule: {action}")
 
 
 def test_pack_array_lays_blocks_out_as_linalg_pack():

@@ -1,5 +1,8 @@
 """The MLIR toolchain backend on hand-written upstream MLIR (tensors, linalg, scf, cf.assert)."""
 
+import shutil
+import subprocess
+
 import numpy as np
 import pytest
 from toolchain_harness import needs_toolchain
@@ -9,6 +12,7 @@ from relax_xdsl.lowering.toolchain import (
     ToolchainError,
     ToolchainMissing,
     _check_llvm_dialect,
+    compile_llvm_ir,
     compile_module,
     find_toolchain,
     lower_to_llvm_dialect,
@@ -207,13 +211,15 @@ def test_cache_and_llvm_dialect_artefact():
 
 
 @needs_toolchain
-def test_cache_directory_with_a_comma(monkeypatch, tmp_path):
-    """mlir-opt splits the schedule's path at commas: such a cache still compiles tiled code."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a,b"))
+@pytest.mark.parametrize("name", ["a,b", "a b"])
+def test_cache_directory_with_a_comma_or_space(monkeypatch, tmp_path, name):
+    """mlir-opt splits the schedule's path at commas and spaces: such a cache still compiles
+    tiled code."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / name))
     a = np.ones((3, 2), np.float32)
     [out] = compile_module(MATMUL, tile=True).call("mm", [a, a.T.copy()])
     np.testing.assert_array_equal(out, np.full((3, 3), 2, np.float32))
-    assert (tmp_path / "a,b" / "relax-xdsl").is_dir()
+    assert (tmp_path / name / "relax-xdsl").is_dir()
 
 
 @needs_toolchain
@@ -289,3 +295,38 @@ def test_static_dimensions_of_the_entry_are_checked_by_both_backends():
             run_lowered(lowered, "main", args)
         with pytest.raises(ValueError, match=f"argument {position}: expected .*, got shape"):
             native.call("main", args)
+
+
+SHORT_LOOP = """
+define void @add_one(ptr %a, ptr %b) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %pa = getelementptr float, ptr %a, i64 %i
+  %x = load float, ptr %pa
+  %y = fadd float %x, 1.0
+  %pb = getelementptr float, ptr %b, i64 %i
+  store float %y, ptr %pb
+  %next = add i64 %i, 1
+  %done = icmp eq i64 %next, 14
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+"""
+
+
+@needs_toolchain
+def test_short_loops_of_scheduled_units_are_vectorised(tmp_path):
+    """A loop of 14 iterations over memrefs that may overlap (an epilogue's row of a 14 × 14
+    image) is vectorised in a scheduled unit: LLVM's default takes such loops from 16."""
+    disassembler = shutil.which("llvm-dis-22")
+    if disassembler is None:
+        pytest.skip("llvm-dis-22 is not installed")
+    obj = tmp_path / "loop.o"
+    compile_llvm_ir(find_toolchain(), SHORT_LOOP, obj, scheduled=True)
+    text = subprocess.run(
+        [disassembler, str(obj.with_suffix(".bc")), "-o", "-"], capture_output=True, text=True
+    ).stdout
+    assert "fadd <4 x float>" in text
