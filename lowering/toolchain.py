@@ -55,6 +55,10 @@ from .vector_math import link_flags, vectoriser_flags
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-mcpu=native",)  # for opt-22 and llc-22, with a unit's level
+LOWERING_FLAGS = ("--verify-each=false",)
+"""``mlir-opt-22`` flags of a compilation: the IR is not verified after each pass (a fifth of
+``mlir-opt-22``'s CPU on ResNet-18's kernel batches, for the same LLVM IR); the input is
+verified as it is parsed, and the output as ``mlir-translate-22`` reads it."""
 SCHEDULED_FLAGS = ("-disable-loop-unrolling",)
 """``opt-22`` flags of a unit compiled with the tiling schedule: its loops arrive vectorised and
 unrolled by MLIR, and LLVM's unrollers took a quarter of ``opt-22``'s time on ResNet-18's
@@ -335,7 +339,7 @@ def _lower_batch(toolchain: Toolchain, units: Sequence[Unit], tile: bool, parall
     with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
         lowered = Path(work) / "units.mlirbc"
         emit = [*threads, "--emit-bytecode", f"--pass-pipeline={pipeline}", "-o", str(lowered)]
-        _run([toolchain.mlir_opt, *emit], text)
+        _run([toolchain.mlir_opt, *LOWERING_FLAGS, *emit], text)
         return _run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])
 
 

@@ -77,3 +77,20 @@ def test_a_batch_is_one_object_defining_each_kernel_weak(tmp_path, monkeypatch):
     )
     defined = dict(line.split()[:0:-1] for line in listed.stdout.splitlines())
     assert defined == {kernel.name: "W" for kernel in kernels}
+
+
+@needs_toolchain
+def test_lowering_unverified_between_passes_gives_the_same_llvm_ir(monkeypatch):
+    """``toolchain.LOWERING_FLAGS`` (no verification after each pass) leave the LLVM IR of
+    the layers' host and kernels as it is with the verification (each lowered alone: in a
+    merged module, the private constants' names vary from run to run)."""
+    units = units_of(LAYERS)
+    tools = toolchain.find_toolchain()
+    assert toolchain.LOWERING_FLAGS
+
+    def lowered() -> list[str]:
+        return [toolchain._lower_batch(tools, [unit], True, False) for unit in units]
+
+    unverified = lowered()
+    monkeypatch.setattr(toolchain, "LOWERING_FLAGS", ())
+    assert lowered() == unverified
