@@ -1,16 +1,15 @@
 """The MLIR toolchain backend: lowered MLIR → shared library → calls with NumPy values.
 
 A module is compiled as *units* (`units.py`: the whole module, or the host and each kernel),
-each into an object: `mlir-opt-22` lowers it to the LLVM dialect (`BUFFERIZE`, `TO_LLVM`),
-`mlir-translate-22` to LLVM IR (masked loads split into registers, `masked_loads`), `opt-22` and
-`llc-22` at the unit's level to a PIC object for the host CPU. Units not in the cache are
-compiled on as many processes as the machine has cores (one `mlir-opt-22` and one
-`mlir-translate-22` for a batch of kernels, lowered as one module: their start-up costs more
-than a small kernel).
-The C compiler links the objects with the entry shim (`native_shim`) into a shared library.
-Objects and libraries are cached under `$XDG_CACHE_HOME/relax-xdsl` (or
-`~/.cache/relax-xdsl`), by a hash of the unit's text, the options, the pipeline and the tool
-versions (a library: of its units')."""
+in batches, each into an object: `mlir-opt-22` lowers it to the LLVM dialect (`BUFFERIZE`,
+`TO_LLVM`), `mlir-translate-22` to LLVM IR (masked loads split into registers,
+`masked_loads`), `opt-22` and `llc-22` at the units' level to a PIC object for the host CPU.
+Units not in the cache are compiled on as many processes as the machine has cores (one process
+of each tool for a batch of kernels: their start-up costs more than a small kernel). The C
+compiler links the objects with the entry shim (`native_shim`) into a shared library. Units
+are cached under `$XDG_CACHE_HOME/relax-xdsl` (or `~/.cache/relax-xdsl`) by a hash of their
+text, the options, the pipeline and the tool versions, each recording its batch's object;
+libraries by their units' hashes."""
 
 from __future__ import annotations
 
@@ -66,10 +65,7 @@ kernels for the same run time (docs/benchmarks.md). Untiled loops keep LLVM's lo
 which interleaves them."""
 ENTRY_TEXT_PER_KERNEL = 24_000
 """Characters of an entry unit's text that take the tools about as long as a kernel (0.3-0.5 s
-of CPU, whatever its text): ResNet-18's host, 36 KB, took 0.6 s. Kernels are compiled in
-batches, one object each, by one process of each tool: their start-ups and per-module work
-cost ``opt-22`` and ``llc-22`` about 0.03 s a kernel (of 0.1 s), and ``mlir-opt-22`` more
-(docs/benchmarks.md)."""
+of CPU, whatever its text): ResNet-18's host, 36 KB, took 0.6 s (docs/benchmarks.md)."""
 UNITS_COMPILED = "units compiled"
 """What ``compile_units`` reports as its units' objects come (compiled or cached)."""
 COMPILE_STAGE = "native compile"
@@ -370,7 +366,9 @@ def _compile_batch(
     toolchain: Toolchain, batch: dict[str, Unit], tile: bool, parallel: bool
 ) -> None:
     """Compile the units of `batch` (by cache key) into one object, named after their keys,
-    and record it as each unit's, with the data objects it reads."""
+    and record it as each unit's, with the data objects it reads. One process of each tool
+    for the batch: their start-ups and per-module work cost ``opt-22`` and ``llc-22`` about
+    0.03 s a kernel (of 0.1 s), and ``mlir-opt-22`` more (docs/benchmarks.md)."""
     units = list(batch.values())
     obj = cache_dir() / f"{hashlib.sha256(' '.join(batch).encode()).hexdigest()[:32]}.o"
     _codegen(toolchain, units, _lower_batch(toolchain, units, tile, parallel), obj, tile)
@@ -391,9 +389,9 @@ def _cached(key: str) -> list[Path] | None:
 
 
 def _batches(units: dict[str, Unit], jobs: int) -> list[dict[str, Unit]]:
-    """The entry units one by one, then the others in at most `jobs` batches, of which each
-    would take a process about as long as another does with the entry units and a batch
-    (`ENTRY_TEXT_PER_KERNEL`): the processes take the batches in this order."""
+    """The entry units one by one, then the others in at most `jobs` batches, the larger
+    first: `jobs` processes taking them in this order finish together, the first (with the
+    entry units, `ENTRY_TEXT_PER_KERNEL`) taking the smaller batch."""
     entries = [{key: u} for key, u in units.items() if u.entry]
     loads = [0.0] * jobs
     loads[0] = sum(len(u.text) for u in units.values() if u.entry) / ENTRY_TEXT_PER_KERNEL
