@@ -18,15 +18,13 @@ into them, as ``models.py`` runs them); ``--weights-inside`` keeps each kernel's
 weights inside it, one kernel per layer (before ``weight_arguments``). ``--idle-estimate`` adds
 the cold compile's wall time on two idle cores, for a loaded machine: each tool process's CPU
 time is recorded (``/usr/bin/time``) in a cold compile, and ``compile_units``' schedule replayed
-with them (two workers: signatures, each batch's lowering, each unit's code generation once
-its batch is lowered, then the link), plus the Python CPU before the first tool and half of
-that while the tools run (it shares the cores).
+with them (two workers: the signatures, then each batch of units, then the link), plus the
+Python CPU before the first tool and half of that while the tools run (it shares the cores).
 """
 
 from __future__ import annotations
 
 import argparse
-import heapq
 import os
 import resource
 import sys
@@ -112,22 +110,16 @@ class ToolTimes:
         return timed
 
     def replayed(self) -> float:
-        """The tools' wall time on two idle cores, in ``compile_units``' order."""
-        codegen = {names[0]: cpu for kind, names, cpu in self.steps if kind == "codegen"}
-        batches = [(names, cpu) for kind, names, cpu in self.steps if kind == "lower"]
-        batches.sort(key=lambda batch: batch[0][0] not in ("host", "module"))  # entry first
-        first = [(0.0, 0, sum(cpu for kind, _, cpu in self.steps if kind == "signatures"), [])]
-        ready = first + [(0.0, i + 1, cpu, names) for i, (names, cpu) in enumerate(batches)]
-        workers, finish, order = [0.0, 0.0], 0.0, len(ready)
-        while ready:
-            available, _, cpu, names = heapq.heappop(ready)
+        """The tools' wall time on two idle cores, in ``compile_units``' order: the
+        signatures, then each batch (in order) on the first worker free, then the link."""
+        signatures = [cpu for kind, _, cpu in self.steps if kind == "signatures"]
+        batches = [(names, cpu) for kind, names, cpu in self.steps if kind == "batch"]
+        batches.sort(key=lambda batch: (batch[0][0] not in ("host", "module"), -len(batch[0])))
+        workers = [0.0, 0.0]
+        for cpu in signatures + [cpu for _, cpu in batches]:
             worker = workers.index(min(workers))
-            workers[worker] = end = max(workers[worker], available) + cpu
-            finish = max(finish, end)
-            for name in names:
-                order += 1
-                heapq.heappush(ready, (end, order, codegen[name], []))
-        return finish + sum(cpu for kind, _, cpu in self.steps if kind == "link")
+            workers[worker] += cpu
+        return max(workers) + sum(cpu for kind, _, cpu in self.steps if kind == "link")
 
 
 RUN = toolchain._run
@@ -137,8 +129,10 @@ def idle_estimate(module: ModuleOp, tile: bool) -> float:
     """The cold compile's wall time on two idle cores (``--idle-estimate``)."""
     times = ToolTimes()
     steps = {
-        "_lower_batch": ("lower", lambda tools, batch, *_: [unit.name for unit in batch]),
-        "_codegen": ("codegen", lambda tools, unit, *_: [unit.name]),
+        "_compile_batch": (
+            "batch",
+            lambda tools, batch, *_: [unit.name for unit in batch.values()],
+        ),
         "_signatures": ("signatures", lambda *_: []),
         "_data_objects": ("link", lambda *_: []),
         "_link": ("link", lambda *_: []),

@@ -1,5 +1,5 @@
-"""Kernel units lowered together: their modules merged into one for ``mlir-opt-22`` and
-``mlir-translate-22``, the LLVM IR split back into one module per kernel for ``opt-22``.
+"""Kernel units compiled together: their modules merged into one for ``mlir-opt-22``, and
+compiled on as one module by ``mlir-translate-22``, ``opt-22`` and ``llc-22`` into one object.
 
 On ResNet-18's batches of nine kernels, one module lowers in about 20% less CPU than the
 same kernels as nine split inputs (each split input loads the tiling schedule, runs the
@@ -17,10 +17,6 @@ _MODULE = re.compile(r'^"builtin\.module"\(\).*$', re.MULTILINE)
 _TOP_LEVEL = re.compile(r'\n(?=  ")')
 """Where an operation of a module's body starts in the generic form (deeper lines are inside
 it; block labels start with ``^``)."""
-_DEFINED = re.compile(r'^(?:(?:define|declare)\b[^@]*@|@)("[^"]+"|[\w$.-]+)', re.MULTILINE)
-"""The symbol an LLVM IR function or global defines."""
-_ATTRIBUTES_COMMENT = "; Function Attrs:"
-_REFERENCE = re.compile(r'@("[^"]+"|[\w$.-]+)')
 
 
 def _parts(text: str) -> tuple[str, list[str], str]:
@@ -44,43 +40,3 @@ def merge_modules(texts: list[str]) -> str:
     assert len(headers) == 1, "the modules differ outside their bodies"
     [(header, footer)] = headers
     return "\n".join([header, *operations, footer]) + "\n"
-
-
-def _entities(llvm_ir: str) -> list[str]:
-    """The top-level entities of ``llvm_ir``: each function with the attributes comment above
-    it (a definition to its closing ``}``), and each other line (globals, attribute groups,
-    metadata)."""
-    lines = llvm_ir.split("\n")
-    entities, start = [], 0
-    while start < len(lines):
-        end = start
-        while lines[end].startswith(_ATTRIBUTES_COMMENT) and end + 1 < len(lines):
-            end += 1
-        if lines[end].startswith("define "):
-            end = lines.index("}", end)
-        entities.append("\n".join(lines[start : end + 1]))
-        start = end + 1
-    return entities
-
-
-def split_llvm_ir(llvm_ir: str, names: list[str]) -> list[str]:
-    """For each symbol of ``names``, the LLVM IR module ``llvm_ir`` with only the functions
-    and globals that define it and, transitively, the symbols it refers to (and every line
-    that defines no symbol)."""
-    entities = _entities(llvm_ir)
-    defining: dict[str, int] = {}
-    for index, entity in enumerate(entities):
-        if (symbol := _DEFINED.search(entity)) is not None:
-            defining[symbol.group(1).strip('"')] = index
-    unnamed = set(range(len(entities))) - set(defining.values())
-    modules = []
-    for name in names:
-        kept, pending = set(unnamed), [defining[name]]
-        while pending:
-            index = pending.pop()
-            if index not in kept:
-                kept.add(index)
-                symbols = (s.strip('"') for s in _REFERENCE.findall(entities[index]))
-                pending += [defining[s] for s in symbols if s in defining]
-        modules.append("\n".join(entities[i] for i in sorted(kept)))
-    return modules

@@ -1,16 +1,15 @@
 """The MLIR toolchain backend: lowered MLIR → shared library → calls with NumPy values.
 
 A module is compiled as *units* (`units.py`: the whole module, or the host and each kernel),
-each into an object: `mlir-opt-22` lowers it to the LLVM dialect (`BUFFERIZE`, `TO_LLVM`),
-`mlir-translate-22` to LLVM IR (masked loads split into registers, `masked_loads`), `opt-22` and
-`llc-22` at the unit's level to a PIC object for the host CPU. Units not in the cache are
-compiled on as many processes as the machine has cores (one `mlir-opt-22` and one
-`mlir-translate-22` for a batch of kernels, lowered as one module: their start-up costs more
-than a small kernel).
-The C compiler links the objects with the entry shim (`native_shim`) into a shared library.
-Objects and libraries are cached under `$XDG_CACHE_HOME/relax-xdsl` (or
-`~/.cache/relax-xdsl`), by a hash of the unit's text, the options, the pipeline and the tool
-versions (a library: of its units')."""
+in batches, each into an object: `mlir-opt-22` lowers it to the LLVM dialect (`BUFFERIZE`,
+`TO_LLVM`), `mlir-translate-22` to LLVM IR (masked loads split into registers,
+`masked_loads`), `opt-22` and `llc-22` at the units' level to a PIC object for the host CPU.
+Units not in the cache are compiled on as many processes as the machine has cores (one process
+of each tool for a batch of kernels: their start-up costs more than a small kernel). The C
+compiler links the objects with the entry shim (`native_shim`) into a shared library. Units
+are cached under `$XDG_CACHE_HOME/relax-xdsl` (or `~/.cache/relax-xdsl`) by a hash of their
+text, the options, the pipeline and the tool versions, each recording its batch's object;
+libraries by their units' hashes."""
 
 from __future__ import annotations
 
@@ -36,7 +35,7 @@ from xdsl.parser import Parser
 from relax_dialect.instrumentation import report, stage
 from relax_dialect.memo_printer import print_module
 
-from .batched_modules import merge_modules, split_llvm_ir
+from .batched_modules import merge_modules
 from .constant_data import assembly
 from .crash_report import crash_message
 from .disk_cache import CACHE_HIT, cache_dir, write_atomic
@@ -55,6 +54,10 @@ from .vector_math import link_flags, vectoriser_flags
 APT_COMMAND = "apt-get install -y --no-install-recommends mlir-22-tools llvm-22"
 RUNTIME_LIBRARY = "libmlir_c_runner_utils.so.22.1"
 CODEGEN_FLAGS = ("-mcpu=native",)  # for opt-22 and llc-22, with a unit's level
+LOWERING_FLAGS = ("--verify-each=false",)
+"""``mlir-opt-22`` flags of a compilation: the IR is not verified after each pass (a fifth of
+``mlir-opt-22``'s CPU on ResNet-18's kernel batches, for the same LLVM IR); the input is
+verified as it is parsed, and the output as ``mlir-translate-22`` reads it."""
 SCHEDULED_FLAGS = ("-disable-loop-unrolling", "-vectorizer-min-trip-count=4")
 """``opt-22`` flags of a unit compiled with the tiling schedule: its loops arrive vectorised and
 unrolled by MLIR, and LLVM's unrollers took a quarter of ``opt-22``'s time on ResNet-18's
@@ -63,6 +66,9 @@ which interleaves them; it also takes loops of 4 to 15 iterations that need run-
 that their memrefs do not overlap (by default not below 16): the element-wise epilogues left
 as loops after a packed product on 14 × 14 and 7 × 7 images (MobileNetV2: 0.90× the time,
 docs/benchmarks.md)."""
+ENTRY_TEXT_PER_KERNEL = 24_000
+"""Characters of an entry unit's text that take the tools about as long as a kernel (0.3-0.5 s
+of CPU, whatever its text): ResNet-18's host, 36 KB, took 0.6 s (docs/benchmarks.md)."""
 UNITS_COMPILED = "units compiled"
 """What ``compile_units`` reports as its units' objects come (compiled or cached)."""
 COMPILE_STAGE = "native compile"
@@ -314,15 +320,13 @@ def compile_llvm_ir(
     _run([toolchain.llc, *target, *llc_flags, str(bitcode), "-o", str(obj)])
 
 
-def _lower_batch(
-    toolchain: Toolchain, units: Sequence[Unit], tile: bool, parallel: bool
-) -> list[str]:
-    """The LLVM IR of each of `units` (alike in `entry` and `scheduled`), from one
+def _lower_batch(toolchain: Toolchain, units: Sequence[Unit], tile: bool, parallel: bool) -> str:
+    """The LLVM IR of `units` (alike in `entry` and `scheduled`) as one module, from one
     ``mlir-opt`` and one ``mlir-translate`` for all (their start-ups cost more than a small
-    kernel): the units are lowered as one module, split per unit after the translation
-    (`batched_modules`; ``mlir-opt`` then runs on one thread, as several run at once). The
-    LLVM dialect passes as bytecode, which ``mlir-translate`` reads four times faster than
-    the generic text (an op left outside the LLVM dialect then fails the translation)."""
+    kernel): the units are lowered as one module (`batched_modules`; ``mlir-opt`` then runs
+    on one thread, as several run at once). The LLVM dialect passes as bytecode, which
+    ``mlir-translate`` reads four times faster than the generic text (an op left outside
+    the LLVM dialect then fails the translation)."""
     entry = units[0].entry
     tile = tile and units[0].scheduled
     loops = loop_passes(toolchain.runtime, parallel)
@@ -335,83 +339,112 @@ def _lower_batch(
     with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
         lowered = Path(work) / "units.mlirbc"
         emit = [*threads, "--emit-bytecode", f"--pass-pipeline={pipeline}", "-o", str(lowered)]
-        _run([toolchain.mlir_opt, *emit], text)
-        llvm_ir = _run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])
-    if len(units) == 1:
-        return [llvm_ir]
-    return split_llvm_ir(llvm_ir, [unit.name for unit in units])
+        _run([toolchain.mlir_opt, *LOWERING_FLAGS, *emit], text)
+        return _run([toolchain.mlir_translate, "--mlir-to-llvmir", str(lowered)])
 
 
-def _codegen(toolchain: Toolchain, unit: Unit, llvm_ir: str, obj: Path, tile: bool) -> None:
-    """`unit`'s LLVM IR → its object `obj` (in the cache: written whole or not at all); the
-    entry unit's kernel stubs become declarations (`stub_declarations`)."""
-    if unit.entry:
+def _codegen(
+    toolchain: Toolchain, units: Sequence[Unit], llvm_ir: str, obj: Path, tile: bool
+) -> None:
+    """The LLVM IR of `units` (a batch) → their object `obj` (in the cache: written whole or
+    not at all); the entry unit's kernel stubs become declarations (`stub_declarations`)."""
+    first = units[0]
+    if first.entry:
         llvm_ir = declare_stubs(llvm_ir)
     with tempfile.TemporaryDirectory(prefix="relax-xdsl-") as work:
         compiled = Path(work) / "unit.o"
-        exports = None if unit.entry else (unit.name,)
-        scheduled = tile and unit.scheduled
+        exports = None if first.entry else tuple(unit.name for unit in units)
+        scheduled = tile and first.scheduled
         compile_llvm_ir(
-            toolchain, llvm_ir, compiled, unit.level, exports, unit.codegen_level, scheduled
+            toolchain, llvm_ir, compiled, first.level, exports, first.codegen_level, scheduled
         )
         write_atomic(obj, compiled.read_bytes())
 
 
+def _record(key: str) -> Path:
+    """Where the cache records which object holds the unit of cache key `key`."""
+    return cache_dir() / f"{key}.unit.json"
+
+
+def _compile_batch(
+    toolchain: Toolchain, batch: dict[str, Unit], tile: bool, parallel: bool
+) -> None:
+    """Compile the units of `batch` (by cache key) into one object, named after their keys,
+    and record it as each unit's, with the data objects it reads. One process of each tool
+    for the batch: their start-ups and per-module work cost ``opt-22`` and ``llc-22`` about
+    0.03 s a kernel (of 0.1 s), and ``mlir-opt-22`` more (docs/benchmarks.md)."""
+    units = list(batch.values())
+    obj = cache_dir() / f"{hashlib.sha256(' '.join(batch).encode()).hexdigest()[:32]}.o"
+    _codegen(toolchain, units, _lower_batch(toolchain, units, tile, parallel), obj, tile)
+    record = {"object": obj.name, "data": sorted({name for u in units for name in u.data})}
+    for key in batch:
+        write_atomic(_record(key), json.dumps(record).encode())
+
+
+def _cached(key: str) -> list[Path] | None:
+    """The object holding the unit of cache key `key` and the data objects it reads, when
+    the cache has them all."""
+    record = _record(key)
+    if not record.exists():
+        return None
+    found = json.loads(record.read_text())
+    paths = [cache_dir() / found["object"], *(cache_dir() / f"{d}.o" for d in found["data"])]
+    return paths if all(path.exists() for path in paths) else None
+
+
 def _batches(units: dict[str, Unit], jobs: int) -> list[dict[str, Unit]]:
-    """The entry units one by one, the others in `jobs` batches of about equal text."""
-    batches: list[dict[str, Unit]] = [{key: u} for key, u in units.items() if u.entry]
+    """The entry units one by one, then the others in at most `jobs` batches, the larger
+    first: `jobs` processes taking them in this order finish together, the first (with the
+    entry units, `ENTRY_TEXT_PER_KERNEL`) taking the smaller batch."""
+    entries = [{key: u} for key, u in units.items() if u.entry]
+    loads = [0.0] * jobs
+    loads[0] = sum(len(u.text) for u in units.values() if u.entry) / ENTRY_TEXT_PER_KERNEL
     kernels: list[dict[str, Unit]] = [{} for _ in range(jobs)]
-    sizes = [0] * jobs
-    others = [(key, u) for key, u in units.items() if not u.entry]
-    for key, unit in sorted(others, key=lambda item: -len(item[1].text)):
-        lightest = sizes.index(min(sizes))
-        kernels[lightest][key] = unit
-        sizes[lightest] += len(unit.text)
-    return batches + [batch for batch in kernels if batch]
+    for key, unit in units.items():
+        if not unit.entry:
+            lightest = loads.index(min(loads))
+            kernels[lightest][key] = unit
+            loads[lightest] += 1
+    return entries + sorted((batch for batch in kernels if batch), key=len, reverse=True)
 
 
 def _compile_objects(
     toolchain: Toolchain, units: dict[str, Unit], tile: bool, parallel: bool, jobs: int
 ) -> tuple[list[Path], dict[str, Any]]:
-    """The objects of `units` (by cache key), those not in the cache compiled on `jobs`
-    processes at a time, and the entry unit's metadata; reports the units done."""
-    cache = cache_dir()
-    objects = {key: cache / f"{key}.o" for key in units}
+    """The objects of `units` (by cache key) and the data objects they read, those not in
+    the cache compiled in batches on `jobs` processes at a time, and the entry unit's
+    metadata; reports the units done."""
     entry_key = next(key for key, unit in units.items() if unit.entry)
-    metadata = cache / f"{entry_key}.o.json"
-    todo = {key: unit for key, unit in units.items() if not objects[key].exists()}
-    if not metadata.exists():
-        todo[entry_key] = units[entry_key]
+    metadata = cache_dir() / f"{entry_key}.o.json"
+    todo = {key: unit for key, unit in units.items() if _cached(key) is None}
     done = len(units) - len(todo)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        if entry_key in todo:
+        if not metadata.exists():
             signatures = pool.submit(_signatures, toolchain, units[entry_key].text)
-        batches = _batches(todo, max(1, jobs))
-        lowering = {
-            pool.submit(_lower_batch, toolchain, list(b.values()), tile, parallel): b
-            for b in batches
+        compiling = {
+            pool.submit(_compile_batch, toolchain, batch, tile, parallel): len(batch)
+            for batch in _batches(todo, max(1, jobs))
         }
-        codegen = []
-        for future in as_completed(lowering):
-            for (key, unit), llvm_ir in zip(lowering[future].items(), future.result(), strict=True):
-                job = pool.submit(_codegen, toolchain, unit, llvm_ir, objects[key], tile)
-                codegen.append(job)
-        for future in as_completed(codegen):
+        for future in as_completed(compiling):
             future.result()
-            done += 1
+            done += compiling[future]
             report(UNITS_COMPILED, done, len(units))
-        if entry_key in todo:
+        if not metadata.exists():
             callable_, refused = signatures.result()
             built = {"signatures": [s.to_json() for s in callable_], "refused": refused}
             write_atomic(metadata, json.dumps(built).encode())
-    return sorted(objects.values()), json.loads(metadata.read_text())
+    objects = set()
+    for key in units:
+        found = _cached(key)
+        assert found is not None, "a compiled unit's object left the cache"
+        objects.update(found)
+    return sorted(objects), json.loads(metadata.read_text())
 
 
-def _data_objects(toolchain: Toolchain, units: Sequence[Unit]) -> list[Path]:
-    """The data objects of the units' external globals (`constant_data`; one per symbol,
-    which several units may read), cached by symbol (a digest of the data)."""
+def _data_objects(toolchain: Toolchain, units: Sequence[Unit]) -> None:
+    """Make the data objects of the units' external globals (`constant_data`; one per symbol,
+    which several units may read) that the cache lacks, by symbol (a digest of the data)."""
     globals_ = {name: data for unit in units for name, data in unit.data.items()}
-    objects = []
     for name, data in sorted(globals_.items()):
         obj = cache_dir() / f"{name}.o"
         if not obj.exists():
@@ -421,8 +454,6 @@ def _data_objects(toolchain: Toolchain, units: Sequence[Unit]) -> list[Path]:
                 source.write_text(assembly(name, raw, len(data)))
                 _run([toolchain.cc, "-c", str(source), "-o", str(Path(work) / "data.o")])
                 write_atomic(obj, (Path(work) / "data.o").read_bytes())
-        objects.append(obj)
-    return objects
 
 
 def _link(
@@ -483,8 +514,8 @@ def compile_units(
     else:
         with stage(COMPILE_STAGE):
             jobs = machine_cores() if jobs is None else jobs
+            _data_objects(toolchain, units)
             objects, built = _compile_objects(toolchain, keyed, tile, parallel, jobs)
-            objects += _data_objects(toolchain, units)
             signatures = [Signature.from_json(s) for s in built["signatures"]]
             _link(toolchain, objects, signatures, parallel, library)
             write_atomic(metadata, json.dumps(built).encode())

@@ -1,9 +1,11 @@
 """Compilation units of native code: each kernel (``kernels.py``) compiled on its own, the
 host functions in a unit of their own.
 
-A kernel unit is a module holding one kernel function; its object defines the kernel's
-symbol. The host unit keeps the rest of the module and, in place of each kernel, a *stub*: a
-weak definition (LLVM's ``weak`` linkage: the linker takes the kernel object's strong one,
+A kernel unit is a module holding one kernel function, compiled with a few others into one
+object (``toolchain._batches``) that defines their symbols, each ``weak_odr``: a
+kernel compiled twice (by two processes at once) may then reach a library in two objects.
+The host unit keeps the rest of the module and, in place of each kernel, a *stub*: a
+weak definition (LLVM's ``weak`` linkage: the linker takes the kernel object's definition,
 and LLVM never inlines or analyses through it) whose body tells one-shot bufferization what
 the kernel does at its boundary: it reads its tensor arguments (``bufferization.access``) and
 returns fresh buffers (``bufferization.alloc_tensor`` copying its outputs), as the kernel's
@@ -155,6 +157,8 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
             kernel.detach()
             kernel.erase()
             continue
+        for defined in _kernels(unit):
+            defined.attributes["llvm.linkage"] = LinkageAttr("weak_odr")
         units[name] = _unit(name, unit, (KERNEL_LEVEL, KERNEL_LEVEL), entry=False)
         _stub(kernel)
     drop_unused_constants(module)

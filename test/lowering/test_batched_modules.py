@@ -1,5 +1,5 @@
-"""Kernel units lowered as one module (``lowering/batched_modules.py``): merged for
-``mlir-opt-22``, the LLVM IR split back per kernel, each as if it were lowered alone."""
+"""Kernel units compiled as one module (``lowering/batched_modules.py``): merged for
+``mlir-opt-22``, each lowered as if it were alone, into one object defining them all."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from test_units import units_of
 from toolchain_harness import needs_toolchain
 
 from relax_xdsl.lowering import toolchain
-from relax_xdsl.lowering.batched_modules import merge_modules, split_llvm_ir
+from relax_xdsl.lowering.batched_modules import merge_modules
 
 MODULE = '"builtin.module"() ({\n'
 END = "}) : () -> ()\n"
@@ -36,38 +36,6 @@ def test_merged_modules_hold_each_operation_once():
     )
 
 
-def test_each_kernel_keeps_what_it_refers_to():
-    """Transitively (the helper's callee, the global's initialiser), with every line that
-    defines no symbol; the other kernels and what only they use are left out; the order is
-    kept."""
-    lines = [
-        "; ModuleID = 'LLVMDialectModule'",
-        "@table = private constant [2 x ptr] [ptr @free, ptr @free]",
-        "declare ptr @malloc(i64)",
-        "declare void @free(ptr)",
-        "define void @helper(ptr %0) {",
-        "  %2 = load ptr, ptr @table, align 8",
-        "  call void %2(ptr %0)",
-        "  ret void",
-        "}",
-        "define ptr @kernel_a(i64 %0) {",
-        "  %2 = call ptr @malloc(i64 %0)",
-        "  call void @helper(ptr %2)",
-        "  ret ptr %2",
-        "}",
-        "; Function Attrs: nounwind",
-        'define void @"kernel_b"(ptr %0) #0 {',
-        "1:",
-        "  call void @free(ptr %0)",
-        "  ret void",
-        "}",
-        "attributes #0 = { nounwind }",
-    ]
-    a, b = split_llvm_ir("\n".join(lines), ["kernel_a", "kernel_b"])
-    assert a == "\n".join(lines[:14] + lines[20:])
-    assert b == "\n".join(lines[:1] + lines[3:4] + lines[14:])
-
-
 def definition_of(name: str, llvm_ir: str) -> str:
     """The definition of function ``name`` in ``llvm_ir``, private constants' names (unique
     in their module) left out."""
@@ -78,15 +46,51 @@ def definition_of(name: str, llvm_ir: str) -> str:
 
 @needs_toolchain
 def test_a_batch_lowers_each_kernel_as_alone(tmp_path):
-    """Each kernel's definition is the one it has lowered alone, and its module is valid
-    LLVM IR defining no other kernel."""
+    """Each kernel's definition in the batch's LLVM IR is the one it has lowered alone, and
+    the batch's module is valid LLVM IR."""
     _, *kernels = units_of(LAYERS)
     tools = toolchain.find_toolchain()
     batched = toolchain._lower_batch(tools, kernels, tile=True, parallel=False)
-    for kernel, llvm_ir in zip(kernels, batched, strict=True):
-        [alone] = toolchain._lower_batch(tools, [kernel], tile=True, parallel=False)
-        assert definition_of(kernel.name, llvm_ir) == definition_of(kernel.name, alone)
-        assert {k.name for k in kernels if f"@{k.name}(" in llvm_ir} == {kernel.name}
-        source = tmp_path / f"{kernel.name}.ll"
-        source.write_text(llvm_ir)
-        subprocess.run([tools.opt, "-passes=verify", str(source), "-o", os.devnull], check=True)
+    for kernel in kernels:
+        alone = toolchain._lower_batch(tools, [kernel], tile=True, parallel=False)
+        assert definition_of(kernel.name, batched) == definition_of(kernel.name, alone)
+    source = tmp_path / "batch.ll"
+    source.write_text(batched)
+    subprocess.run([tools.opt, "-passes=verify", str(source), "-o", os.devnull], check=True)
+
+
+@needs_toolchain
+def test_a_batch_is_one_object_defining_each_kernel_weak(tmp_path, monkeypatch):
+    """One object for the kernels, each a weak symbol (a kernel compiled twice, by two
+    processes at once, may reach a library in two objects), and no other global definition
+    (its helpers internal)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _, *kernels = units_of(LAYERS)
+    tools = toolchain.find_toolchain()
+    toolchain._compile_batch(tools, {f"key{i}": k for i, k in enumerate(kernels)}, True, False)
+    [obj] = (tmp_path / "relax-xdsl").glob("*.o")
+    listed = subprocess.run(
+        ["nm", "--defined-only", "--extern-only", str(obj)],
+        text=True,
+        capture_output=True,
+        check=True,
+    )
+    defined = dict(line.split()[:0:-1] for line in listed.stdout.splitlines())
+    assert defined == {kernel.name: "W" for kernel in kernels}
+
+
+@needs_toolchain
+def test_lowering_unverified_between_passes_gives_the_same_llvm_ir(monkeypatch):
+    """``toolchain.LOWERING_FLAGS`` (no verification after each pass) leave the LLVM IR of
+    the layers' host and kernels as it is with the verification (each lowered alone: in a
+    merged module, the private constants' names vary from run to run)."""
+    units = units_of(LAYERS)
+    tools = toolchain.find_toolchain()
+    assert toolchain.LOWERING_FLAGS
+
+    def lowered() -> list[str]:
+        return [toolchain._lower_batch(tools, [unit], True, False) for unit in units]
+
+    unverified = lowered()
+    monkeypatch.setattr(toolchain, "LOWERING_FLAGS", ())
+    assert lowered() == unverified

@@ -49,7 +49,7 @@ def test_the_host_declares_each_kernel(tmp_path):
     is valid LLVM IR."""
     host, *kernels = units_of(LAYERS)
     tools = toolchain.find_toolchain()
-    [llvm_ir] = toolchain._lower_batch(tools, [host], tile=True, parallel=False)
+    llvm_ir = toolchain._lower_batch(tools, [host], tile=True, parallel=False)
     declared = declare_stubs(llvm_ir)
     for kernel in kernels:
         assert re.search(rf"^define weak [^\n]*@{kernel.name}\(", llvm_ir, re.MULTILINE)
