@@ -16,7 +16,10 @@ where a phase holds padding: one pass where padding then splitting took two. Rew
   per group): the convolution reading ``P[n, g, c, kh·dh mod sh, kw·dw mod sw,
   oh + ⌊kh·dh / sh⌋, ow + ⌊kw·dw / sw⌋]``, a ``linalg.generic`` marked `PHASED` that the
   depthwise schedule (`schedules/depthwise.py`) tiles as the unit-stride ones: strips of output
-  rows in vector registers, one tap at a time, each tap a unit-stride strip of one phase;
+  rows in vector registers, one tap at a time, each tap a unit-stride strip of one phase; a
+  padded one with unit strides too, as one phase: its padding is then written as the zeros
+  around a copy of the input, where the schedule's padding filled the whole padded tensor
+  and then copied the input into it;
 * a convolution with one group (``linalg.conv_2d_nchw_fchw``) without dilation whose output
   rows are wide enough for the direct schedule (`schedules/direct_convolution.py`) and whose
   window gains few products of zero taps when split (`MOST_ZERO_PRODUCTS`): a
@@ -74,11 +77,13 @@ the same; ResNet-18's 3 × 3 / 2 64 → 128 (100) 1.7–1.9 times."""
 
 
 def split_phases(module: ModuleOp, tile: RegisterTile) -> None:
-    """Rewrite (in place) the strided depthwise convolutions of ``module``, and the strided
-    ones with one group that would be direct ones with unit strides (register blocks of
+    """Rewrite (in place) the strided or padded depthwise convolutions of ``module``, and the
+    strided ones with one group that would be direct ones with unit strides (register blocks of
     ``tile``), to read their input split into phases."""
     for op in [op for op in module.walk() if isinstance(op, ConvOperation)]:
-        if isinstance(op, Conv2DNgchwGfchwOp) and _strided(op) and _depthwise(op):
+        if not _static(op):
+            continue
+        if isinstance(op, Conv2DNgchwGfchwOp) and _depthwise(op) and _strided_or_padded(op):
             _split_depthwise(op)
         elif isinstance(op, Conv2DNchwFchwOp) and _strided(op) and _direct_once_split(op, tile):
             _split_channels(op)
@@ -89,17 +94,25 @@ def _pair(attr: DenseIntOrFPElementsAttr) -> tuple[int, int]:
     return first, second
 
 
-def _strided(op: Conv2DNgchwGfchwOp | Conv2DNchwFchwOp) -> bool:
-    """An f32 convolution with a stride other than one, its sizes static but the batch."""
+def _static(op: ConvOperation) -> bool:
+    """An f32 convolution whose sizes are static but the batch."""
     data, weight, out = (v.type for v in op.operands)
     assert isinstance(data, TensorType) and isinstance(weight, TensorType)
     assert isinstance(out, TensorType)
     sizes = (*data.get_shape()[1:], *weight.get_shape(), *out.get_shape()[1:])
-    return (
-        isinstance(out.get_element_type(), Float32Type)
-        and DYNAMIC_INDEX not in sizes
-        and _pair(op.strides) != (1, 1)
-    )
+    return isinstance(out.get_element_type(), Float32Type) and DYNAMIC_INDEX not in sizes
+
+
+def _strided(op: ConvOperation) -> bool:
+    return _pair(op.strides) != (1, 1)  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def _strided_or_padded(op: Conv2DNgchwGfchwOp) -> bool:
+    """Strided, or its input padded with zeros in the kernel: then split into one phase, the
+    padding is written as the zeros around a copy of the input (a fill of the whole padded
+    tensor then the copy were two passes over it)."""
+    _, before, after = _unpadded(op.inputs[0])
+    return _strided(op) or any(before + after)
 
 
 def _depthwise(op: Conv2DNgchwGfchwOp) -> bool:

@@ -96,6 +96,9 @@ SPLIT = [
         (7, 1, 3, 3),
         "groups = 7, strides = [2, 2], padding = [1]",
     ),
+    depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
+    depthwise("unit-strides-130", "n, 130, 7, 17", "3, 3", "padding = [1]"),
+    depthwise("unit-strides-asymmetric", "n, 17, 3, 23", "5, 3", "padding = [2, 0, 1, 1]"),
     conv(
         "nhwc",
         "n, 13, 17, 7",
@@ -103,7 +106,8 @@ SPLIT = [
         'groups = 7, strides = [2, 2], padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
     ),
 ]
-"""Depthwise convolutions split into phases."""
+"""Depthwise convolutions split into phases: strided, or padded with unit strides (one phase:
+the padding written as its zeros around a copy)."""
 
 CHANNELS = [
     conv("group-stem-7x7-2", "n, 3, 69, 69", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
@@ -136,7 +140,7 @@ any host) and few products of zero taps once split: unit strides over the phases
 channels."""
 
 KEPT = [
-    depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
+    depthwise("unit-strides-unpadded", "n, 3, 9, 9", "3, 3", "strides = [1, 1]"),
     conv("narrow-rows", "n, 3, 17, 17", "4, 3, 7, 7", "strides = [2, 2], padding = [3]"),
     conv("many-filters-3x3-2", "n, 3, 5, 67", "130, 3, 3, 3", "strides = [2, 2], padding = [1]"),
     conv("dilated-strided", "n, 3, 9, 71", "4, 3, 3, 3", "strides = [2, 2], dilation = [2]"),
@@ -144,7 +148,8 @@ KEPT = [
     conv("two-channels-a-group", "n, 4, 9, 9", "2, 2, 3, 3", "groups = 2, strides = [2, 2]"),
     conv("depth-multiplier", "n, 3, 9, 9", "6, 1, 3, 3", "groups = 3, strides = [2, 2]"),
 ]
-"""Convolutions left as they are: unit strides (the depthwise schedule reads them in place), output
+"""Convolutions left as they are: unit strides without padding (the depthwise schedule reads
+them in place), output
 rows narrower than a register block, a window of 3 × 3 / 2 with 130 filters (16 taps once split,
 9 of its own: too many products of zeros), dilation with one group, a symbolic height, groups of several channels."""
 
@@ -168,7 +173,7 @@ def kernel(case: Case) -> ModuleOp:
 
 
 @pytest.mark.parametrize("name", [case.name for case in SPLIT])
-def test_strided_depthwise_windows_read_phases(name):
+def test_strided_or_padded_depthwise_windows_read_phases(name):
     module = kernel(CASES[name])
     split_phases(module, host_tile())
     ops = list(module.walk())
