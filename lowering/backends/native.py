@@ -12,8 +12,9 @@ from relax_dialect.dtype import DataType
 from relax_dialect.interpreter import RelaxRuntimeError
 from relax_dialect.ops.calls import PackedCallOp
 from relax_dialect.ops.datatype import ConvertOp
-from relax_dialect.ops.nn import BatchNormOp
+from relax_dialect.ops.values import ConstantOp
 from relax_dialect.passes.fold_batch_norm import FoldBatchNormPass
+from relax_dialect.passes.fold_constant import FoldConstantPass
 from relax_dialect.types import PrimType, TensorType
 
 from ..host_parts import split_long_functions
@@ -53,28 +54,32 @@ def _foreign_format(op: Operation) -> DataType | None:
     return None
 
 
-def _norms(module: ModuleOp) -> int:
-    return sum(1 for op in module.walk() if isinstance(op, BatchNormOp))
+FOLDED_SIZE = 1 << 24
+"""Largest result computed at compile time from constants alone, in elements (64 MiB of
+``f32``): native code links large constants as data objects (``constant_data``), so the bound
+is the compile's memory, not the size of the printed IR (``relax-fold-constant``'s default)."""
 
 
 def _lowered_for_native_code(program: Program) -> ModuleOp:
-    """A copy of the program's lowered module; where inference batch norms follow
-    convolutions with constant weights (an ONNX model imported without
-    ``params_as_inputs``), that of the module with the norms folded into the weights first
-    (``relax-fold-batch-norm``), so that the convolution's kernel ends with a bias add."""
-    norms = _norms(program.module)
-    if norms:
-        folded = program.module.clone()
-        FoldBatchNormPass().apply(Context(), folded)
-        if _norms(folded) < norms:
-            return lower(folded)
-    return program.lowered_copy()
+    """A copy of the program's lowered module; where the module has constants, that of the
+    module with what it computes from constants alone computed first: inference batch norms
+    after convolutions with constant weights folded into the weights
+    (``relax-fold-batch-norm``, so that the convolution's kernel ends with a bias add), then
+    every operator of known operands (``relax-fold-constant``: the transpose of a dense
+    layer's constant weights, which the kernel then reads packed at compile time)."""
+    if not any(isinstance(op, ConstantOp) for op in program.module.walk()):
+        return program.lowered_copy()
+    folded = program.module.clone()
+    FoldBatchNormPass().apply(Context(), folded)
+    FoldConstantPass(max_size=FOLDED_SIZE).apply(Context(), folded)
+    return lower(folded)
 
 
 class NativeBackend(Backend):
-    """Compiles the lowered module (inference batch norms folded into constant
-    convolution weights) to a shared library (cached by content: by its units, and by the
-    Relax module before lowering, ``program_cache``) and calls it;
+    """Compiles the lowered module (what it computes from constants alone computed first,
+    inference batch norms folded into constant convolution weights) to a shared library
+    (cached by content: by its units, and by the Relax module before lowering,
+    ``program_cache``) and calls it;
     ``RunOptions.tile`` adds the tiling and vectorisation schedule."""
 
     name = "mlir"

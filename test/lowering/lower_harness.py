@@ -60,6 +60,12 @@ def tensor(shape: str, dtype: str) -> str:
     return f"!relax.tensor<[{shape}], {dtype}>"
 
 
+def relax_constant(name: str, array: np.ndarray) -> str:
+    """The binding of ``%name`` to ``array`` (``float32``) as a Relax constant."""
+    dims = ", ".join(map(str, array.shape))
+    return f'%{name} = relax.constant dense<[{dims}], f32, "0x{array.tobytes().hex().upper()}">'
+
+
 def rng(n: int, salt: int = 0) -> np.random.Generator:
     return np.random.default_rng(n * 31 + salt)
 

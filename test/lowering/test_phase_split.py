@@ -7,6 +7,9 @@ convolutions it leaves alone (unit strides, a symbolic height, groups of several
 
 from __future__ import annotations
 
+import itertools
+
+import numpy as np
 import pytest
 from convert_harness import load
 from lower_harness import (
@@ -16,9 +19,10 @@ from lower_harness import (
     compiled_together,
     floats,
     inputs,
+    relax_constant,
     tensor,
 )
-from test_prepacked_weights import relax_constant, weights
+from test_prepacked_weights import weights
 from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -32,7 +36,7 @@ from xdsl.dialects.tensor import PadOp
 
 from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
-from relax_xdsl.lowering.phase_split import split_phases
+from relax_xdsl.lowering.phase_split import _Axis, _zeros, split_phases
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
@@ -92,6 +96,9 @@ SPLIT = [
         (7, 1, 3, 3),
         "groups = 7, strides = [2, 2], padding = [1]",
     ),
+    depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
+    depthwise("unit-strides-130", "n, 130, 7, 17", "3, 3", "padding = [1]"),
+    depthwise("unit-strides-asymmetric", "n, 17, 3, 23", "5, 3", "padding = [2, 0, 1, 1]"),
     conv(
         "nhwc",
         "n, 13, 17, 7",
@@ -99,7 +106,8 @@ SPLIT = [
         'groups = 7, strides = [2, 2], padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
     ),
 ]
-"""Depthwise convolutions split into phases."""
+"""Depthwise convolutions split into phases: strided, or padded with unit strides (one phase:
+the padding written as its zeros around a copy)."""
 
 CHANNELS = [
     conv("group-stem-7x7-2", "n, 3, 69, 69", "8, 3, 7, 7", "strides = [2, 2], padding = [3]"),
@@ -132,7 +140,7 @@ any host) and few products of zero taps once split: unit strides over the phases
 channels."""
 
 KEPT = [
-    depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
+    depthwise("unit-strides-unpadded", "n, 3, 9, 9", "3, 3", "strides = [1, 1]"),
     conv("narrow-rows", "n, 3, 17, 17", "4, 3, 7, 7", "strides = [2, 2], padding = [3]"),
     conv("many-filters-3x3-2", "n, 3, 5, 67", "130, 3, 3, 3", "strides = [2, 2], padding = [1]"),
     conv("dilated-strided", "n, 3, 9, 71", "4, 3, 3, 3", "strides = [2, 2], dilation = [2]"),
@@ -140,7 +148,8 @@ KEPT = [
     conv("two-channels-a-group", "n, 4, 9, 9", "2, 2, 3, 3", "groups = 2, strides = [2, 2]"),
     conv("depth-multiplier", "n, 3, 9, 9", "6, 1, 3, 3", "groups = 3, strides = [2, 2]"),
 ]
-"""Convolutions left as they are: unit strides (the depthwise schedule reads them in place), output
+"""Convolutions left as they are: unit strides without padding (the depthwise schedule reads
+them in place), output
 rows narrower than a register block, a window of 3 × 3 / 2 with 130 filters (16 taps once split,
 9 of its own: too many products of zeros), dilation with one group, a symbolic height, groups of several channels."""
 
@@ -164,7 +173,7 @@ def kernel(case: Case) -> ModuleOp:
 
 
 @pytest.mark.parametrize("name", [case.name for case in SPLIT])
-def test_strided_depthwise_windows_read_phases(name):
+def test_strided_or_padded_depthwise_windows_read_phases(name):
     module = kernel(CASES[name])
     split_phases(module, host_tile())
     ops = list(module.walk())
@@ -174,6 +183,28 @@ def test_strided_depthwise_windows_read_phases(name):
     assert isinstance(phased, GenericOp)
     phases = phased.inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     assert len(phases) == 7  # n, g, c, the phases of the rows and columns, y, x
+
+
+def test_each_element_of_the_phases_is_written_once():
+    """Of each phase, the boxes filled with zeros (`_zeros`) and the block copied from the
+    input cover every element exactly once: nothing is left unwritten (the tensor is not
+    filled first) nor written twice; axes of 1 to 17 elements, padding 0 to 3, strides 2
+    and 3, windows of 1 to 5 taps, dilations 1 and 2."""
+    for size, before, stride, taps, dilation in itertools.product(
+        (1, 2, 3, 7, 17), (0, 1, 2, 3), (2, 3), (1, 2, 3, 5), (1, 2)
+    ):
+        outputs = (size + 2 * before - (taps - 1) * dilation - 1) // stride + 1
+        if outputs < 1:
+            continue
+        phasing = _Axis(outputs, taps, stride, dilation, size, before).data
+        for row, column in itertools.product(range(phasing.phases), repeat=2):
+            rows, columns = phasing.copied(row), phasing.copied(column)
+            written = np.zeros((phasing.extent, phasing.extent), int)
+            for (top, bottom), (left, right) in _zeros(rows, columns, *written.shape):
+                written[top:bottom, left:right] += 1
+            if rows[1] > 0 and columns[1] > 0:
+                written[rows[0] : rows[0] + rows[1], columns[0] : columns[0] + columns[1]] += 1
+            assert (written == 1).all(), (size, before, stride, taps, dilation, row, column)
 
 
 @pytest.mark.parametrize("name", [case.name for case in CHANNELS])

@@ -20,6 +20,7 @@ from lower_harness import (
     compiled_together,
     floats,
     inputs,
+    relax_constant,
     tensor,
 )
 from toolchain_harness import needs_toolchain, scheduled
@@ -41,11 +42,6 @@ SIZES = (1, 3, 7, 17, 130)
 
 def weights(*shape: int, salt: int = 7) -> np.ndarray:
     return np.random.default_rng(salt).standard_normal(shape).astype(np.float32)
-
-
-def relax_constant(name: str, array: np.ndarray) -> str:
-    dims = ", ".join(map(str, array.shape))
-    return f'%{name} = relax.constant dense<[{dims}], f32, "0x{array.tobytes().hex().upper()}">'
 
 
 def dense(name: str, k: int, m: int, left: bool = False, parameter: bool = False) -> Case:
