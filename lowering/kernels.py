@@ -309,14 +309,11 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
     return function
 
 
-def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
+def outline_kernels(host: ModuleOp) -> None:
     """Outline every kernel of the lowered module ``host`` (in place), each contraction with
     its epilogue, into a private function that LLVM does not inline back; identical kernels
     are one function. The epilogues are marked for the schedule to fuse into the
-    contraction's tiles, but for ``parallel`` (OpenMP) code a convolution's: its tiles'
-    ``scf.forall`` would hold the direct convolution's, and ``convert-scf-to-openmp`` leaves
-    such nested loops' body an ``alloca_scope`` of several blocks, which mlir-opt-22
-    rejects (a product's tiles are an ``scf.for``, `schedules.epilogue`)."""
+    contraction's tiles, on one thread as on several (`schedules.epilogue`)."""
     kernels: dict[tuple[object, ...], func.FuncOp] = {}
     grouped: set[Operation] = set()
     for op in [op for op in host.walk() if _is_kernel(op)]:
@@ -330,11 +327,7 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
             cluster = sorted(assembly, key=order.__getitem__)
             grouped.update(cluster)
         chain = [] if assembly else _epilogue(op)
-        fused = (
-            bool(chain)
-            and not (parallel and isinstance(op, ConvOperation))
-            and not any(isinstance(c, RESHAPES) for c in chain)
-        )
+        fused = bool(chain) and not any(isinstance(c, RESHAPES) for c in chain)
         if not assembly:
             pads = not fused or (isinstance(op, ConvOperation) and _strided(op))
             cluster = [*_views(op, pads), *_initialisers(op), op]

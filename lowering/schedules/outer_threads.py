@@ -3,9 +3,8 @@ tiling schedule's last step, `compile_module(tile=True)`).
 
 After the schedules of `tiling` and of this package have run, what is still a linalg operation
 in a function's body runs as one sequential loop nest: the element-wise kernels (a batch
-norm's scale and shift, a residual add, a ReLU, a convolution's epilogue on threads), the
-row-wise reductions of softmax and layer norm, transposes (the unpacking of a product's
-result), the fills and copies of padding. Each gets an ``scf.forall`` over one of its parallel
+norm's scale and shift, a residual add, a ReLU), the row-wise reductions of softmax and layer
+norm, transposes (the unpacking of a product's result), the fills and copies of padding. Each gets an ``scf.forall`` over one of its parallel
 loops, split into one part per thread (`PREFERENCES`): the outermost static loop long enough
 to share evenly, else the outermost symbolic one, else the outermost static one longer than 1
 (a batch of 1 in front of the rows, or a symbolic batch in front of channels, is not split).
