@@ -1,10 +1,12 @@
 """Two threads against onnxruntime with two (issue 33), in one run.
 
-    python bench/threads.py [--repeat 5] [--models resnet18,bert]
+    python bench/threads.py [--repeat 5] [--models resnet18,resnet18-constant,bert]
 
-ResNet-18 (224 × 224, ``from_onnx``, weights as parameters) and the BERT-base encoder layer
-(1 × 128) on onnxruntime with one and two intra-op threads and on native code (tiled) with
-``--threads 1`` and ``--threads 2``, in three rounds of ``--repeat`` calls of each (so that a
+ResNet-18 (224 × 224, ``from_onnx``) with its weights as parameters and as constants (batch
+norms folded, packed at compile time: ``models.constant_weights``, as ``native_summary.py``
+measures one thread), and the BERT-base encoder layer (1 × 128) on onnxruntime with one and
+two intra-op threads and on native code (tiled) with ``--threads 1`` and ``--threads 2``, in
+three rounds of ``--repeat`` calls of each (so that a
 change of the machine's load falls on all of them): per engine the median CPU time (all
 threads of the process) and the median wall time per call, compilation apart. Native results
 on two threads must be bitwise those on one, and both must agree with onnxruntime's. The load
@@ -21,7 +23,8 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-from models import Layer, OnnxCase, cnn_case, layer_case, ort_session
+from models import Layer, OnnxCase, cnn_case, constant_weights, layer_case, ort_session
+from onnx_models import ARCHITECTURES
 
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
@@ -30,9 +33,20 @@ from relax_xdsl.lowering.pipeline import lower
 THREADS = (1, 2)
 SETTLE_SECONDS = 1.0
 """The pause before each engine's block, in which the previous engine's thread pool parks."""
+
+
+def constant_case(name: str) -> OnnxCase:
+    """``cnn_case(name)`` with the weights as constants: the image is the only argument."""
+    case = cnn_case(name)
+    module = constant_weights(ARCHITECTURES[name].model(full=True))
+    return OnnxCase(module, [case.feeds["input"]], case.model, case.feeds)
+
+
 MODELS: dict[str, Callable[[], OnnxCase]] = {
     "resnet18": lambda: cnn_case("resnet18"),
+    "resnet18-constant": lambda: constant_case("resnet18"),
     "mobilenet": lambda: cnn_case("mobilenet"),
+    "mobilenet-constant": lambda: constant_case("mobilenet"),
     "bert": lambda: layer_case(Layer("BERT-base layer 1x128", 1, 128, False)),
 }
 
@@ -89,7 +103,9 @@ def load() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--models", default="resnet18,bert", help=", ".join(MODELS))
+    parser.add_argument(
+        "--models", default="resnet18,resnet18-constant,bert", help=", ".join(MODELS)
+    )
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; ms per call, median CPU (all threads) / median wall")
     columns = [f"{engine} {t}T" for t in THREADS for engine in ("onnxruntime", "native")]

@@ -46,7 +46,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import (
-    ConvOperation,
     FillOp,
     GenericOp,
     LinalgStructuredOperation,
@@ -298,14 +297,11 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
     return function
 
 
-def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
+def outline_kernels(host: ModuleOp) -> None:
     """Outline every kernel of the lowered module ``host`` (in place), each contraction with
     its epilogue, into a private function that LLVM does not inline back; identical kernels
     are one function. The epilogues are marked for the schedule to fuse into the
-    contraction's tiles, but for ``parallel`` (OpenMP) code a convolution's: its tiles'
-    ``scf.forall`` would hold the direct convolution's, and ``convert-scf-to-openmp`` leaves
-    such nested loops' body an ``alloca_scope`` of several blocks, which mlir-opt-22
-    rejects (a product's tiles are an ``scf.for``, `schedules.epilogue`)."""
+    contraction's tiles, on one thread as on several (`schedules.epilogue`)."""
     kernels: dict[tuple[object, ...], func.FuncOp] = {}
     grouped: set[Operation] = set()
     for op in [op for op in host.walk() if _is_kernel(op)]:
@@ -325,8 +321,7 @@ def outline_kernels(host: ModuleOp, parallel: bool = False) -> None:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
         last = cluster[-1]
-        fused = chain and not (parallel and isinstance(op, ConvOperation))
-        if fused and not any(isinstance(c, RESHAPES) for c in chain):
+        if chain and not any(isinstance(c, RESHAPES) for c in chain):
             last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]

@@ -2,7 +2,8 @@
 
 The tiling schedule (`tiling`, `compile_module(tile=True)`) makes the outermost loop of each
 kernel it transforms an ``scf.forall``: a contraction's batch dimensions (one at a time), else
-its columns (one part per core), a direct convolution's output rows (one part per core); every
+its columns (one part per core), a direct convolution's output rows (one part per core; with
+a fused epilogue, its tiles of one output row, `schedules/epilogue.py`); every
 other operation in a function's body, its outermost parallel loop not of size 1 (one part per
 core, `schedules/outer_threads.py`).
 With LLVM 22's OpenMP runtime installed (``libomp.so`` next to the MLIR runtime library;

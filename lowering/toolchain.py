@@ -90,6 +90,12 @@ BUFFERIZE = (
     "convert-bufferization-to-memref",
 )
 """Then the loops of linalg operations (``threads.loop_passes``)."""
+SIMPLIFY_DEALLOCATIONS = "buffer-deallocation-simplification"
+"""Run on scheduled units only (kernels: a few buffers each), after the ownership-based
+deallocation: the buffers of a fused epilogue's tile (`schedules.epilogue`) are freed by one
+``memref.dealloc`` each instead of a call to a dealloc helper and a branch per buffer, which
+in the body of an OpenMP loop left its ``alloca_scope`` with several blocks (mlir-opt-22
+rejects it: a convolution's fused epilogue on threads)."""
 NATIVE_FORMATS = ("bf16",)
 """The extension float formats native code computes: arithmetic and math in
 ``f32`` (``arith-emulate-unsupported-floats``, ``math-extend-to-supported-types``),
@@ -227,7 +233,9 @@ def _pipeline(tile: bool, library: str, loops: tuple[str, ...], entry: bool = Tr
     functions."""
     passes = BUFFERIZE + loops + TO_LLVM
     if tile:
-        passes = tiling_passes(library) + BUFFERIZE + loops + VECTOR_LOWERING + TO_LLVM
+        deallocated = BUFFERIZE.index("bufferization-lower-deallocations")
+        bufferize = (*BUFFERIZE[:deallocated], SIMPLIFY_DEALLOCATIONS, *BUFFERIZE[deallocated:])
+        passes = tiling_passes(library) + bufferize + loops + VECTOR_LOWERING + TO_LLVM
     if not entry:
         passes = tuple(p for p in passes if p != C_WRAPPERS)
     return f"builtin.module({','.join(passes)})"

@@ -118,7 +118,7 @@ class NativeBackend(Backend):
         native = cached_library(key)
         if native is None:
             native_ir = approximate_math(_lowered_for_native_code(program))
-            outline_kernels(native_ir, parallel)
+            outline_kernels(native_ir)
             split_long_functions(native_ir)
             native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
             remember(key, native)

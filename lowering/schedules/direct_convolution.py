@@ -31,21 +31,52 @@ CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
 
 
+IN_TILE = """
+  transform.named_sequence @match_direct_convolution_in_tile(%op: !op {transform.readonly})
+      -> !op {
+    %matched = transform.include @match_direct_convolution failures(propagate) (%op)
+        : (!op) -> !op
+    %parent = transform.get_parent_op %op : (!op) -> !op
+    transform.match.operation_name %parent ["scf.forall"] : !op
+    transform.yield %op : !op
+  }
+"""
+"""Matches a convolution already in a tile of its fused epilogue (`epilogue`), an
+``scf.forall`` the threads share: its rows are not shared again (a parallel loop nested in
+another one leaves, after ``convert-scf-to-openmp``, an ``alloca_scope`` of several blocks
+that mlir-opt-22 rejects)."""
+
+
 def sequences(rows: int, columns: int, threads: int) -> str:
-    """The matcher and the action for register blocks of ``rows`` output channels ×
-    ``columns`` output columns, the output rows shared among ``threads`` (the schedule's
-    ``!op`` and ``!param`` aliases are assumed)."""
-    splits, batch = halving_steps(columns, COLUMNS, "%loops#0")
+    """The matchers and the actions for register blocks of ``rows`` output channels ×
+    ``columns`` output columns, the output rows shared among ``threads`` (but in a tile the
+    threads share already; the schedule's ``!op`` and ``!param`` aliases are assumed)."""
     return (
         matcher("match_direct_convolution", unit_strides=True, min_width=columns)
-        + f"""
-{halving_sequences(columns, COLUMNS)}{PRODUCTS}
-  transform.named_sequence @direct_convolution(%op: !op {{transform.consumed}}) {{
-    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: direct_convolution" : !op
-    %generic = transform.structured.generalize %op : (!op) -> !op
+        + IN_TILE
+        + halving_sequences(columns, COLUMNS)
+        + PRODUCTS
+        + _action("direct_convolution", rows, columns, threads)
+        + _action("direct_convolution_in_tile", rows, columns)
+    )
+
+
+def _action(name: str, rows: int, columns: int, threads: int = 0) -> str:
+    """The action ``name``: register blocks of ``rows`` output channels × ``columns`` output
+    columns, the output rows first split into an ``scf.forall`` of ``threads`` parts (with
+    ``threads``)."""
+    splits, batch = halving_steps(columns, COLUMNS, "%loops#0")
+    split, shared = "", "%generic"
+    if threads:
+        shared = "%shared"
+        split = f"""
     %shared, %threads = transform.structured.tile_using_forall %generic
-        num_threads [0, 0, {threads}] : (!op) -> (!op, !op)
-    %block, %loops:4 = transform.structured.tile_using_for %shared
+        num_threads [0, 0, {threads}] : (!op) -> (!op, !op)"""
+    return f"""
+  transform.named_sequence @{name}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: {name}" : !op
+    %generic = transform.structured.generalize %op : (!op) -> !op{split}
+    %block, %loops:4 = transform.structured.tile_using_for {shared}
         tile_sizes [1, {rows}, 1, {columns}] : (!op) -> (!op, !op, !op, !op, !op)
     transform.include @peel failures(suppress) (%loops#3) : (!op) -> ()
     transform.include @peel failures(suppress) (%loops#1) : (!op) -> ()
@@ -70,7 +101,6 @@ def sequences(rows: int, columns: int, threads: int) -> str:
     transform.yield
   }}
 """
-    )
 
 
 def computes(
@@ -131,4 +161,5 @@ def rewrite_step(functions: str, rewritten: str) -> str:
     same functions are the handle ``rewritten`` after it)."""
     return f"""
     {rewritten} = transform.foreach_match in {functions}
+        @match_direct_convolution_in_tile -> @direct_convolution_in_tile,
         @match_direct_convolution -> @direct_convolution : (!op) -> !op"""

@@ -2,21 +2,20 @@
 tiling schedule's last step, `compile_module(tile=True)`).
 
 After the schedules of `tiling` and of this package have run, what is still a linalg operation
-in a function's body runs as one sequential loop nest: the element-wise kernels (a batch
-norm's scale and shift, a residual add, a ReLU, a convolution's epilogue on threads), the
-row-wise reductions of softmax and layer norm, transposes (the unpacking of a product's
-result), the fills and copies of padding. Each gets an ``scf.forall`` over one of its parallel
-loops, split into one part per thread (`PREFERENCES`): the outermost static loop long enough
-to share evenly, else the outermost symbolic one, else the outermost static one longer than 1
-(a batch of 1 in front of the rows, or a symbolic batch in front of channels, is not split).
-The loops inside stay sequential, so LLVM still vectorises the innermost one. A reduction
-loop is never split: every result is computed by one thread in the same order whatever the
-number of threads. Operations whose parallel loops all have size 1 (a sum over everything)
-stay as they are, as do operations in a loop or a branch: their parallel loop could nest in
-another one, which mlir-opt-22's OpenMP lowering rejects, and the loop over the images of an
-im2col convolution (`convolution`) holds the im2col copy, whose map reads the input at ``row
-mod 3``: a slice of rows does not read a slice of the input (tiled along its rows, the copy
-gave wrong convolutions).
+in a function's body runs as one sequential loop nest: the element-wise kernels (a batch norm's
+scale and shift, a residual add, a ReLU), the row-wise reductions of softmax and layer norm,
+transposes (the unpacking of a product's result), the fills and copies of padding. Each gets an
+``scf.forall`` over one of its parallel loops, split into one part per thread (`PREFERENCES`):
+the outermost static loop long enough to share evenly, else the outermost symbolic one, else
+the outermost static one longer than 1 (a batch of 1 in front of the rows, or a symbolic batch
+in front of channels, is not split). The loops inside stay sequential, so LLVM still vectorises
+the innermost one. A reduction loop is never split: every result is computed by one thread in
+the same order whatever the number of threads. Operations whose parallel loops all have size 1
+(a sum over everything) stay as they are, as do operations in a loop or a branch: their
+parallel loop could nest in another one, which mlir-opt-22's OpenMP lowering rejects, and the
+loop over the images of an im2col convolution (`convolution`) holds the im2col copy, whose map
+reads the input at ``row mod 3``: a slice of rows does not read a slice of the input (tiled
+along its rows, the copy gave wrong convolutions).
 """
 
 from __future__ import annotations

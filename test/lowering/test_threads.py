@@ -146,7 +146,7 @@ def shared_arguments(n: int) -> list[np.ndarray]:
 def outlined_shared():
     """`SHARED` lowered for native code on threads, its kernels outlined."""
     outlined = approximate_math(lower(parse_tvmscript(SHARED, "shared.py")))
-    outline_kernels(outlined, parallel=True)
+    outline_kernels(outlined)
     return outlined
 
 

@@ -44,5 +44,5 @@ def scheduled(units: Sequence[str]) -> subprocess.CompletedProcess[str]:
 def compiled_as_the_backend(module: ModuleOp, parallel: bool = False) -> NativeModule:
     """The lowered ``module`` compiled as the native backend compiles it, tiled: kernels
     outlined (in place), each compiled as a unit of its own."""
-    outline_kernels(module, parallel)
+    outline_kernels(module)
     return compile_units(split_units(module, True), tile=True, parallel=parallel)
