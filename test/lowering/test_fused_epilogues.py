@@ -92,9 +92,10 @@ FUNCTIONS = {
 }
 
 
-def source() -> str:
+def source(functions: dict[str, tuple[str, str]]) -> str:
+    """A TVMScript module of ``functions`` (name → parameters, the expression returned)."""
     text = HEADER
-    for name, (params, body, _) in FUNCTIONS.items():
+    for name, (params, body) in functions.items():
         text += f"""    @R.function
     def {name}({params}):
         with R.dataflow():
@@ -108,7 +109,8 @@ def source() -> str:
 
 @pytest.fixture(scope="module")
 def module():
-    return parse_tvmscript(source(), "epilogues.py")
+    functions = {name: (params, body) for name, (params, body, _) in FUNCTIONS.items()}
+    return parse_tvmscript(source(functions), "epilogues.py")
 
 
 def arguments(module, name: str, n: int) -> list[np.ndarray]:
@@ -242,19 +244,12 @@ def attention():
     params = ", ".join(
         f'{x}: R.Tensor((2, "n", 3, {d}), {F32})' for x, d in zip("qkv", (16, 16, 9), strict=True)
     )
-    params += f', bias: R.Tensor((2, 3, "n", "n"), {F32})'
-    text = HEADER
-    for name, call in ATTENTION.items():
-        used = params if "bias" in call else params.rsplit(", bias", 1)[0]
-        text += f"""    @R.function
-    def {name}({used}):
-        with R.dataflow():
-            y = {call}
-            R.output(y)
-        return y
-
-"""
-    return parse_tvmscript(text, "attention.py")
+    bias = f', bias: R.Tensor((2, 3, "n", "n"), {F32})'
+    functions = {
+        name: (params + bias if "bias" in call else params, call)
+        for name, call in ATTENTION.items()
+    }
+    return parse_tvmscript(source(functions), "attention.py")
 
 
 @needs_toolchain
