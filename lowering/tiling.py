@@ -147,44 +147,24 @@ def _matcher(batch: int, body: str) -> str:
 """
 
 
-IN_TILE = "_in_tile"
-"""The suffix of the sequences taking a batched contraction in its epilogue's tile loop (an
-``scf.for`` over the matrices of the batch, `schedules.epilogue`): the threads share the
-matrix's columns, as a matrix product's (its batch loops have one iteration)."""
-
-
-def _in_tile_matcher(batch: int, body: str) -> str:
-    """Matches a contraction of ``match_<body>_<batch>`` whose parent is an ``scf.for``."""
-    return f"""
-  transform.named_sequence @match_{body}_{batch}{IN_TILE}(%op: !op {{transform.readonly}})
-      -> !op {{
-    %matched = transform.include @match_{body}_{batch} failures(propagate) (%op) : (!op) -> !op
-    %parent = transform.get_parent_op %op : (!op) -> !op
-    transform.match.operation_name %parent ["scf.for"] : !op
-    transform.yield %op : !op
-  }}
-"""
-
-
-def _action(batch: int, tile: RegisterTile, threads: int, in_tile: bool = False) -> str:
+def _action(batch: int, tile: RegisterTile, threads: int) -> str:
     """Packs a contraction with ``batch`` batch dimensions, vectorises the packs of its operands
-    (their blocks shared among ``threads``) and tiles the packed contraction (`_blocks`, with
-    ``in_tile`` its columns shared among the threads). Without batch dimensions the right
-    operand is packed a cache tile at a time inside the k loop (outside the m one), where the
-    block it writes is still in cache when the kernel reads it; with them it is packed whole
-    first (a right operand without batch dimensions would be packed again for every batch)."""
-    suffix = IN_TILE if in_tile else ""
+    (their blocks shared among ``threads``) and tiles the packed contraction (`_blocks`).
+    Without batch dimensions the right operand is packed a cache tile at a time inside the k
+    loop (outside the m one), where the block it writes is still in cache when the kernel reads
+    it; with them it is packed whole first (a right operand without batch dimensions would be
+    packed again for every batch)."""
     if batch:
         right = _vectorised_pack(1, batch, (tile.k, tile.n), threads)
-        blocks = f"@tile_blocks_{batch}{suffix} failures(propagate) (%packed)"
+        blocks = f"@tile_blocks_{batch} failures(propagate) (%packed)"
         handles = '!transform.op<"linalg.generic">'
     else:
         right = _producer(1)
         blocks = "@tile_blocks_0_packing_right failures(propagate) (%packed, %pack1)"
         handles = '!transform.op<"linalg.generic">, !op'
     return f"""
-  transform.named_sequence @tile_{batch}{suffix}(%op: !op {{transform.consumed}}) {{
-    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}{suffix}" : !op
+  transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
     %packed = transform.structured.pack_greedily %op
         matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
         : (!op) -> !transform.op<"linalg.generic">
@@ -195,17 +175,10 @@ def _action(batch: int, tile: RegisterTile, threads: int, in_tile: bool = False)
 """
 
 
-def _blocks(
-    batch: int,
-    tile: RegisterTile,
-    threads: int,
-    packing_right: bool = False,
-    in_tile: bool = False,
-) -> str:
+def _blocks(batch: int, tile: RegisterTile, threads: int, packing_right: bool = False) -> str:
     """Tiles and vectorises a packed contraction with ``batch`` batch dimensions; with
     ``packing_right`` (no batch dimension), the pack of its right operand (``%pack1``) moves
-    into the k loop and is vectorised there; ``in_tile`` (one matrix of the batch), the threads
-    share its blocks of columns.
+    into the k loop and is vectorised there.
 
     Its loops are ``batch..., M, K, N, mm, kk, nn`` (as packing leaves them); they are reordered
     to ``batch..., N, K, M, kk, mm, nn``. An ``scf.forall`` that threads share (`threads`)
@@ -224,9 +197,6 @@ def _blocks(
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
     name, right, fused_right = f"tile_blocks_{batch}", "", ""
-    if in_tile:
-        name += IN_TILE
-        shared = f"num_threads {[0] * batch + [threads]}"
     if packing_right:
         name += "_packing_right"
         right = ", %pack1: !op {transform.consumed}"
@@ -397,12 +367,6 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += "".join(_action(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += "".join(_blocks(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += _blocks(0, tile, threads, packing_right=True)
-    batched = [(batch, body) for batch, body in variants if batch]
-    sequences += "".join(_in_tile_matcher(batch, body) for batch, body in batched)
-    sequences += "".join(
-        _action(batch, tile, threads, in_tile=True) + _blocks(batch, tile, threads, in_tile=True)
-        for batch in range(1, MAX_BATCH + 1)
-    )
     sequences += "".join(
         _prepacked_matcher(p, tile, f"match_prepacked_{p}", "linalg.pack")
         + _prepacked_action(p, tile, threads)
@@ -416,9 +380,9 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     sequences += pooling.sequences(tile.n // 2, threads)
     sequences += reductions.sequences(tile.n // 2)
-    sequences += epilogue.sequences(_cache_columns(tile), MAX_BATCH)
+    sequences += epilogue.sequences(_cache_columns(tile))
     sequences += outer_threads.sequences(threads)
-    rewrite = epilogue.rewrite_step("%functions", "%fused", MAX_BATCH)
+    rewrite = epilogue.rewrite_step("%functions", "%fused")
     rewrite += padding.rewrite_step("%fused", "%padded")
     rewrite += direct_convolution.rewrite_step("%padded", "%direct")
     rewrite += depthwise.rewrite_step("%direct", "%depthwise")
@@ -431,11 +395,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     shared = lowered + padding.rewrite_step("%lowered", "%copied")
     shared += outer_threads.rewrite_step("%copied")
     dispatch = ",\n".join(
-        [
-            f"        @match_{body}_{batch}{IN_TILE} -> @tile_{batch}{IN_TILE}"
-            for batch, body in batched
-        ]
-        + [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
+        [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
         + ["        @match_gathered -> @tile_gathered"]
     )
