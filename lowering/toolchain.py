@@ -66,9 +66,10 @@ which interleaves them; it also takes loops of 4 to 15 iterations that need run-
 that their memrefs do not overlap (by default not below 16): the element-wise epilogues left
 as loops after a packed product on 14 × 14 and 7 × 7 images (MobileNetV2: 0.90× the time,
 docs/benchmarks.md)."""
-ENTRY_TEXT_PER_KERNEL = 24_000
-"""Characters of an entry unit's text that take the tools about as long as a kernel (0.3-0.5 s
-of CPU, whatever its text): ResNet-18's host, 36 KB, took 0.6 s (docs/benchmarks.md)."""
+ENTRY_TEXT_PER_KERNEL = 17_000
+"""Characters of an entry unit's text that take the tools about as long as a kernel (0.35-0.38 s
+of CPU, whatever its text): ResNet-18's host, 32 KB, took 0.63 s, MobileNetV2's, 74 KB, 1.69 s
+(docs/benchmarks.md)."""
 UNITS_COMPILED = "units compiled"
 """What ``compile_units`` reports as its units' objects come (compiled or cached)."""
 COMPILE_STAGE = "native compile"
@@ -205,8 +206,9 @@ def _host(toolchain: Toolchain) -> tuple[str, str]:
     if record.exists():
         versions, triple = json.loads(record.read_text())
         return versions, triple
-    versions = "".join(_run([tool, "--version"]) for tool in tools)
-    llc = _run([toolchain.llc, "--version"])
+    with ThreadPoolExecutor(max_workers=len(tools) + 1) as pool:  # at once: 0.05 s, not 0.2
+        *outputs, llc = pool.map(lambda tool: _run([tool, "--version"]), [*tools, toolchain.llc])
+    versions = "".join(outputs)
     found = re.search(r"Default target: (\S+)", llc)
     triple = found.group(1) if found else "x86_64-pc-linux-gnu"
     write_atomic(record, json.dumps([versions + llc, triple]).encode())
@@ -427,12 +429,12 @@ def _compile_objects(
     todo = {key: unit for key, unit in units.items() if _cached(key) is None}
     done = len(units) - len(todo)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        if not metadata.exists():
-            signatures = pool.submit(_signatures, toolchain, units[entry_key].text)
         compiling = {
             pool.submit(_compile_batch, toolchain, batch, tile, parallel): len(batch)
             for batch in _batches(todo, max(1, jobs))
         }
+        if not metadata.exists():  # last: the thread done first with its batch reads them
+            signatures = pool.submit(_signatures, toolchain, units[entry_key].text)
         for future in as_completed(compiling):
             future.result()
             done += compiling[future]
