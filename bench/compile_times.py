@@ -18,7 +18,7 @@ into them, as ``models.py`` runs them); ``--weights-inside`` keeps each kernel's
 weights inside it, one kernel per layer (before ``weight_arguments``). ``--idle-estimate`` adds
 the cold compile's wall time on two idle cores, for a loaded machine: each tool process's CPU
 time is recorded (``/usr/bin/time``) in a cold compile, and ``compile_units``' schedule replayed
-with them (two workers: the signatures, then each batch of units, then the link), plus the
+with them (two workers: each batch of units, then the signatures, then the link), plus the
 Python CPU before the first tool and half of that while the tools run (it shares the cores).
 """
 
@@ -110,13 +110,13 @@ class ToolTimes:
         return timed
 
     def replayed(self) -> float:
-        """The tools' wall time on two idle cores, in ``compile_units``' order: the
-        signatures, then each batch (in order) on the first worker free, then the link."""
+        """The tools' wall time on two idle cores, in ``compile_units``' order: each batch
+        (in order) on the first worker free, then the signatures, then the link."""
         signatures = [cpu for kind, _, cpu in self.steps if kind == "signatures"]
         batches = [(names, cpu) for kind, names, cpu in self.steps if kind == "batch"]
         batches.sort(key=lambda batch: (batch[0][0] not in ("host", "module"), -len(batch[0])))
         workers = [0.0, 0.0]
-        for cpu in signatures + [cpu for _, cpu in batches]:
+        for cpu in [cpu for _, cpu in batches] + signatures:
             worker = workers.index(min(workers))
             workers[worker] += cpu
         return max(workers) + sum(cpu for kind, _, cpu in self.steps if kind == "link")
