@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -96,7 +97,6 @@ def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
     data, weight, init = op.operands
     array = constant_array(weight)
     assert array is not None
-    element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
     batch = data.type.get_shape()[0]  # pyright: ignore[reportAttributeAccessIssue]
     filters, _, kh, kw = array.shape
     _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
@@ -110,15 +110,31 @@ def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
     window = Window((kh, kw), pair(op.strides), pair(op.dilations), (oh, ow), (height, width))
     gathered = _gather(build, _channels_last(build, data, images), window, blocks, tile)
     reordered = array.transpose(2, 3, 1, 0).reshape(-1, filters)
-    packed_filter = panels_first(pack_array(reordered, (tile.k, tile.n)))
+    replace_by_pixel_product(op, build, gathered, reordered, pixels, images, tile)
+
+
+def replace_by_pixel_product(
+    op: Conv2DNchwFchwOp,
+    build: Builder,
+    blocks: SSAValue,
+    matrix: np.ndarray,
+    pixels: int | SSAValue,
+    images: list[SSAValue],
+    tile: RegisterTile,
+) -> None:
+    """Replace the convolution ``op`` by the product of its ``pixels`` packed in ``m × k``
+    ``blocks`` of ``tile`` and its filter ``matrix`` (taps·channels × filters) packed at
+    compile time, read out of the result's blocks (`_to_nchw`; ``images``: the dynamic batch)."""
+    element = op.outputs[0].type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    packed_filter = panels_first(pack_array(matrix, (tile.k, tile.n)))
     filter_blocks = build.add(dense_constant(packed_filter, element))
-    shape = [DYNAMIC_INDEX if images else pixels, filters]
+    shape = [DYNAMIC_INDEX if images else pixels, matrix.shape[1]]
     empty = build.empty(shape, element, [pixels] if images else [])
     product_init = build.add(fill_op(build.zero(element), empty))
     body = op.body.detach_block(0)
-    operands = [gathered, filter_blocks]
+    operands = [blocks, filter_blocks]
     product = packed_product(build, operands, product_init, body, tile, PANELS_FIRST_MAPS)
-    replace_op(op, to_nchw(build, product, init, images, tile))
+    replace_op(op, _to_nchw(build, product, op.outputs[0], images, tile))
 
 
 @dataclass(frozen=True)
@@ -226,7 +242,7 @@ class _Body:
         return total
 
 
-def to_nchw(
+def _to_nchw(
     build: Builder, product: SSAValue, init: SSAValue, images: list[SSAValue], tile: RegisterTile
 ) -> SSAValue:
     """The ``N·OH·OW × F`` product, in ``m × n`` blocks of ``tile``, as the ``N × F × OH × OW``

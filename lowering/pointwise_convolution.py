@@ -9,7 +9,7 @@ filter, which is reordered to ``C × F`` and packed at compile time (`prepacked_
 im2col's ``F × pixels`` product pads the 49 pixels of a 7 × 7 image to 64 columns. The image's
 ``C × H·W`` matrix is packed into ``m × k`` blocks of pixels × channels by one ``linalg.pack``
 that transposes as it copies (the schedule vectorises it: ``match_prepacked_0``), and the
-result is read out of its blocks into ``1 × F × H × W`` (`implicit_gemm.to_nchw`).
+result is read out of its blocks into ``1 × F × H × W`` (`implicit_gemm.replace_by_pixel_product`).
 """
 
 from __future__ import annotations
@@ -17,24 +17,11 @@ from __future__ import annotations
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp
-from xdsl.ir import SSAValue
 
-from .building import fill_op
-from .implicit_gemm import to_nchw
+from .implicit_gemm import replace_by_pixel_product
 from .ops.common import reassociation
 from .pack_ops import PackOp
-from .prepacked_weights import (
-    PANELS_FIRST_MAPS,
-    Builder,
-    constant_array,
-    dense_constant,
-    pack_array,
-    packed_product,
-    pair,
-    panels_first,
-    replace_op,
-    zero_filled,
-)
+from .prepacked_weights import Builder, constant_array, pair, zero_filled
 from .tiling import RegisterTile
 
 
@@ -97,11 +84,4 @@ def _as_pixel_product(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
         PackOp(image, dest, build.zero(element), [1, 0], [tile.m, tile.k], outer_order=[1, 0])
     )
     matrix = array.reshape(filters, channels).T
-    packed_filter = panels_first(pack_array(matrix, (tile.k, tile.n)))
-    filter_blocks = build.add(dense_constant(packed_filter, element))
-    empty = build.empty([pixels, filters], element, [])
-    product_init = build.add(fill_op(build.zero(element), empty))
-    body = op.body.detach_block(0)
-    operands: list[SSAValue] = [packed_image, filter_blocks]
-    product = packed_product(build, operands, product_init, body, tile, PANELS_FIRST_MAPS)
-    replace_op(op, to_nchw(build, product, init, [], tile))
+    replace_by_pixel_product(op, build, packed_image, matrix, pixels, [], tile)
