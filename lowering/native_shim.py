@@ -96,6 +96,27 @@ void __wrap_free(void *block) {
   __real_free(block);
 }
 
+typedef struct {
+  int32_t reserved_1, flags, reserved_2, reserved_3;
+  const char *source;
+} relax_omp_location;
+typedef void (*relax_omp_body)(int32_t *, int32_t *, ...);
+extern void __kmpc_fork_call(relax_omp_location *, int32_t, relax_omp_body, ...)
+    __attribute__((weak));
+extern void kmp_set_blocktime(int) __attribute__((weak));
+
+static void relax_no_work(int32_t *thread, int32_t *bound, ...) {
+  (void)thread;
+  (void)bound;
+}
+
+void relax_xdsl_park_workers(void) {
+  static relax_omp_location here = {0, 2, 0, 0, ";relax_xdsl;park_workers;0;0;;"};
+  if (!__kmpc_fork_call || !kmp_set_blocktime) return;
+  kmp_set_blocktime(0);
+  __kmpc_fork_call(&here, 0, relax_no_work);
+}
+
 const char *relax_xdsl_assert_message(void) { return relax_message ? relax_message : "abort"; }
 
 #define RELAX_TRAP_BEGIN                                                                   \

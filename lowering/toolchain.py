@@ -45,7 +45,7 @@ from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
 from .stub_declarations import declare_stubs
-from .threads import idle_spin_ms, loop_passes, machine_cores
+from .threads import call_spin_ms, loop_passes, machine_cores
 from .threads import link_flags as openmp_link_flags
 from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
 from .units import KERNEL_LEVEL, Unit, whole_module
@@ -571,6 +571,7 @@ class NativeModule:
         self._set_memory_limit.argtypes = [ctypes.c_size_t]
         self._set_threads = getattr(self._library, "omp_set_num_threads", None)
         self._set_spin = getattr(self._library, "kmp_set_blocktime", None)
+        self._park = self._library.relax_xdsl_park_workers
         self._entries: dict[str, Any] = {}
 
     def _entry(self, name: str) -> tuple[CallFrame, Any]:
@@ -594,11 +595,14 @@ class NativeModule:
         arguments = frame.arguments(args)
         results = frame.results()
         self._set_memory_limit(memory_limit)
+        spin = call_spin_ms() if self._set_threads is not None else None
         if self._set_threads is not None:
             self._set_threads(max(1, threads))
-            spin = idle_spin_ms()
             if self._set_spin is not None and spin is not None:
                 self._set_spin(spin)
-        if entry(arguments.pointers, results):
+        failed = entry(arguments.pointers, results)
+        if spin and threads > 1:
+            self._park()
+        if failed:
             raise LoweredCheckError(self._message().decode(errors="replace"))
         return frame.take_results(results, arguments)

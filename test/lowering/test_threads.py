@@ -6,6 +6,9 @@ from __future__ import annotations
 import ctypes
 import subprocess
 import sys
+import threading
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,9 +22,9 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.threads import (
-    IDLE_SPIN_MS,
+    CALL_SPIN_MS,
     WAIT_POLICY_VARIABLES,
-    idle_spin_ms,
+    call_spin_ms,
     openmp_library,
 )
 from relax_xdsl.lowering.tiling import tiling_passes
@@ -115,25 +118,47 @@ def test_threads_must_be_positive(tmp_path):
     assert result.returncode == 2 and "--threads" in result.stderr
 
 
-def test_idle_workers_sleep_unless_the_environment_says(monkeypatch):
-    """A call on OpenMP threads sets libomp's spin before sleeping to `IDLE_SPIN_MS`; with
-    ``KMP_BLOCKTIME`` or ``OMP_WAIT_POLICY`` in the environment libomp keeps its setting."""
+def workers_cpu_while_idle(seconds: float = 0.3) -> float:
+    """CPU seconds the process's other threads take while this one sleeps ``seconds``."""
+
+    def others() -> float:
+        main = str(threading.get_native_id())
+        tasks = Path("/proc/self/task")
+        used = [
+            int((t / "schedstat").read_text().split()[0]) for t in tasks.iterdir() if t.name != main
+        ]
+        return sum(used) * 1e-9
+
+    before = others()
+    time.sleep(seconds)
+    return others() - before
+
+
+def test_workers_spin_within_a_call_and_sleep_after_it(monkeypatch):
+    """A call on OpenMP threads lets libomp's workers spin `CALL_SPIN_MS` between its regions,
+    then parks them: after the call they take no CPU. With ``KMP_BLOCKTIME`` or
+    ``OMP_WAIT_POLICY`` in the environment libomp keeps its setting, and its spinning workers
+    show in the same measure."""
     if openmp_missing():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     for variable in WAIT_POLICY_VARIABLES:
         monkeypatch.delenv(variable, raising=False)
+    assert call_spin_ms() == CALL_SPIN_MS > 0
     module = parse_tvmscript(PROGRAM, "threads.py")
     compiled = compile_module(generic_text(lower(module)), tile=True, parallel=True)
     libomp = ctypes.CDLL(str(openmp_library(find_toolchain().runtime)))
-    args = [np.ones(s, np.float32) for s in ((3, 17), (17, 7), (7,))]
-    libomp.kmp_set_blocktime(IDLE_SPIN_MS + 50)
+    args = [np.ones(s, np.float32) for s in ((130, 17), (17, 7), (7,))]
     compiled.call("main", args, threads=2)
-    assert libomp.kmp_get_blocktime() == IDLE_SPIN_MS
+    assert libomp.kmp_get_blocktime() == 0
+    assert workers_cpu_while_idle() < 0.005
     monkeypatch.setenv("OMP_WAIT_POLICY", "active")
-    assert idle_spin_ms() is None
-    libomp.kmp_set_blocktime(IDLE_SPIN_MS + 50)
+    assert call_spin_ms() is None
+    libomp.kmp_set_blocktime(1000)
     compiled.call("main", args, threads=2)
-    assert libomp.kmp_get_blocktime() == IDLE_SPIN_MS + 50
+    assert libomp.kmp_get_blocktime() == 1000
+    assert workers_cpu_while_idle() > 0.02
+    libomp.kmp_set_blocktime(0)
+    compiled.call("main", args, threads=2)  # parks the workers (blocktime 0) for later tests
 
 
 def shared_arguments(n: int) -> list[np.ndarray]:
