@@ -14,6 +14,11 @@ counted (`malloc_usable_size`), and an allocation that fails, or that would take
 limit `relax_xdsl_set_memory_limit` set (0: none), ends the call with an "out of memory" error
 instead of dereferencing null or taking the machine's memory. Each entry point also resets the
 call-depth counter of lowered code (`call_depth`), which a failed check leaves raised.
+
+`relax_xdsl_park_workers` puts libomp's workers to sleep after a call (`threads.CALL_SPIN_MS`):
+it sets their spin to zero and opens one empty parallel region, which they leave straight for
+sleep. libomp's entry points are weak references: a module without parallel loops does not
+link libomp, and the function then does nothing.
 """
 
 from relax_dialect.recursion import CALL_DEPTH_GLOBAL
