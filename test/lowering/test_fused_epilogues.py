@@ -269,24 +269,29 @@ def test_two_threads_agree_with_one(module, name):
 
 
 ATTENTION = {
-    "attention": "R.nn.attention(q, k, v)",
-    "attention_scaled_causal": 'R.nn.attention(q, k, v, scale=0.25, causal_mask="TopLeft")',
-    "attention_bias": "R.nn.attention(q, k, v, bias)",
+    "attention": ('2, "n"', "R.nn.attention(q, k, v)"),
+    "attention_scaled_causal": (
+        '2, "n"',
+        'R.nn.attention(q, k, v, scale=0.25, causal_mask="TopLeft")',
+    ),
+    "attention_bias": ('2, "n"', "R.nn.attention(q, k, v, bias)"),
+    "attention_symbolic_batch": ('"n", 7', "R.nn.attention(q, k, v, scale=0.5)"),
 }
-"""Attention on a symbolic sequence: the scores' scale (and mask, bias) is their product's
-epilogue, computed one head at a time, the heads shared among the threads."""
+"""Attention on a symbolic sequence (or batch: the batch and sequence of q, k and v, then the
+call): the scores' scale (and mask, bias) is their product's epilogue, computed one head at a
+time, the heads shared among the threads."""
 
 
 @pytest.fixture(scope="module")
 def attention():
-    params = ", ".join(
-        f'{x}: R.Tensor((2, "n", 3, {d}), {F32})' for x, d in zip("qkv", (16, 16, 9), strict=True)
-    )
-    bias = f', bias: R.Tensor((2, 3, "n", "n"), {F32})'
-    functions = {
-        name: (params + bias if "bias" in call else params, call)
-        for name, call in ATTENTION.items()
-    }
+    functions = {}
+    for name, (leading, call) in ATTENTION.items():
+        params = ", ".join(
+            f"{x}: R.Tensor(({leading}, 3, {d}), {F32})"
+            for x, d in zip("qkv", (16, 16, 9), strict=True)
+        )
+        bias = f', bias: R.Tensor((2, 3, "n", "n"), {F32})' if "bias" in call else ""
+        functions[name] = (params + bias, call)
     return parse_tvmscript(source(functions), "attention.py")
 
 
@@ -294,10 +299,10 @@ def attention():
 def test_attention_scales_its_scores_per_head(attention):
     """Each function's scores kernel fuses its scale (and mask, bias) into tiles of one head,
     whose product is packed and tiled on the tile's thread (no loop of it shared again); the
-    second product, the same in the three, is one kernel."""
+    second product is one kernel per type of its operands (a static batch, a symbolic one)."""
     done = schedule_units(attention)
     assert remarks(done, "_epilogue") == ["fuse_batched_product_epilogue_2"] * len(ATTENTION)
-    assert remarks(done, "tile_2") == ["tile_2"] + ["tile_2_in_tile"] * len(ATTENTION)
+    assert remarks(done, "tile_2") == ["tile_2"] * 2 + ["tile_2_in_tile"] * len(ATTENTION)
 
 
 @needs_toolchain
