@@ -73,6 +73,12 @@ FUNCTIONS = {
         f"R.multiply(R.matmul(x, w), R.const(0.125, {F32}))",
         "fuse_batched_product_epilogue_2",
     ),
+    "integer_batched_bias": (
+        'x: R.Tensor((2, 3, "n", 7), "int32"), w: R.Tensor((2, 3, 7, 17), "int32"), '
+        'b: R.Tensor((17,), "int32")',
+        "R.multiply(R.add(R.matmul(x, w), b), R.const(3, 'int32'))",
+        "fuse_batched_product_epilogue_2",
+    ),
     "batch_inside_the_result": (
         f'x: R.Tensor((3, "n", 9), {F32}), w: R.Tensor((3, 9, 7), {F32}), b: R.Tensor((7,), {F32})',
         'R.add(R.einsum((x, w), "bij,bjk->ibk"), b)',
