@@ -164,6 +164,32 @@ def _is_contraction(op: Operation) -> bool:
     )
 
 
+def _batch_loops(op: Operation) -> list[int]:
+    """The batch loops of a ``linalg.generic`` contraction: the parallel loops every operand
+    reads (none for other operations)."""
+    if not isinstance(op, GenericOp):
+        return []
+    maps = [m.data for m in op.indexing_maps]
+    read = [{e.position for e in m.results if isinstance(e, AffineDimExpr)} for m in maps]
+    return [
+        loop
+        for loop, iterator in enumerate(op.iterator_types)
+        if iterator.data == IteratorType.PARALLEL and all(loop in r for r in read)
+    ]
+
+
+def _batch_leads(op: Operation) -> bool:
+    """Whether the batch loops of contraction ``op`` (if any) are the leading dimensions of its
+    result: the schedule fuses its epilogue into tiles of one matrix of the batch
+    (`schedules.epilogue`)."""
+    batch = _batch_loops(op)
+    if not batch:
+        return True
+    assert isinstance(op, GenericOp)
+    leading = op.indexing_maps.data[-1].data.results[: len(batch)]
+    return {e.position for e in leading if isinstance(e, AffineDimExpr)} == set(batch)
+
+
 def _reads_elementwise(indexing: AffineMap, shape: tuple[int, ...]) -> bool:
     """Whether ``indexing`` reads an operand of ``shape`` at the iteration's own point: the
     identity, with a constant 0 along unit dimensions (a broadcast's ``(0, d1, ...)``)."""
@@ -301,7 +327,8 @@ def outline_kernels(host: ModuleOp) -> None:
     """Outline every kernel of the lowered module ``host`` (in place), each contraction with
     its epilogue, into a private function that LLVM does not inline back; identical kernels
     are one function. The epilogues are marked for the schedule to fuse into the
-    contraction's tiles, on one thread as on several (`schedules.epilogue`)."""
+    contraction's tiles, on one thread as on several (`schedules.epilogue`), but a batched
+    product's whose batch is not its result's leading dimensions."""
     kernels: dict[tuple[object, ...], func.FuncOp] = {}
     grouped: set[Operation] = set()
     for op in [op for op in host.walk() if _is_kernel(op)]:
@@ -321,7 +348,7 @@ def outline_kernels(host: ModuleOp) -> None:
             cluster += [*_initialisers(consumer), consumer]
             grouped.add(consumer)
         last = cluster[-1]
-        if chain and not any(isinstance(c, RESHAPES) for c in chain):
+        if chain and _batch_leads(op) and not any(isinstance(c, RESHAPES) for c in chain):
             last.attributes[EPILOGUE] = UnitAttr()  # the schedule tiles it, fusing the rest
         external = _external_values(cluster)
         arguments = [v for v in external if not isinstance(v.owner, arith.ConstantOp)]

@@ -148,24 +148,46 @@ def _matcher(batch: int, body: str) -> str:
 """
 
 
+IN_TILE = "_in_tile"
+"""The suffix of the sequences taking a batched contraction in a tile of its fused epilogue
+(`schedules.epilogue`: one matrix of the batch, a tile of the threads' ``scf.forall``): its
+packs and blocks run on the tile's thread, no loop of theirs shared again (a parallel loop
+nested in another one is what mlir-opt-22's OpenMP lowering rejects)."""
+
+
+def _in_tile_matcher(batch: int, body: str) -> str:
+    """Matches a contraction of ``match_<body>_<batch>`` whose parent is an ``scf.forall``."""
+    return f"""
+  transform.named_sequence @match_{body}_{batch}{IN_TILE}(%op: !op {{transform.readonly}})
+      -> !op {{
+    %matched = transform.include @match_{body}_{batch} failures(propagate) (%op) : (!op) -> !op
+    %parent = transform.get_parent_op %op : (!op) -> !op
+    transform.match.operation_name %parent ["scf.forall"] : !op
+    transform.yield %op : !op
+  }}
+"""
+
+
 def _action(batch: int, tile: RegisterTile, threads: int) -> str:
     """Packs a contraction with ``batch`` batch dimensions, vectorises the packs of its operands
-    (their blocks shared among ``threads``) and tiles the packed contraction (`_blocks`).
+    (their blocks shared among ``threads``; none shared with no ``threads``: in a tile of the
+    threads' loop, `IN_TILE`) and tiles the packed contraction (`_blocks`).
     Without batch dimensions the right operand is packed a cache tile at a time inside the k
     loop (outside the m one), where the block it writes is still in cache when the kernel reads
     it; with them it is packed whole first (a right operand without batch dimensions would be
     packed again for every batch)."""
+    suffix = "" if threads else IN_TILE
     if batch:
         right = _vectorised_pack(1, batch, (tile.k, tile.n), threads)
-        blocks = f"@tile_blocks_{batch} failures(propagate) (%packed)"
+        blocks = f"@tile_blocks_{batch}{suffix} failures(propagate) (%packed)"
         handles = '!transform.op<"linalg.generic">'
     else:
         right = _producer(1)
         blocks = "@tile_blocks_0_packing_right failures(propagate) (%packed, %pack1)"
         handles = '!transform.op<"linalg.generic">, !op'
     return f"""
-  transform.named_sequence @tile_{batch}(%op: !op {{transform.consumed}}) {{
-    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}" : !op
+  transform.named_sequence @tile_{batch}{suffix}(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_{batch}{suffix}" : !op
     %packed = transform.structured.pack_greedily %op
         matmul_packed_sizes = [{tile.m}, {tile.n}, {tile.k}] matmul_inner_dims_order = [0, 2, 1]
         : (!op) -> !transform.op<"linalg.generic">
@@ -185,9 +207,10 @@ def _blocks(batch: int, tile: RegisterTile, threads: int, packing_right: bool = 
     to ``batch..., N, K, M, kk, mm, nn``. An ``scf.forall`` that threads share (`threads`)
     takes every batch dimension one at a time (an attention product's heads, whatever the
     leading batch of 1), else splits the blocks of columns into ``threads`` even parts (a
-    768-column product's 48 panels as 24 + 24, not three cache tiles as 2 + 1). Each part is
-    tiled for the caches, then to one block with the loops nested as N, M, K; the k steps of a
-    block are unrolled by ``K_UNROLL``."""
+    768-column product's 48 panels as 24 + 24, not three cache tiles as 2 + 1); with no
+    ``threads`` (`IN_TILE`) there is no such loop. Each part is tiled for the caches, then to
+    one block with the loops nested as N, M, K; the k steps of a block are unrolled by
+    ``K_UNROLL``."""
     kept = list(range(batch))
     packed_m, packed_k, packed_n, mm, kk, nn = range(batch, batch + 6)
     order = [*kept, packed_n, packed_k, packed_m, kk, mm, nn]
@@ -198,6 +221,12 @@ def _blocks(batch: int, tile: RegisterTile, threads: int, packing_right: bool = 
     block = [0] * batch + [1, 1, 1, 0, 0, 0]
     nest = [*kept, n, m, k, kk, mm, nn]
     name, right, fused_right = f"tile_blocks_{batch}", "", ""
+    parts = "%shared"
+    sharing = f"""
+    %shared, %threads = transform.structured.tile_using_forall %ordered
+        {shared} : (!op) -> (!op, !op)"""
+    if not threads:
+        name, parts, sharing = name + IN_TILE, "%ordered", ""
     if packing_right:
         name += "_packing_right"
         right = ", %pack1: !op {transform.consumed}"
@@ -211,10 +240,8 @@ def _blocks(batch: int, tile: RegisterTile, threads: int, packing_right: bool = 
   transform.named_sequence @{name}(
       %packed: !transform.op<"linalg.generic"> {{transform.consumed}}{right}) {{
     %ordered = transform.structured.interchange %packed iterator_interchange = {order}
-        : (!transform.op<"linalg.generic">) -> !op
-    %shared, %threads = transform.structured.tile_using_forall %ordered
-        {shared} : (!op) -> (!op, !op)
-    %cached, %cache_loops:3 = transform.structured.tile_using_for %shared
+        : (!transform.op<"linalg.generic">) -> !op{sharing}
+    %cached, %cache_loops:3 = transform.structured.tile_using_for {parts}
         tile_sizes {cache} : (!op) -> (!op, !op, !op, !op){fused_right}
     %blocked, %inner:3 = transform.structured.tile_using_for %cached
         tile_sizes {block} interchange = {nest} : (!op) -> (!op, !op, !op, !op)
@@ -368,6 +395,11 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += "".join(_action(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += "".join(_blocks(batch, tile, threads) for batch in range(MAX_BATCH + 1))
     sequences += _blocks(0, tile, threads, packing_right=True)
+    batched = [(batch, body) for batch, body in variants if batch]
+    sequences += "".join(_in_tile_matcher(batch, body) for batch, body in batched)
+    sequences += "".join(
+        _action(batch, tile, 0) + _blocks(batch, tile, 0) for batch in range(1, MAX_BATCH + 1)
+    )
     sequences += "".join(
         _prepacked_matcher(p, tile, f"match_prepacked_{p}", "linalg.pack")
         + _prepacked_action(p, tile, threads)
@@ -381,10 +413,10 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += convolution.SEQUENCES + sliding_windows.SEQUENCES
     sequences += pooling.sequences(tile.n // 2, threads)
     sequences += reductions.sequences(tile.n // 2)
-    sequences += epilogue.sequences(_cache_columns(tile))
+    sequences += epilogue.sequences(_cache_columns(tile), MAX_BATCH)
     sequences += outer_threads.sequences(threads)
     rewrite = padding.rewrite_step("%functions", "%padded")
-    rewrite += epilogue.rewrite_step("%padded", "%fused")
+    rewrite += epilogue.rewrite_step("%padded", "%fused", MAX_BATCH)
     rewrite += direct_convolution.rewrite_step("%fused", "%direct")
     rewrite += depthwise.rewrite_step("%direct", "%depthwise")
     rewrite += convolution.rewrite_step("%depthwise", "%convolved")
@@ -396,7 +428,11 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     shared = lowered + padding.rewrite_step("%lowered", "%copied")
     shared += outer_threads.rewrite_step("%copied")
     dispatch = ",\n".join(
-        [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
+        [
+            f"        @match_{body}_{batch}{IN_TILE} -> @tile_{batch}{IN_TILE}"
+            for batch, body in batched
+        ]
+        + [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
         + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
         + ["        @match_gathered -> @tile_gathered"]
     )

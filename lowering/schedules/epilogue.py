@@ -14,6 +14,13 @@ or the direct convolution). The tiles:
   register-tiles. Tiling the rows too repacked the right operand once per block of rows:
   1.15× the time of the unfused kernel on 128 × 768 × 3,072 with GELU, against 0.83× for
   columns alone (measured in one process);
+* a batched product whose result has its batch dimensions first (attention's scores and
+  their scale, mask or bias; `kernels.py` marks no other): one matrix of the batch (one head),
+  a tile of the threads' loop, which the contraction schedule then packs and register-tiles on
+  its thread (`tiling.IN_TILE`). The chain reads the head's unpacked scores while they are in
+  cache, instead of the whole batch's (8 × 12 heads of 128 × 128 scores: 6 MiB) coming back
+  from memory once for the unpacking and once per operation of the chain. The tile's buffers
+  are freed by plain deallocations in the threads' loop (``toolchain.SIMPLIFY_DEALLOCATIONS``);
 * a direct convolution (`direct_convolution`): one output row of every channel of one image,
   which the direct schedule then register-blocks (its operands stay read in place). Its input
   pad, in the kernel too, is a fill and a copy by then (`padding`, the step before): fusion
@@ -21,8 +28,8 @@ or the direct convolution). The tiles:
   of the tiles, and read by them. (Fused as a ``tensor.pad``, it was padded again in every
   tile: ResNet-18's 3 × 3 convolutions at 56² took 20 times longer.)
 
-Other contractions (batched products, im2col convolutions, whose copy would be repeated per
-tile, pooling, reductions) keep the epilogue in their kernel as loops after the contraction.
+Other contractions (im2col convolutions, whose copy would be repeated per tile, pooling,
+reductions) keep the epilogue in their kernel as loops after the contraction.
 """
 
 from __future__ import annotations
@@ -34,7 +41,8 @@ EPILOGUE = "relax.epilogue"
 
 
 FORALL = " {use_forall}"
-"""The tiles' loop an ``scf.forall``: the threads' loop (a direct convolution's rows)."""
+"""The tiles' loop an ``scf.forall``: the threads' loop (a direct convolution's rows, a batched
+product's matrices)."""
 FOR = ""
 """The tiles' loop an ``scf.for``: a product's tile holds the threads' loop (`tiling`: its
 columns split between the threads), so that every tile runs on all of them."""
@@ -69,35 +77,46 @@ def _matcher(name: str, contraction: str) -> str:
 """
 
 
-MATCHERS = {
-    "match_untiled_convolution": "match_direct_convolution",
-    "match_untiled_float_product": "match_float_0",
-    "match_untiled_int_product": "match_int_0",
-}
-ACTIONS = {
-    "match_untiled_convolution": "fuse_convolution_epilogue",
-    "match_untiled_float_product": "fuse_product_epilogue",
-    "match_untiled_int_product": "fuse_product_epilogue",
-}
+def _fusions(batches: int) -> dict[str, tuple[str, str]]:
+    """Each matcher of an untiled contraction → the contraction matcher it refines and the
+    action fusing its epilogue; products with up to ``batches`` batch dimensions."""
+    fusions = {
+        "match_untiled_convolution": ("match_direct_convolution", "fuse_convolution_epilogue")
+    }
+    for batch in range(batches + 1):
+        action = f"fuse_batched_product_epilogue_{batch}" if batch else "fuse_product_epilogue"
+        for body in ("float", "int"):
+            fusions[f"match_untiled_{body}_product_{batch}"] = (f"match_{body}_{batch}", action)
+    return fusions
 
 
-def sequences(columns: int) -> str:
-    """The matchers and actions, for a product's cache tile of ``columns`` (the contraction
-    and direct-convolution matchers they refine are the schedule's)."""
-    matchers = "".join(_matcher(name, refined) for name, refined in MATCHERS.items())
+def sequences(columns: int, batches: int) -> str:
+    """The matchers and actions, for a product's cache tile of ``columns`` and products with
+    up to ``batches`` batch dimensions (the contraction and direct-convolution matchers they
+    refine are the schedule's)."""
+    fusions = _fusions(batches)
+    matchers = "".join(_matcher(name, refined) for name, (refined, _) in fusions.items())
+    batched = "".join(
+        _action(f"fuse_batched_product_epilogue_{batch}", [1] * batch + [0, 0], FORALL)
+        for batch in range(1, batches + 1)
+    )
     return (
         matchers
         + _action("fuse_product_epilogue", [0, columns], FOR)
+        + batched
         + _action("fuse_convolution_epilogue", [1, 0, 1, 0], FORALL)
     )
 
 
-def rewrite_step(functions: str, rewritten: str) -> str:
+def rewrite_step(functions: str, rewritten: str, batches: int) -> str:
     """The entry point's step fusing the epilogues of the kernels of the handle ``functions``
-    (the same functions are the handle ``rewritten`` after it), then dropping what the fusion
+    (products with up to ``batches`` batch dimensions; the same functions are the handle
+    ``rewritten`` after it), then dropping what the fusion
     left unused. (Canonicalising inside the walk would fold a tile loop of one iteration, and
     the walk would meet the tile's contraction again, in the function's body.)"""
-    pairs = ",\n".join(f"        @{matcher} -> @{action}" for matcher, action in ACTIONS.items())
+    pairs = ",\n".join(
+        f"        @{matcher} -> @{action}" for matcher, (_, action) in _fusions(batches).items()
+    )
     return f"""
     {rewritten} = transform.foreach_match in {functions}
 {pairs} : (!op) -> !op

@@ -66,12 +66,23 @@ FUNCTIONS = {
         f'x: R.Tensor((3, "n", 17), {F32}), w: R.Tensor((3, 17, 130), {F32}), '
         f"b: R.Tensor((130,), {F32})",
         "R.nn.gelu(R.add(R.matmul(x, w), b))",
-        None,  # a batched product: the chain stays in the kernel, after the product
+        "fuse_batched_product_epilogue_1",
     ),
     "two_batch_dims_scaled": (
         f'x: R.Tensor((2, "n", 3, 9), {F32}), w: R.Tensor((2, "n", 9, 7), {F32})',
         f"R.multiply(R.matmul(x, w), R.const(0.125, {F32}))",
-        None,
+        "fuse_batched_product_epilogue_2",
+    ),
+    "integer_batched_bias": (
+        'x: R.Tensor((2, 3, "n", 7), "int32"), w: R.Tensor((2, 3, 7, 17), "int32"), '
+        'b: R.Tensor((17,), "int32")',
+        "R.multiply(R.add(R.matmul(x, w), b), R.const(3, 'int32'))",
+        "fuse_batched_product_epilogue_2",
+    ),
+    "batch_inside_the_result": (
+        f'x: R.Tensor((3, "n", 9), {F32}), w: R.Tensor((3, 9, 7), {F32}), b: R.Tensor((7,), {F32})',
+        'R.add(R.einsum((x, w), "bij,bjk->ibk"), b)',
+        None,  # its batch is not the result's leading dimension: not marked
     ),
     "conv_norm_residual_relu": (
         f'x: R.Tensor(("n", 3, 7, 17), {F32}), w: R.Tensor((7, 3, 3, 3), {F32}), {CHANNELS}, '
@@ -160,29 +171,39 @@ def test_each_contraction_and_its_chain_are_one_kernel(module):
     assert len(marked) == len(FUNCTIONS) - len(UNMARKED)
 
 
-UNMARKED = ("batched_dense_gelu",)
-"""The functions whose chain is not marked: behind a reshape (the others are, the batched
-products' and the strided convolution's too, which the schedule leaves)."""
+UNMARKED = ("batched_dense_gelu", "batch_inside_the_result")
+"""The functions whose chain is not marked: behind a reshape, or on a batch the schedule's
+tiles cannot take (the others are, the strided convolution's too, which the schedule leaves)."""
+
+
+def schedule_units(module) -> list[subprocess.CompletedProcess]:
+    """Each kernel unit of ``module`` after the tiling schedule (its remarks on stderr)."""
+    units = split_units(outlined(module), tile=True)
+    pipeline = ",".join(tiling_passes(_transform_library()))
+    command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
+    done = [
+        subprocess.run(command, input=u.text, capture_output=True, text=True) for u in units[1:]
+    ]
+    assert all(d.returncode == 0 for d in done), [d.stderr for d in done]
+    return done
+
+
+def remarks(done: list[subprocess.CompletedProcess], kind: str) -> list[str]:
+    """The actions the schedule's remarks name that contain ``kind``, sorted."""
+    lines = [line for d in done for line in d.stderr.splitlines() if SCHEDULE_REMARK in line]
+    return sorted(line.split(": ")[-1] for line in lines if kind in line)
 
 
 @pytest.fixture(scope="module")
 def scheduled(module) -> list[subprocess.CompletedProcess]:
-    """Each kernel unit after the tiling schedule (its remarks on stderr)."""
-    units = split_units(outlined(module), tile=True)
-    pipeline = ",".join(tiling_passes(_transform_library()))
-    command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
-    done = [subprocess.run(command, input=u.text, capture_output=True, text=True) for u in units[1:]]
-    assert all(d.returncode == 0 for d in done), [d.stderr for d in done]
-    return done
+    return schedule_units(module)
 
 
 @needs_toolchain
 def test_the_schedule_fuses_the_chains_it_can(scheduled):
     """The schedule's remarks name the fusion of each marked kernel."""
-    remarks = [line for d in scheduled for line in d.stderr.splitlines() if SCHEDULE_REMARK in line]
     wanted = sorted(action for *_, action in FUNCTIONS.values() if action)
-    fused = sorted(line.split(": ")[-1] for line in remarks if "_epilogue" in line)
-    assert fused == wanted
+    assert remarks(scheduled, "_epilogue") == wanted
 
 
 @needs_toolchain
@@ -254,25 +275,40 @@ def test_two_threads_agree_with_one(module, name):
 
 
 ATTENTION = {
-    "attention": "R.nn.attention(q, k, v)",
-    "attention_scaled_causal": 'R.nn.attention(q, k, v, scale=0.25, causal_mask="TopLeft")',
-    "attention_bias": "R.nn.attention(q, k, v, bias)",
+    "attention": ('2, "n"', "R.nn.attention(q, k, v)"),
+    "attention_scaled_causal": (
+        '2, "n"',
+        'R.nn.attention(q, k, v, scale=0.25, causal_mask="TopLeft")',
+    ),
+    "attention_bias": ('2, "n"', "R.nn.attention(q, k, v, bias)"),
+    "attention_symbolic_batch": ('"n", 7', "R.nn.attention(q, k, v, scale=0.5)"),
 }
-"""Attention on a symbolic sequence: the scores' scale (and mask, bias) is their product's
-epilogue, which the schedule leaves after the product (a batched one)."""
+"""Attention on a symbolic sequence (or batch: the batch and sequence of q, k and v, then the
+call): the scores' scale (and mask, bias) is their product's epilogue, computed one head at a
+time, the heads shared among the threads."""
 
 
 @pytest.fixture(scope="module")
 def attention():
-    params = ", ".join(
-        f'{x}: R.Tensor((2, "n", 3, {d}), {F32})' for x, d in zip("qkv", (16, 16, 9), strict=True)
-    )
-    bias = f', bias: R.Tensor((2, 3, "n", "n"), {F32})'
-    functions = {
-        name: (params + bias if "bias" in call else params, call)
-        for name, call in ATTENTION.items()
-    }
+    functions = {}
+    for name, (leading, call) in ATTENTION.items():
+        params = ", ".join(
+            f"{x}: R.Tensor(({leading}, 3, {d}), {F32})"
+            for x, d in zip("qkv", (16, 16, 9), strict=True)
+        )
+        bias = f', bias: R.Tensor((2, 3, "n", "n"), {F32})' if "bias" in call else ""
+        functions[name] = (params + bias, call)
     return parse_tvmscript(source(functions), "attention.py")
+
+
+@needs_toolchain
+def test_attention_scales_its_scores_per_head(attention):
+    """Each function's scores kernel fuses its scale (and mask, bias) into tiles of one head,
+    whose product is packed and tiled on the tile's thread (no loop of it shared again); the
+    second product is one kernel per type of its operands (a static batch, a symbolic one)."""
+    done = schedule_units(attention)
+    assert remarks(done, "_epilogue") == ["fuse_batched_product_epilogue_2"] * len(ATTENTION)
+    assert remarks(done, "tile_2") == ["tile_2"] * 2 + ["tile_2_in_tile"] * len(ATTENTION)
 
 
 @needs_toolchain
