@@ -150,7 +150,8 @@ def test_workers_spin_within_a_call_and_sleep_after_it(monkeypatch):
     args = [np.ones(s, np.float32) for s in ((130, 17), (17, 7), (7,))]
     compiled.call("main", args, threads=2)
     assert libomp.kmp_get_blocktime() == 0
-    assert workers_cpu_while_idle() < 0.005
+    # the least of three windows: a loaded machine may run a parked worker's last steps late
+    assert min(workers_cpu_while_idle() for _ in range(3)) < 0.005
     monkeypatch.setenv("OMP_WAIT_POLICY", "active")
     assert call_spin_ms() is None
     libomp.kmp_set_blocktime(1000)
