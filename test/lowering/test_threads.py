@@ -151,13 +151,14 @@ def test_workers_spin_within_a_call_and_sleep_after_it(monkeypatch):
     compiled.call("main", args, threads=2)
     assert libomp.kmp_get_blocktime() == 0
     # the least of three windows: a loaded machine may run a parked worker's last steps late
-    assert min(workers_cpu_while_idle() for _ in range(3)) < 0.005
+    assert min(workers_cpu_while_idle() for _ in range(3)) < 0.001
     monkeypatch.setenv("OMP_WAIT_POLICY", "active")
     assert call_spin_ms() is None
     libomp.kmp_set_blocktime(1000)
     compiled.call("main", args, threads=2)
     assert libomp.kmp_get_blocktime() == 1000
-    assert workers_cpu_while_idle() > 0.02
+    # spinning workers yield their core on a loaded machine: a few ms in 0.3 s, not 0.3 s
+    assert workers_cpu_while_idle() > 0.003
     libomp.kmp_set_blocktime(0)
     compiled.call("main", args, threads=2)  # parks the workers (blocktime 0) for later tests
 
