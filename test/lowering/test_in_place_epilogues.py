@@ -19,7 +19,8 @@ from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
-from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
+from relax_xdsl.lowering.in_place_epilogues import CONVOLUTIONS, epilogues_in_place
+from relax_xdsl.lowering.schedules.epilogue import EPILOGUE
 from relax_xdsl.lowering.tiling import tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, find_toolchain
 from relax_xdsl.lowering.units import split_units
@@ -52,6 +53,11 @@ FUNCTIONS = {
     "pointwise_1_to_130_at_17": _pointwise(1, 130, 17),
     "pointwise_17_to_3_at_17": _pointwise(17, 3, 17),
     "pointwise_130_to_7_at_7": _pointwise(130, 7, 7),
+    "pointwise_bias_3_to_5_at_17": (
+        f'x: R.Tensor(("n", 3, 17, 17), {F32}), w: R.Tensor((5, 3, 1, 1), {F32}), '
+        f"b: R.Tensor((1, 5, 1, 1), {F32})",
+        "R.add(R.nn.conv2d(x, w), b)",
+    ),
     "depthwise_7_at_17": _depthwise(7, 17, 1),
     "depthwise_3_at_17_stride_2": _depthwise(3, 17, 2),
     "depthwise_17_at_3": _depthwise(17, 3, 1),
@@ -62,8 +68,8 @@ FUNCTIONS = {
     ),
 }
 """MobileNetV2's layers (a convolution, a bias, a clip or a residual) at odd channels and
-sizes: 1 × 1 ones the direct convolution computes (rows of 17) and im2col (rows of 7), and
-depthwise ones, strided and not."""
+sizes: 1 × 1 ones the direct convolution computes (rows of 17; a bias alone, whose chain of one
+is left as it was) and im2col (rows of 7), and depthwise ones, strided and not."""
 BATCHES = (1, 3)
 """Values of the symbolic batch ``n``."""
 
@@ -74,14 +80,16 @@ def module():
 
 
 def test_each_step_of_a_chain_writes_into_what_it_reads(module):
-    """After the rewrite, the only ``tensor.empty`` of each kernel is the convolution's
-    (filled with zeros): each step of the chain writes into the convolution's result or the
-    previous step's."""
+    """After the rewrite, a kernel's ``tensor.empty`` is the convolution's (filled with
+    zeros) or the output of a chain's only step: each other step writes into the
+    convolution's result or the previous step's."""
     for kernel in kernels_of(outlined(module)).values():
         epilogues_in_place(kernel)
-        empties = [op for op in kernel.walk() if isinstance(op, tensor.EmptyOp)]
-        assert len(empties) == 1
-        assert all(isinstance(use.operation, FillOp) for use in empties[0].results[0].uses)
+        for empty in [op for op in kernel.walk() if isinstance(op, tensor.EmptyOp)]:
+            [use] = empty.results[0].uses
+            if not isinstance(use.operation, FillOp):
+                assert EPILOGUE in use.operation.attributes
+                assert any(isinstance(v.owner, CONVOLUTIONS) for v in use.operation.operands)
 
 
 def test_a_result_read_twice_is_not_overwritten():
