@@ -7,18 +7,14 @@ from __future__ import annotations
 
 import subprocess
 
-import numpy as np
 import pytest
-from test_fused_epilogues import arguments, outlined, source
+from test_fused_epilogues import assert_matches_on_one_and_two_threads, outlined, source
 from test_kernels import HEADER, kernels_of
 from toolchain_harness import needs_toolchain
 from xdsl.dialects import tensor
 from xdsl.dialects.linalg.ops import FillOp
 
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
-from relax_dialect.interpreter import run
-from relax_xdsl.lowering.backends import compile_function
-from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.in_place_epilogues import CONVOLUTIONS, epilogues_in_place
 from relax_xdsl.lowering.schedules.epilogue import EPILOGUE
 from relax_xdsl.lowering.tiling import tiling_passes
@@ -130,11 +126,4 @@ def test_fused_tiles_compute_in_the_result(module):
 @needs_toolchain
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))
 def test_layers_match_the_reference_on_one_and_two_threads(module, name):
-    one = compile_function(module, name, "mlir")
-    two = compile_function(module, name, "mlir", RunOptions(threads=2))
-    for n in BATCHES:
-        args = arguments(module, name, n)
-        want = np.asarray(run(module, name, *args))
-        got = np.asarray(one(*args))
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, err_msg=f"n = {n}")
-        np.testing.assert_array_equal(np.asarray(two(*args)), got)
+    assert_matches_on_one_and_two_threads(module, name, BATCHES, atol=1e-4)
