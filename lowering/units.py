@@ -38,6 +38,7 @@ from relax_dialect.memo_printer import print_module
 
 from .constant_data import drop_unused_constants, link_large_constants
 from .implicit_gemm import gather_convolutions
+from .in_place_epilogues import epilogues_in_place
 from .kernels import KERNEL_PREFIX
 from .phase_split import split_phases
 from .pointwise_convolution import pointwise_products
@@ -148,6 +149,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
         if tile:
+            epilogues_in_place(unit)
             split_phases(unit, host_tile())
             gather_convolutions(unit, host_tile())
             pointwise_products(unit, host_tile())

@@ -316,11 +316,17 @@ def test_attention_scales_its_scores_per_head(attention):
 def test_attention_matches_the_reference(attention, name):
     """Against the reference, and on two threads (the heads shared) bit for bit the result of
     one."""
-    one = compile_function(attention, name, "mlir")
-    two = compile_function(attention, name, "mlir", RunOptions(threads=2))
-    for n in SIZES:
-        args = arguments(attention, name, n)
-        want = np.asarray(run(attention, name, *args))
+    assert_matches_on_one_and_two_threads(attention, name, SIZES, atol=1e-5)
+
+
+def assert_matches_on_one_and_two_threads(module, name: str, sizes, atol: float) -> None:
+    """``@name`` of ``module`` compiled natively matches the reference at each of ``sizes``,
+    and gives on two threads the bits of one."""
+    one = compile_function(module, name, "mlir")
+    two = compile_function(module, name, "mlir", RunOptions(threads=2))
+    for n in sizes:
+        args = arguments(module, name, n)
+        want = np.asarray(run(module, name, *args))
         got = np.asarray(one(*args))
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5, err_msg=f"n = {n}")
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=atol, err_msg=f"n = {n}")
         np.testing.assert_array_equal(np.asarray(two(*args)), got)
