@@ -1,6 +1,7 @@
-"""Where native code spends a transformer layer's time, kernel by kernel (issue 33).
+"""Where native code spends a model's time, kernel by kernel (issue 33).
 
-    python bench/kernel_profile.py [--gpt2] [--batch 1] [--calls 40] [--threads 1]
+    python bench/kernel_profile.py [--gpt2 | --cnn resnet18|mobilenet] [--batch 1] [--calls 40]
+        [--threads 1]
 
 Builds the BERT-base layer (or, with ``--gpt2``, the GPT-2 block) of ``models.py``, compiles it
 natively (tiled, one thread), checks it against NumPy, and times it against onnxruntime with
@@ -12,110 +13,218 @@ its operand types and the operations of its body; libmvec's vector ``exp`` is a 
 own. With ``--threads N`` the layer is compiled for OpenMP and called on N threads; each row
 then also gives the busiest thread's share of the kernel's samples (1.0: the kernel runs on
 one thread), the samples of a parallel loop's outlined body (``..omp_par``) counting for its
-kernel. Needs Linux ``perf``.
+kernel. With ``--cnn``, ResNet-18 or MobileNetV2 at 224 × 224 with constant weights
+(``models.constant_weights``) instead: each row also gives the convolution's filter and output
+shapes, and a second table sets each kind of convolution (same filter and output shapes)
+against onnxruntime's time in its Conv nodes (its per-node profile, medians over the calls).
+Needs Linux ``perf``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from models import HIDDEN, LAYER_WEIGHTS, Layer, layer_numpy, layer_onnx, layer_text, median_times
+from models import (
+    HIDDEN,
+    LAYER_WEIGHTS,
+    Layer,
+    constant_weights,
+    layer_numpy,
+    layer_onnx,
+    layer_text,
+    median_times,
+)
 from models import weights as random_weights
+from onnx_models import ARCHITECTURES
 from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import LinalgStructuredOperation
 
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_xdsl.lowering.backends import compile_function
-from relax_xdsl.lowering.backends.backend import RunOptions
+from relax_xdsl.lowering.backends.backend import Program, RunOptions
+from relax_xdsl.lowering.backends.native import _lowered_for_native_code
+from relax_xdsl.lowering.host_parts import split_long_functions
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
-from relax_xdsl.lowering.pipeline import lower
+from relax_xdsl.lowering.units import split_units
 
 SAMPLE = re.compile(r"^\s+([0-9.]+)%\s+(\d+):\S+\s+(\S+)\s+\[\.\]\s+(\S+)", re.MULTILINE)
 PARALLEL_BODY = "..omp_par"
 """The suffix of a parallel loop's body outlined by ``mlir-translate``."""
 
 
-def layer_of(args: argparse.Namespace) -> Layer:
-    name = "GPT-2 block" if args.gpt2 else "BERT-base layer"
-    return Layer(f"{name} {args.batch}x128", args.batch, 128, args.gpt2)
+@dataclass
+class Workload:
+    """A model twice: a Relax module with its arguments, and ONNX bytes with onnxruntime's
+    feeds (the same values); ``expected`` computes the reference result."""
+
+    name: str
+    module: ModuleOp
+    values: list[np.ndarray]
+    onnx: bytes
+    feeds: dict[str, np.ndarray]
+    expected: Callable[[], np.ndarray]
 
 
-def inputs(layer: Layer) -> list[np.ndarray]:
+def workload(args: argparse.Namespace) -> Workload:
+    """The transformer layer of ``--gpt2``/``--batch``, or the CNN of ``--cnn``."""
+    if args.cnn:
+        model = ARCHITECTURES[args.cnn].model(full=True)
+        image = np.random.default_rng(0).standard_normal((1, 3, 224, 224)).astype(np.float32)
+        onnx, feeds = model.SerializeToString(), {"input": image}
+        expected = lambda: ort_session(onnx).run(None, feeds)[0]  # noqa: E731
+        name = f"{args.cnn}, constant weights"
+        return Workload(name, constant_weights(model), [image], onnx, feeds, expected)
+    kind = "GPT-2 block" if args.gpt2 else "BERT-base layer"
+    layer = Layer(f"{kind} {args.batch}x128", args.batch, 128, args.gpt2)
     rng = np.random.default_rng(7)
     x = rng.standard_normal((layer.batch, layer.seq, HIDDEN)).astype(np.float32)
-    return [x, *(random_weights(rng, shape) for _, shape in LAYER_WEIGHTS)]
-
-
-def compiled_layer(layer: Layer, threads: int):
+    values = [x, *(random_weights(rng, shape) for _, shape in LAYER_WEIGHTS)]
     module = parse_tvmscript(layer_text(layer), f"{layer.name}.py")
-    options = RunOptions(tile=True, threads=threads)
-    return compile_function(module, "main", "mlir", options, lower(module))
+    feeds = dict(zip(["x", *(name for name, _ in LAYER_WEIGHTS)], values, strict=True))
+    expected = lambda: layer_numpy(layer)(*values)  # noqa: E731
+    return Workload(layer.name, module, values, layer_onnx(layer), feeds, expected)
 
 
-def descriptions(layer: Layer) -> dict[str, str]:
-    """Each outlined kernel's symbol → its linalg operation, operand types and body."""
-    module = parse_tvmscript(layer_text(layer), f"{layer.name}.py")
-    native_ir = approximate_math(lower(module))
+def ort_session(model: bytes, profile: str | None = None):
+    """onnxruntime with one intra-op thread, profiling its nodes into ``profile`` if given."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
+    if profile:
+        options.enable_profiling, options.profile_file_prefix = True, profile
+    return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+
+
+def convolution_key(filters: Sequence[int], output: Sequence[int]) -> str:
+    """A convolution's filter shape and output shape but the batch, ``64x64x3x3 -> 64x56x56``."""
+    return "x".join(map(str, filters)) + " -> " + "x".join(map(str, output[1:]))
+
+
+def kernel_calls(module: ModuleOp) -> list[str]:
+    """The kernels the host functions of ``module`` call, in order."""
+    calls = [op for op in module.walk() if isinstance(op, func.CallOp)]
+    names = [call.callee.root_reference.data for call in calls]
+    return [name for name in names if name.startswith(KERNEL_PREFIX)]
+
+
+def descriptions(module: ModuleOp) -> dict[str, tuple[str, str]]:
+    """Each compiled kernel's symbol (named after its text once its constant weights are its
+    arguments, `units`) → its linalg operation, operand types and body, and its
+    convolution's `convolution_key` (empty without one)."""
+    native_ir = approximate_math(_lowered_for_native_code(Program(module)))
     outline_kernels(native_ir)
+    split_long_functions(native_ir)
     found = {}
     for function in native_ir.body.block.ops:
         if not isinstance(function, func.FuncOp):
             continue
         if not function.sym_name.data.startswith(KERNEL_PREFIX):
             continue
-        op = [o for o in function.body.block.ops if isinstance(o, LinalgStructuredOperation)][-1]
+        ops = [o for o in function.body.block.ops if isinstance(o, LinalgStructuredOperation)]
+        op = ops[-1]
         iterators = "".join(i.data.value[0] for i in getattr(op, "iterator_types", ()))
         types = " · ".join(str(t) for t in function.function_type.inputs)
         body = {o.name.split(".")[1] for o in op.regions[0].block.ops} - {"yield", "constant"}
-        found[function.sym_name.data] = f"{op.name} {iterators} {types} [{' '.join(sorted(body))}]"
+        convolutions = [
+            convolution_key(o.inputs[1].type.get_shape(), o.outputs[0].type.get_shape())  # pyright: ignore
+            for o in ops
+            if "conv" in o.name
+        ]
+        text = f"{op.name} {iterators} {types} [{' '.join(sorted(body))}]"
+        found[function.sym_name.data] = (text, convolutions[0] if convolutions else "")
+    outlined = kernel_calls(native_ir)
+    split_units(native_ir, tile=True)
+    return {new: found[old] for old, new in zip(outlined, kernel_calls(native_ir), strict=True)}
+
+
+def ort_convolutions(work: Workload, calls: int, milliseconds: float) -> dict[str, float]:
+    """onnxruntime's ``milliseconds`` per call shared among its Conv nodes, summed per
+    `convolution_key`, by their shares of the nodes' time in its per-node profile of ``calls``
+    calls (medians per node; the profile's times are wall times, which the machine's load
+    stretches)."""
+    with tempfile.TemporaryDirectory() as directory:
+        session = ort_session(work.onnx, str(Path(directory) / "ort"))
+        for _ in range(calls):
+            session.run(None, work.feeds)
+        events = json.loads(Path(session.end_profiling()).read_text())
+    durations: dict[str, list[float]] = {}
+    keys: dict[str, str] = {}
+    for event in events:
+        if event.get("cat") != "Node" or not event["name"].endswith("_kernel_time"):
+            continue
+        durations.setdefault(event["name"], []).append(event["dur"])
+        node = event["args"]
+        if "Conv" in node["op_name"]:
+            [weight] = node["input_type_shape"][1].values()
+            [output] = node["output_type_shape"][0].values()
+            keys[event["name"]] = convolution_key(weight, output)
+    medians = {node: statistics.median(times) for node, times in durations.items()}
+    total = sum(medians.values())
+    found: dict[str, float] = {}
+    for node, key in keys.items():
+        found[key] = found.get(key, 0.0) + milliseconds * medians[node] / total
     return found
 
 
 def profile(args: argparse.Namespace) -> str:
-    """``perf report`` of a child process calling the layer ``--calls`` times."""
+    """``perf report`` of a child process calling the model ``--calls`` times."""
     with tempfile.TemporaryDirectory() as work:
         data = str(Path(work) / "perf.data")
         child = [sys.executable, __file__, "--child", f"--batch={args.batch}"]
         child += [f"--calls={args.calls}", f"--threads={args.threads}"]
         child += ["--gpt2"] if args.gpt2 else []
+        child += [f"--cnn={args.cnn}"] if args.cnn else []
         subprocess.run(["perf", "record", "-q", "-F", "1000", "-o", data, *child], check=True)
         report = ["perf", "report", "-i", data, "--no-children", "--sort", "pid,dso,symbol"]
         return subprocess.run([*report, "-g", "none"], capture_output=True, text=True).stdout
 
 
+def print_convolutions(ours: dict[str, float], theirs: dict[str, float]) -> None:
+    """Each kind of convolution: native and onnxruntime milliseconds per call, largest gap
+    first."""
+    print("\n| convolutions (filter -> output) | native ms | onnxruntime ms | native / ORT |")
+    print("|---|---|---|---|")
+    gaps = sorted(ours, key=lambda key: theirs.get(key, 0.0) - ours[key])
+    for key in gaps:
+        ort = theirs.get(key, float("nan"))
+        print(f"| {key} | {ours[key]:.2f} | {ort:.2f} | {ours[key] / ort:.2f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gpt2", action="store_true")
+    parser.add_argument("--cnn", choices=("resnet18", "mobilenet"))
     parser.add_argument("--batch", type=int, default=1)
     parser.add_argument("--calls", type=int, default=40)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    layer = layer_of(args)
-    values = inputs(layer)
-    native = compiled_layer(layer, args.threads)
+    work = workload(args)
+    options = RunOptions(tile=True, threads=args.threads)
+    native = compile_function(work.module, "main", "mlir", options)
     if args.child:
         for _ in range(args.calls):
-            native(*values)
+            native(*work.values)
         return
-    expected = layer_numpy(layer)(*values)
-    np.testing.assert_allclose(np.asarray(native(*values)), expected, rtol=2e-3, atol=2e-3)
-    import onnxruntime
-
-    options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
-    session = onnxruntime.InferenceSession(layer_onnx(layer), options)
-    feeds = dict(zip(["x", *(name for name, _ in LAYER_WEIGHTS)], values, strict=True))
-    ort = median_times(args.calls, lambda: session.run(None, feeds))[0]
-    ours = median_times(args.calls, lambda: native(*values))[0]
-    print(f"## {layer.name}: onnxruntime 1T {ort * 1e3:.1f} ms, native on {args.threads} "
+    result = np.asarray(native(*work.values))
+    np.testing.assert_allclose(result, work.expected(), rtol=2e-3, atol=2e-3)
+    session = ort_session(work.onnx)
+    ort = median_times(args.calls, lambda: session.run(None, work.feeds))[0]
+    ours = median_times(args.calls, lambda: native(*work.values))[0]
+    print(f"## {work.name}: onnxruntime 1T {ort * 1e3:.1f} ms, native on {args.threads} "
           f"thread(s) {ours * 1e3:.1f} ms ({ours / ort:.2f}x), CPU time of all threads, "
           f"medians of {args.calls} calls")  # fmt: skip
     shares: dict[str, dict[str, float]] = {}
@@ -126,13 +235,20 @@ def main() -> None:
             per_thread = shares.setdefault(key, {})
             per_thread[tid] = per_thread.get(tid, 0.0) + float(percent)
     total = sum(sum(per_thread.values()) for per_thread in shares.values())
-    described = descriptions(layer)
+    described = descriptions(work.module)
+    convolutions: dict[str, float] = {}
     print("| ms per call | share | busiest thread | kernel |\n|---|---|---|---|")
     for symbol, per_thread in sorted(shares.items(), key=lambda item: -sum(item[1].values())):
         share = sum(per_thread.values())
         busiest = max(per_thread.values()) / share
-        cells = [f"{ours * 1e3 * share / total:.2f}", f"{share / total:.1%}", f"{busiest:.2f}"]
-        print(f"| {' | '.join(cells)} | {described.get(symbol, symbol)} |")
+        milliseconds = ours * 1e3 * share / total
+        text, key = described.get(symbol, (symbol, ""))
+        if key:
+            convolutions[key] = convolutions.get(key, 0.0) + milliseconds
+        cells = [f"{milliseconds:.2f}", f"{share / total:.1%}", f"{busiest:.2f}"]
+        print(f"| {' | '.join(cells)} | {text} |")
+    if args.cnn:
+        print_convolutions(convolutions, ort_convolutions(work, args.calls, ort * 1e3))
 
 
 if __name__ == "__main__":
