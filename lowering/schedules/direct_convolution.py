@@ -30,6 +30,11 @@ from .convolution import matcher
 CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
 
+CHANNEL_UNROLL = 4
+"""Steps of the block product's channel loop per iteration (unrolled): ResNet-18's 3 × 3
+layers took 0.84–0.99× the time of one step per iteration (same-process A/B,
+docs/benchmarks.md)."""
+
 
 IN_TILE = """
   transform.named_sequence @match_direct_convolution_in_tile(%op: !op {transform.readonly})
@@ -132,28 +137,30 @@ def _product_matcher(name: str, loops: int) -> str:
 PRODUCTS = (
     _product_matcher("match_block_product", 3)
     + _product_matcher("match_strip_product", 2)
-    + """
-  transform.named_sequence @vectorise_block_product(%op: !op {transform.consumed}) {
+    + f"""
+  transform.named_sequence @vectorise_block_product(%op: !op {{transform.consumed}}) {{
     %columns_first = transform.structured.interchange %op iterator_interchange = [1, 0, 2]
         : (!op) -> !op
     %step, %steps = transform.structured.tile_using_for %columns_first tile_sizes [0, 0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
+    transform.loop.unroll %steps {{factor = {CHANNEL_UNROLL}}} : !op
     transform.yield
-  }
+  }}
 
-  transform.named_sequence @vectorise_strip_product(%op: !op {transform.consumed}) {
+  transform.named_sequence @vectorise_strip_product(%op: !op {{transform.consumed}}) {{
     %step, %steps = transform.structured.tile_using_for %op tile_sizes [0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
     transform.yield
-  }
+  }}
 """
 )
 """The products left by a register block once its unit loops are folded: ``columns ×
 channels × C`` (its loops ordered columns first, so that the outer-product lowering broadcasts
 the weights), or a strip of one channel or one column (``× C``), each vectorised along its
-``C`` loop tiled by one; a single output element is left to the loop lowering."""
+``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration); a single output
+element is left to the loop lowering."""
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:
