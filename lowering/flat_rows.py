@@ -30,19 +30,16 @@ from __future__ import annotations
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    AffineMapAttr,
-    ArrayAttr,
     FloatAttr,
     ModuleOp,
     TensorType,
-    UnitAttr,
 )
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp
 from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
-from .building import fill_op, generic_op, pad_op
-from .ops.common import PARALLEL, REDUCTION, reassociation
+from .building import fill_op, marked_convolution, pad_op
+from .ops.common import reassociation
 from .prepacked_weights import Builder, pair, replace_op, zero_filled
 from .schedules.direct_convolution import FLAT_ROWS
 from .tiling import RegisterTile
@@ -106,15 +103,7 @@ def _over_flat_rows(op: Conv2DNchwFchwOp, columns: int) -> None:
         AffineMap(7, 0, (d[1], d[4], d[5], d[6])),
         AffineMap(7, 0, (d[0], d[1], d[2], d[3])),
     ]
-    generic = generic_op(
-        [flat, weight],
-        [result],
-        op.body.detach_block(0),
-        ArrayAttr([AffineMapAttr(m) for m in maps]),
-        ArrayAttr([PARALLEL] * 4 + [REDUCTION] * 3),
-    )
-    generic.attributes[FLAT_ROWS] = UnitAttr()
-    convolved = build.add(generic)
+    convolved = build.add(marked_convolution(op, [flat, weight], result, maps, 4, FLAT_ROWS))
     replace_op(op, _rows(build, convolved, init.type, width, images))  # pyright: ignore
 
 
