@@ -1,12 +1,12 @@
 """Convolutions over their flattened rows (``lowering/flat_rows.py``): rows whose last register
 block is ragged (28, 29, 30, 45 columns in blocks of 16) computed as one long row; padded,
 unpadded and asymmetrically padded, one to 130 filters, one to 17 channels, one to seven rows,
-filters as constants or parameters, with an epilogue, a symbolic batch, compiled natively as
-the backend does (kernels, units, the tiling schedule) and compared with the reference
-interpreter, and with the same bits on two threads as on one. The convolutions it leaves to the
-direct schedule's rows (ragged blocks of half a block or less, whole blocks), to im2col
-(strides, dilations; a strided one may be flattened once split into phases) and to the implicit
-GEMM (narrow rows) are left alone, and still match the reference."""
+filters as constants or parameters, NHWC, with an epilogue, a symbolic batch or two images,
+compiled natively as the backend does (kernels, units, the tiling schedule) and compared with
+the reference interpreter, and with the same bits on two threads as on one. The convolutions it
+leaves to the direct schedule's rows (ragged blocks of half a block or less, whole blocks), to
+im2col (strides, dilations; a strided one may be flattened once split into phases) and to the
+implicit GEMM (narrow rows) are left alone, and still match the reference."""
 
 from __future__ import annotations
 
@@ -47,8 +47,17 @@ FLAT = [
     conv("flat-unpadded", "n, 3, 5, 30", (7, 3, 3, 3)),
     conv("flat-one-row", "n, 2, 1, 30", (3, 2, 1, 3), "padding = [0, 1]"),
     conv("flat-parameter", "n, 3, 7, 28", (7, 3, 3, 3), "padding = [1]", parameter=True),
+    conv("flat-two-images", "2, 3, 3, 29", (5, 3, 3, 3), "padding = [1]"),
 ]
-"""Convolutions computed over their flattened rows."""
+"""Convolutions computed over their flattened rows, one kernel each."""
+
+NHWC = conv(
+    "flat-nhwc",
+    "n, 5, 28, 3",
+    (3, 3, 3, 4),
+    'padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
+)
+"""A convolution over flattened rows between the kernels of its layouts' transposes."""
 
 LEFT = [
     conv("left-56", "n, 3, 5, 56", (4, 3, 3, 3), "padding = [1]"),
@@ -60,7 +69,7 @@ LEFT = [
 ]
 """Convolutions left to the direct schedule's rows, im2col and the implicit GEMM."""
 
-CASES = {case.name: case for case in FLAT + LEFT}
+CASES = {case.name: case for case in [*FLAT, NHWC, *LEFT]}
 
 
 @pytest.mark.parametrize("name", [case.name for case in FLAT])
@@ -104,4 +113,4 @@ def test_flat_rows_match_the_reference(native, name):
 
 @needs_toolchain
 def test_flat_rows_give_the_same_bits_on_two_threads():
-    assert_same_bits_on_two_threads(FLAT, SIZES)
+    assert_same_bits_on_two_threads([*FLAT, NHWC], SIZES)
