@@ -245,6 +245,7 @@ def main() -> None:
         text, key = described.get(symbol, (symbol, ""))
         if key:
             convolutions[key] = convolutions.get(key, 0.0) + milliseconds
+            text = f"convolution {key}, then {text}"
         cells = [f"{milliseconds:.2f}", f"{share / total:.1%}", f"{busiest:.2f}"]
         print(f"| {' | '.join(cells)} | {text} |")
     if args.cnn:
