@@ -759,11 +759,15 @@ def engines_row(case: OnnxCase, repeat: int) -> dict[str, tuple[float, float]]:
     return row
 
 
-def ort_session(model: bytes, threads: int = 1) -> object:
+def ort_session(model: bytes, threads: int = 1, profile: str | None = None) -> object:
+    """onnxruntime on ``threads`` intra-op threads, profiling its nodes into files named
+    ``profile``... if given."""
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
+    if profile:
+        options.enable_profiling, options.profile_file_prefix = True, profile
     return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
 
 

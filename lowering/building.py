@@ -40,12 +40,15 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     TensorType,
+    UnitAttr,
     i32,
     i64,
 )
-from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, LinalgStructuredOperation, YieldOp
 from xdsl.dialects.tensor import InsertSliceOp, PadOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.ir.affine import AffineMap
 
 OpT = TypeVar("OpT", bound=Operation)
 
@@ -152,6 +155,31 @@ def generic_op(
         regions=[Region(body)],
         location=UNKNOWN_LOC,
     )
+
+
+def marked_convolution(
+    convolution: LinalgStructuredOperation,
+    inputs: Sequence[SSAValue],
+    init: SSAValue,
+    maps: Sequence[AffineMap],
+    parallel: int,
+    mark: str,
+) -> GenericOp:
+    """The multiply-add body of the named ``convolution`` (taken from it) as a
+    ``linalg.generic`` over ``inputs`` into ``init`` through ``maps``, its first ``parallel``
+    loops parallel and the others reductions, marked ``mark`` for the tiling schedule."""
+    loops = maps[0].num_dims
+    iterators = [IteratorTypeAttr.parallel()] * parallel
+    iterators += [IteratorTypeAttr.reduction()] * (loops - parallel)
+    generic = generic_op(
+        inputs,
+        [init],
+        convolution.body.detach_block(0),
+        ArrayAttr([AffineMapAttr(m) for m in maps]),
+        ArrayAttr(iterators),
+    )
+    generic.attributes[mark] = UnitAttr()
+    return generic
 
 
 def fill_op(value: SSAValue, into: SSAValue) -> FillOp:

@@ -52,7 +52,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     ModuleOp,
     TensorType,
-    UnitAttr,
     i64,
 )
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, Conv2DNgchwGfchwOp, ConvOperation, YieldOp
@@ -60,8 +59,8 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from .building import contraction_op, fill_op, generic_op, insert_slice_op
-from .ops.common import PARALLEL, REDUCTION, reassociation
+from .building import contraction_op, fill_op, generic_op, insert_slice_op, marked_convolution
+from .ops.common import PARALLEL, reassociation
 from .schedules import direct_convolution
 from .schedules.depthwise import PHASED
 from .tiling import RegisterTile
@@ -350,15 +349,7 @@ def _split_depthwise(op: Conv2DNgchwGfchwOp) -> None:
         AffineMap(8, 0, (g, f, c, kh, kw)),
         AffineMap(8, 0, (n, g, f, oh, ow)),
     ]
-    convolution = generic_op(
-        [phases, weight],
-        [init],
-        op.body.detach_block(0),
-        ArrayAttr([AffineMapAttr(m) for m in maps]),
-        ArrayAttr([PARALLEL] * 5 + [REDUCTION] * 3),
-    )
-    convolution.attributes[PHASED] = UnitAttr()
-    _replace(op, convolution)
+    _replace(op, marked_convolution(op, [phases, weight], init, maps, 5, PHASED))
 
 
 def _as_channels(anchor: Operation, phases: SSAValue) -> SSAValue:

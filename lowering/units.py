@@ -37,6 +37,7 @@ from xdsl.dialects.llvm import LinkageAttr
 from relax_dialect.memo_printer import print_module
 
 from .constant_data import drop_unused_constants, link_large_constants
+from .flat_rows import flatten_rows
 from .implicit_gemm import gather_convolutions
 from .in_place_epilogues import epilogues_in_place
 from .kernels import KERNEL_PREFIX
@@ -152,6 +153,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
             epilogues_in_place(unit)
             split_phases(unit, host_tile())
             gather_convolutions(unit, host_tile())
+            flatten_rows(unit, host_tile())
             pointwise_products(unit, host_tile())
             prepack_weights(unit, host_tile())
         name = pass_weights(unit, module, kernel)

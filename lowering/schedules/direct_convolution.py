@@ -1,23 +1,26 @@
-"""Convolutions with stride 1 computed in place, without the im2col copy (the tiling
-schedule's `compile_module(tile=True)`).
+"""Convolutions with stride 1 computed in place, without the im2col copy (the tiling schedule's
+`compile_module(tile=True)`).
 
 A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit strides and dilations whose sizes are
 static except the batch is tiled into register blocks of ``m`` output channels × ``n`` output
 columns of one output row (`RegisterTile`). Both loops are peeled, so the ragged last blocks
 have static sizes too, and a ragged block of columns is split into halves (``28 = 16 + 8 + 4``,
 ``14 = 8 + 4 + 2``, ``7 = 4 + 3``): LLVM turns accumulators of 12 or 14 lanes into shuffles
-through the stack (a third of the speed of the whole blocks, measured). The window
-loops ``kh, kw`` are tiled by one inside blocks of `CHANNEL_BLOCK` input channels, and the unit
-dimensions folded away: what is left is the product of an ``m × C`` slice of the weights with
-a ``C × n`` slice of the input (a row of the window's tap, contiguous since the stride is 1).
-Its ``C`` loop is tiled by one and vectorised like the contraction schedule's micro-kernel: each
-step broadcasts ``m`` weights and multiplies them with ``n`` input values into the ``m × n``
-accumulator, which stays in registers across the channel and window loops (hoisted by the entry
-point). The input is read where it is: no im2col matrix, no packing. Strided convolutions keep
-im2col (`convolution`), whose copy gathers the strided columns once for all output channels,
-and so do output rows narrower than a block: measured against im2col in one process, the direct
-form took 0.52× the time on ResNet-18's 3 × 3 convolutions of 56 × 56 images, 0.86× on 28 × 28,
-but 1.2× on 14 × 14 and 1.04× on 7 × 7 (and 0.53–0.61× on MobileNetV2's 1 × 1 ones, 56 × 56).
+through the stack (a third of the speed of the whole blocks, measured). Rows whose ragged block
+is wider than half a block come as a ``linalg.generic`` over the flattened rows instead
+(`flat_rows`, marked `FLAT_ROWS`), which the same action blocks, its rows blocks of positions.
+The window loops ``kh, kw`` are tiled by one inside blocks of `CHANNEL_BLOCK` input channels,
+and the unit dimensions folded away: what is left is the product of an ``m × C`` slice of the
+weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous since the
+stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction schedule's
+micro-kernel: each step broadcasts ``m`` weights and multiplies them with ``n`` input values
+into the ``m × n`` accumulator, which stays in registers across the channel and window loops
+(hoisted by the entry point). The input is read where it is: no im2col matrix, no packing.
+Strided convolutions keep im2col (`convolution`), whose copy gathers the strided columns once
+for all output channels, and so do output rows narrower than a block: measured against im2col
+in one process, the direct form took 0.52× the time on ResNet-18's 3 × 3 convolutions of 56 ×
+56 images, 0.86× on 28 × 28, but 1.2× on 14 × 14 and 1.04× on 7 × 7 (and 0.53–0.61× on
+MobileNetV2's 1 × 1 ones, 56 × 56).
 """
 
 from __future__ import annotations
@@ -27,8 +30,17 @@ from .column_strips import halving_sequences, halving_steps
 from .convolution import WIDTH as COLUMNS
 from .convolution import matcher
 
+FLAT_ROWS = "relax.flat_rows"
+"""The attribute marking a convolution over flattened rows (`flat_rows`): a ``linalg.generic``
+the direct convolution's action takes as it is."""
+
 CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
+
+CHANNEL_UNROLL = 4
+"""Steps of the block product's channel loop per iteration (unrolled): ResNet-18's 3 × 3
+layers took 0.84–0.99× the time of one step per iteration (same-process A/B,
+docs/benchmarks.md)."""
 
 
 IN_TILE = """
@@ -132,34 +144,42 @@ def _product_matcher(name: str, loops: int) -> str:
 PRODUCTS = (
     _product_matcher("match_block_product", 3)
     + _product_matcher("match_strip_product", 2)
-    + """
-  transform.named_sequence @vectorise_block_product(%op: !op {transform.consumed}) {
+    + f"""
+  transform.named_sequence @vectorise_block_product(%op: !op {{transform.consumed}}) {{
     %columns_first = transform.structured.interchange %op iterator_interchange = [1, 0, 2]
         : (!op) -> !op
     %step, %steps = transform.structured.tile_using_for %columns_first tile_sizes [0, 0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
+    transform.loop.unroll %steps {{factor = {CHANNEL_UNROLL}}} : !op
     transform.yield
-  }
+  }}
 
-  transform.named_sequence @vectorise_strip_product(%op: !op {transform.consumed}) {
+  transform.named_sequence @vectorise_strip_product(%op: !op {{transform.consumed}}) {{
     %step, %steps = transform.structured.tile_using_for %op tile_sizes [0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
     transform.yield
-  }
+  }}
 """
 )
 """The products left by a register block once its unit loops are folded: ``columns ×
 channels × C`` (its loops ordered columns first, so that the outer-product lowering broadcasts
 the weights), or a strip of one channel or one column (``× C``), each vectorised along its
-``C`` loop tiled by one; a single output element is left to the loop lowering."""
+``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration); a single output
+element is left to the loop lowering."""
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:
-    """The entry point's step rewriting the convolutions of the handle ``functions`` (the
+    """The entry point's step rewriting the convolutions of the handle ``functions``, those
+    over flattened rows (`flat_rows`, marked, found in the entry point's ``%root``) first (the
     same functions are the handle ``rewritten`` after it)."""
     return f"""
+    %flat_rows = transform.structured.match attributes{{{FLAT_ROWS}}} in %root : (!op) -> !op
+    transform.foreach %flat_rows : !op {{
+    ^bb0(%convolution: !op):
+      transform.include @direct_convolution failures(propagate) (%convolution) : (!op) -> ()
+    }}
     {rewritten} = transform.foreach_match in {functions}
         @match_direct_convolution_in_tile -> @direct_convolution_in_tile,
         @match_direct_convolution -> @direct_convolution : (!op) -> !op"""

@@ -1,0 +1,116 @@
+"""Convolutions over their flattened rows (``lowering/flat_rows.py``): rows whose last register
+block is ragged (28, 29, 30, 45 columns in blocks of 16) computed as one long row; padded,
+unpadded and asymmetrically padded, one to 130 filters, one to 17 channels, one to seven rows,
+filters as constants or parameters, NHWC, with an epilogue, a symbolic batch or two images,
+compiled natively as the backend does (kernels, units, the tiling schedule) and compared with
+the reference interpreter, and with the same bits on two threads as on one. The convolutions it
+leaves to the direct schedule's rows (ragged blocks of half a block or less, whole blocks), to
+im2col (strides, dilations; a strided one may be flattened once split into phases) and to the
+implicit GEMM (narrow rows) are left alone, and still match the reference."""
+
+from __future__ import annotations
+
+import pytest
+from lower_harness import (
+    Case,
+    assert_close_to_reference,
+    assert_same_bits_on_two_threads,
+    compiled_together,
+)
+from test_prepacked_weights import conv, kernel_modules, scheduled_remarks
+from toolchain_harness import needs_toolchain
+from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
+
+from relax_xdsl.lowering import toolchain
+from relax_xdsl.lowering.flat_rows import flatten_rows
+from relax_xdsl.lowering.schedules.direct_convolution import FLAT_ROWS
+from relax_xdsl.lowering.tiling import RegisterTile, schedule
+
+AVX2 = RegisterTile.for_registers(32, 16)
+"""The register tile the cases are sized for (6 × 16 blocks)."""
+
+SIZES = (1, 3)
+"""Values of the symbolic batch ``n``."""
+
+
+def with_relu(case: Case) -> Case:
+    """``case`` followed by a ReLU (an epilogue of its kernel)."""
+    body = case.body.replace("%r = ", "%c = ") + "\n%r = relax.nn.relu %c"
+    return Case(f"{case.name}-relu", case.params, body, case.inputs)
+
+
+FLAT = [
+    conv("flat-28x28", "n, 3, 28, 28", (7, 3, 3, 3), "padding = [1]"),
+    conv("flat-130-filters", "n, 1, 3, 29", (130, 1, 3, 3), "padding = [1]"),
+    with_relu(conv("flat-17-channels", "n, 17, 7, 45", (17, 17, 3, 3), "padding = [1]")),
+    conv("flat-asymmetric", "n, 3, 7, 30", (5, 3, 3, 2), "padding = [2, 0, 1, 1]"),
+    conv("flat-unpadded", "n, 3, 5, 30", (7, 3, 3, 3)),
+    conv("flat-one-row", "n, 2, 1, 30", (3, 2, 1, 3), "padding = [0, 1]"),
+    conv("flat-parameter", "n, 3, 7, 28", (7, 3, 3, 3), "padding = [1]", parameter=True),
+    conv("flat-two-images", "2, 3, 3, 29", (5, 3, 3, 3), "padding = [1]"),
+]
+"""Convolutions computed over their flattened rows, one kernel each."""
+
+NHWC = conv(
+    "flat-nhwc",
+    "n, 5, 28, 3",
+    (3, 3, 3, 4),
+    'padding = [1], data_layout = "NHWC", kernel_layout = "HWIO"',
+)
+"""A convolution over flattened rows between the kernels of its layouts' transposes."""
+
+LEFT = [
+    conv("left-56", "n, 3, 5, 56", (4, 3, 3, 3), "padding = [1]"),
+    conv("left-whole-blocks", "n, 3, 4, 32", (4, 3, 3, 3), "padding = [1]"),
+    conv("left-narrow", "n, 3, 4, 14", (4, 3, 3, 3), "padding = [1]"),
+    conv("left-dilated", "n, 3, 9, 28", (4, 3, 3, 3), "dilation = [1, 2], padding = [1, 2]"),
+    conv("left-strided", "n, 3, 9, 57", (4, 3, 3, 3), "strides = [2, 2], padding = [1]"),
+    conv("left-1x1", "n, 3, 2, 28", (5, 3, 1, 1)),
+]
+"""Convolutions left to the direct schedule's rows, im2col and the implicit GEMM."""
+
+CASES = {case.name: case for case in [*FLAT, NHWC, *LEFT]}
+
+
+@pytest.mark.parametrize("name", [case.name for case in FLAT])
+def test_the_rows_are_flattened(name):
+    [kernel] = kernel_modules(CASES[name].function())
+    flatten_rows(kernel, AVX2)
+    ops = list(kernel.walk())
+    assert not any(isinstance(op, Conv2DNchwFchwOp) for op in ops)
+    [flat] = [op for op in ops if isinstance(op, GenericOp) and FLAT_ROWS in op.attributes]
+    assert flat.outputs[0].type.get_shape()[-1] == AVX2.n
+
+
+@pytest.mark.parametrize("name", [case.name for case in LEFT])
+def test_other_convolutions_are_left_alone(name):
+    [kernel] = kernel_modules(CASES[name].function())
+    before = str(kernel)
+    flatten_rows(kernel, AVX2)
+    assert str(kernel) == before
+
+
+@needs_toolchain
+def test_the_schedule_blocks_the_flattened_rows(monkeypatch):
+    """Each convolution over flattened rows is register-blocked by the direct schedule (its
+    remark)."""
+    monkeypatch.setattr(toolchain, "transform_script", lambda: schedule(AVX2))
+    remarks = scheduled_remarks(FLAT, flatten_rows, AVX2, "direct_convolution")
+    assert remarks == len(FLAT)
+
+
+@pytest.fixture(scope="module")
+def native():
+    """Every case in one module, compiled as the native backend does (tiled)."""
+    return compiled_together(CASES.values())
+
+
+@needs_toolchain
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_flat_rows_match_the_reference(native, name):
+    assert_close_to_reference(native, CASES[name], SIZES)
+
+
+@needs_toolchain
+def test_flat_rows_give_the_same_bits_on_two_threads():
+    assert_same_bits_on_two_threads([*FLAT, NHWC], SIZES)
