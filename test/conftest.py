@@ -17,7 +17,7 @@ wire_tir_executor()
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "heavy: the file compiles much native code (seconds with a cold cache)"
+        "markers", "heavy: the file takes 10 s of CPU or more with a cold compile cache"
     )
     if hasattr(config.option, "loadscopereorder"):  # pytest-xdist: keep the order below
         config.option.loadscopereorder = False

@@ -31,6 +31,8 @@ from node_suite import (
 
 from relax_xdsl.lowering.backends import backend_named
 
+pytestmark = pytest.mark.heavy
+
 FULL = os.environ.get("RELAX_ONNX_FULL") == "1"
 SAMPLES = {"reference": 1, "lowered": 1 if FULL else 10, "mlir": 1 if FULL else 50}
 """Every how-many-th case each backend runs."""
