@@ -22,6 +22,8 @@ from relax_dialect.interpreter import run
 from relax_dialect.ops import binary, statistical, unary
 from relax_xdsl.lowering.backends import compile_function
 
+pytestmark = pytest.mark.heavy
+
 SIZES = (1, 3, 6)
 """Values of the symbolic size ``n`` the lowered programs run with."""
 

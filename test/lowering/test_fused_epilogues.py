@@ -31,6 +31,8 @@ from relax_xdsl.lowering.tiling import tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, find_toolchain
 from relax_xdsl.lowering.units import split_units
 
+pytestmark = pytest.mark.heavy
+
 SIZES = (1, 3, 7, 17, 130)
 """Values of the symbolic ``n`` (rows of the products, images of the convolutions)."""
 

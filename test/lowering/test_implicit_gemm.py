@@ -21,6 +21,8 @@ from relax_xdsl.lowering.ops.common import REDUCTION
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 
+pytestmark = pytest.mark.heavy
+
 GATHERED = [
     conv("gathered-3x3", "n, 32, 7, 7", (17, 32, 3, 3), "padding = [1]"),
     conv("gathered-unpadded", "n, 64, 9, 9", (3, 64, 3, 3)),

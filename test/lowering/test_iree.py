@@ -38,6 +38,8 @@ from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.toolchain import ToolchainError, ToolchainMissing, generic_text
 from relax_xdsl.tools.relax_run import main as relax_run
 
+pytestmark = pytest.mark.heavy
+
 TEST = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(TEST / "tvmscript")]
 from corpus_harness import load as load_tvmscript  # noqa: E402

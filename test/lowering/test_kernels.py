@@ -19,6 +19,8 @@ from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.toolchain import find_toolchain
 
+pytestmark = pytest.mark.heavy
+
 HEADER = "from tvm.script import ir as I, relax as R, tirx as T\n\n\n@I.ir_module\nclass Module:\n"
 
 LAYERS = (

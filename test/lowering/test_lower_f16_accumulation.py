@@ -16,6 +16,8 @@ from convert_harness import load, native_available
 from relax_xdsl.lowering.backends import backend_named
 from relax_xdsl.lowering.backends.backend import Program
 
+pytestmark = pytest.mark.heavy
+
 K = 48
 """The depth of the sums: long enough that rounding each partial sum to f16 shows."""
 

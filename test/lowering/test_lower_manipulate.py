@@ -32,6 +32,8 @@ from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.interpreter import LoweredCheckError
 from relax_xdsl.lowering.ops.manipulate import tiling
 
+pytestmark = pytest.mark.heavy
+
 F32 = "f32"
 INT32 = DataType("int", 32)
 

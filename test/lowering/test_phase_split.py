@@ -41,6 +41,8 @@ from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 
+pytestmark = pytest.mark.heavy
+
 SIZES = (1, 3)
 """Values of the symbolic size ``n`` (the batch; ``h`` is ``n + 8``)."""
 

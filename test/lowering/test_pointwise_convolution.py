@@ -35,6 +35,8 @@ from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pointwise_convolution import pointwise_products
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 
+pytestmark = pytest.mark.heavy
+
 EPILOGUE = Case(
     "pointwise-bias-relu",
     "%x: !relax.tensor<[1, 160, 7, 7], f32>",

@@ -36,6 +36,8 @@ from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, pr
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile
 from relax_xdsl.lowering.units import split_units
 
+pytestmark = pytest.mark.heavy
+
 SIZES = (1, 3, 7, 17, 130)
 """Values of the symbolic size ``n`` (rows of a dense layer's input, the batch of images)."""
 

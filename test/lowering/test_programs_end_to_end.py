@@ -54,6 +54,8 @@ from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import Compiled, RunOptions
 from relax_xdsl.lowering.lowerer import LoweringError
 
+pytestmark = pytest.mark.heavy
+
 TEST = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(TEST / "passes"), str(TEST / "tvmscript"), str(TEST / "unit")]
 

@@ -35,7 +35,7 @@ from relax_xdsl.lowering.toolchain import (
     generic_text,
 )
 
-pytestmark = needs_toolchain
+pytestmark = [needs_toolchain, pytest.mark.heavy]
 
 PROGRAM = """from tvm.script import ir as I, relax as R
 

@@ -22,7 +22,7 @@ from relax_xdsl.lowering.toolchain import (
     find_toolchain,
 )
 
-pytestmark = needs_toolchain
+pytestmark = [needs_toolchain, pytest.mark.heavy]
 
 SIZES = (0, 1, 3, 7, 17, 64, 130)
 """Values of ``n``: empty, below one register tile (8 rows), ragged, one cache tile, several."""

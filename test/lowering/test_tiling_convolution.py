@@ -28,7 +28,7 @@ from relax_xdsl.lowering.toolchain import (
     find_toolchain,
 )
 
-pytestmark = needs_toolchain
+pytestmark = [needs_toolchain, pytest.mark.heavy]
 
 SIZES = (1, 3)
 """Values of the symbolic size ``n`` each case runs with."""

@@ -18,7 +18,7 @@ from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.tiling import schedule
 from relax_xdsl.lowering.toolchain import compile_module
 
-pytestmark = needs_toolchain
+pytestmark = [needs_toolchain, pytest.mark.heavy]
 
 
 def reduce(name: str, op: str, shape: str, dtype: str = "f32", attrs: str = "") -> Case:

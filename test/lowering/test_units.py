@@ -32,6 +32,8 @@ from relax_xdsl.lowering.units import (
 )
 from relax_xdsl.tools.relax_run import RelaxRunMain
 
+pytestmark = pytest.mark.heavy
+
 SMALL = LAYERS.replace(
     """            h = R.nn.relu(R.add(R.matmul(h, w), b))
             h = R.nn.relu(R.add(R.matmul(h, w), b))

@@ -28,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "bench"))
 
 from onnx_models import ARCHITECTURES, example_inputs  # noqa: E402
 
+pytestmark = pytest.mark.heavy
+
 RTOL, ATOL = 1e-3, 1e-4
 FULL = os.environ.get("RELAX_ONNX_FULL") == "1"
 NATIVE_QUICK = ("squeezenet", "bert", "vit")

@@ -14,6 +14,8 @@ from relax_dialect.diagnostics import DiagnosticError
 from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.printer import print_tvmscript
 
+pytestmark = pytest.mark.heavy
+
 RNG = np.random.default_rng(7)
 
 

@@ -31,6 +31,8 @@ from relax_dialect.passes import PASSES, pass_class
 from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 
+pytestmark = pytest.mark.heavy
+
 SEEDS = int(os.environ.get("RELAX_PASS_SEEDS", "20"))
 AVAILABLE = {
     **{name: (lambda name=name: pass_class(name)) for name in PASSES},

@@ -22,6 +22,8 @@ from relax_dialect.values import flatten
 from relax_dialect.well_formed import check_well_formed
 from relax_xdsl.lowering.backends import compile_function
 
+pytestmark = pytest.mark.heavy
+
 FIXTURES = Path(__file__).parent / "fixtures"
 sys.path.insert(0, str(Path(__file__).parents[1] / "lowering"))
 

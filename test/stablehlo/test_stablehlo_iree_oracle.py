@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.heavy
+
 compiler = pytest.importorskip("iree.compiler")
 runtime = pytest.importorskip("iree.runtime")
 

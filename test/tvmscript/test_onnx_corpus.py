@@ -14,6 +14,8 @@ from onnx_corpus import CASES, CORPUS, expected_failure, failure, known_failures
 
 from relax_xdsl.lowering.backends import BACKENDS, backend_named
 
+pytestmark = pytest.mark.heavy
+
 KNOWN = known_failures()
 IREE_ALL = os.environ.get("RELAX_E2E_IREE") == "all"
 SAMPLES = {"reference": 1, "lowered": 1, "mlir": 10, **({"iree": 20} if IREE_ALL else {})}

@@ -23,6 +23,8 @@ from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.ops.values import ConstantOp, ShapeOp
 from relax_dialect.well_formed import check_well_formed
 
+pytestmark = pytest.mark.heavy
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 

@@ -21,6 +21,8 @@ from relax_dialect.memo_printer import MemoMLIRTarget
 from relax_dialect.ops.functions import FunctionOp
 from relax_dialect.well_formed import check_well_formed
 
+pytestmark = pytest.mark.heavy
+
 ROOT = Path(__file__).parents[2]
 LIT = ROOT / "test" / "filecheck"
 INPUTS = [

@@ -30,6 +30,8 @@ from relax_dialect.prim_expr_simplify import (
     simplify,
 )
 
+pytestmark = pytest.mark.heavy
+
 n, m, k = Var("n"), Var("m"), Var("k")
 
 
