@@ -6,8 +6,9 @@ A *kernel* is a linalg operation (not a lone ``linalg.fill``) of a function's bo
 convolution's reshape too), the slices and pads it alone reads (views of its arguments inside
 the kernel, instead of copies at the call; a pad is the schedule's vectorised copy), and the
 constants it uses; or an *assembly*: the operations that write a ``tensor.empty`` region by
-region (a pool's interior and borders, each computed and inserted), one kernel, whose regions
-bufferization writes into the one buffer (``eliminate-empty-tensors``).
+region (a pool's interior and borders, each computed and inserted), one kernel, in which each
+region is then reduced into its slice of the whole (`_regions_into_whole`): bufferization writes
+them into the one buffer.
 
 A contraction (an operation with a reduction loop: matrix products, convolutions,
 pooling, reductions) takes with it its *epilogue*: the chain of element-wise operations each
@@ -38,11 +39,13 @@ from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
+    DenseArrayBase,
     DictionaryAttr,
     ModuleOp,
     StringAttr,
     TensorType,
     UnitAttr,
+    i32,
 )
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import (
@@ -142,6 +145,45 @@ def _assembly(op: Operation) -> list[Operation]:
         if not (isinstance(op, Operation) and _is_kernel(op) and _insertion(op) is insert):
             return []
     return cluster
+
+
+def _regions_into_whole(block: Block) -> None:
+    """Each region of an assembly in ``block`` (a linalg operation writing a fresh tensor, or a
+    fill of one, then inserted into the whole) reduced into the ``tensor.extract_slice`` of the
+    whole it is inserted at instead (destination-passing): bufferization then writes it in the
+    whole's buffer, which ``eliminate-empty-tensors`` did at the price of a second analysis.
+    Native code only: IREE's dispatch regions refuse a slice of another tensor as an output."""
+    order = {op: i for i, op in enumerate(block.ops)}
+    for insert in [op for op in block.ops if isinstance(op, tensor.InsertSliceOp)]:
+        region = insert.source.owner
+        if not isinstance(region, LinalgStructuredOperation) or len(region.outputs) != 1:
+            continue
+        fresh = region.outputs[0].owner
+        if isinstance(fresh, FillOp) and fresh.results[0].has_one_use():
+            fresh = fresh.outputs[0].owner
+        whole = insert.dest.owner
+        if not (
+            isinstance(fresh, tensor.EmptyOp)
+            and fresh.results[0].has_one_use()
+            and (not isinstance(whole, Operation) or order.get(whole, len(order)) < order[fresh])
+        ):
+            continue
+        offsets, sizes, strides = insert.offsets, insert.sizes, insert.strides
+        segments = [1, len(offsets), len(sizes), len(strides)]
+        view = tensor.ExtractSliceOp.create(
+            operands=[insert.dest, *offsets, *sizes, *strides],
+            result_types=[fresh.results[0].type],
+            properties={
+                "static_offsets": insert.static_offsets,
+                "static_sizes": insert.static_sizes,
+                "static_strides": insert.static_strides,
+                "operandSegmentSizes": DenseArrayBase.from_list(i32, segments),
+            },
+        )
+        block.insert_op_before(view, fresh)
+        fresh.results[0].replace_all_uses_with(view.results[0])
+        fresh.detach()
+        fresh.erase()
 
 
 def _is_kernel(op: Operation) -> bool:
@@ -310,6 +352,7 @@ def _kernel_function(cluster: list[Operation], results: list[SSAValue], argument
     for op in cluster:
         block.add_op(op.clone(value_mapper=mapping))
     block.add_op(func.ReturnOp(*(mapping[r] for r in results)))
+    _regions_into_whole(block)
     types = ([a.type for a in arguments], [r.type for r in results])
     attrs = ArrayAttr(
         [NOT_WRITABLE if isinstance(a.type, TensorType) else NO_ATTRS for a in arguments]

@@ -63,6 +63,7 @@ from .schedules import (
     depthwise,
     direct_convolution,
     epilogue,
+    gate,
     outer_threads,
     padding,
     pooling,
@@ -427,15 +428,11 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
     shared = lowered + padding.rewrite_step("%lowered", "%copied")
     shared += outer_threads.rewrite_step("%copied")
-    dispatch = ",\n".join(
-        [
-            f"        @match_{body}_{batch}{IN_TILE} -> @tile_{batch}{IN_TILE}"
-            for batch, body in batched
-        ]
-        + [f"        @match_{body}_{batch} -> @tile_{batch}" for batch, body in variants]
-        + [f"        @match_prepacked_{p} -> @tile_prepacked_{p}" for p in (0, 1)]
-        + ["        @match_gathered -> @tile_gathered"]
-    )
+    pairs = [(f"match_{body}_{b}{IN_TILE}", f"tile_{b}{IN_TILE}") for b, body in batched]
+    pairs += [(f"match_{body}_{batch}", f"tile_{batch}") for batch, body in variants]
+    pairs += [(f"match_prepacked_{p}", f"tile_prepacked_{p}") for p in (0, 1)]
+    pairs += [("match_gathered", "tile_gathered")]
+    sequences += gate.MATCH_LINALG + gate.sequence("tile_contraction", pairs)
     return f"""\
 !op = !transform.any_op
 !param = !transform.param<i64>
@@ -443,9 +440,7 @@ module attributes {{transform.with_named_sequence}} {{
 {sequences}
   transform.named_sequence @{ENTRY_POINT}(%root: !op {{transform.readonly}}) {{
     %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op{rewrite}
-    %f = transform.foreach_match in %reduced
-{dispatch}
-        : (!op) -> !op
+{gate.step("tile_contraction", "%reduced", "%f")}
     transform.apply_patterns to %f {{
       transform.apply_patterns.vector.reduction_to_contract
       transform.apply_patterns.vector.transfer_permutation_patterns

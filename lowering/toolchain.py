@@ -75,8 +75,13 @@ UNITS_COMPILED = "units compiled"
 COMPILE_STAGE = "native compile"
 """The stage of ``compile_module`` that builds a library (each tool a stage inside it)."""
 
+ELIMINATE_EMPTY_TENSORS = "eliminate-empty-tensors"
+"""Only in units holding the public functions (a whole module: a value computed into a fresh
+tensor, then inserted into a larger one, as a concatenation's, is computed in place). A kernel
+reduces its regions into slices of its output itself (a pool's, `kernels`); there the pass only
+repeated bufferization's analysis (a fifth of ``mlir-opt-22``'s CPU on ResNet-18's
+kernels, the same LLVM IR without it, docs/benchmarks.md)."""
 BUFFERIZE = (
-    "eliminate-empty-tensors",  # a region computed into a fresh tensor, then inserted: in place
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map}",
     # buffer-deallocation-pipeline without buffer-deallocation-simplification, which is
@@ -233,10 +238,11 @@ def _pipeline(tile: bool, library: str, loops: tuple[str, ...], entry: bool = Tr
     """The mlir-opt pipeline; `library` is the file holding the tiling schedule, `loops` the
     passes making loops of linalg operations, `entry` whether the unit holds the public
     functions."""
-    passes = BUFFERIZE + loops + TO_LLVM
+    bufferize = (ELIMINATE_EMPTY_TENSORS, *BUFFERIZE) if entry else BUFFERIZE
+    passes = bufferize + loops + TO_LLVM
     if tile:
-        deallocated = BUFFERIZE.index("bufferization-lower-deallocations")
-        bufferize = (*BUFFERIZE[:deallocated], SIMPLIFY_DEALLOCATIONS, *BUFFERIZE[deallocated:])
+        deallocated = bufferize.index("bufferization-lower-deallocations")
+        bufferize = (*bufferize[:deallocated], SIMPLIFY_DEALLOCATIONS, *bufferize[deallocated:])
         passes = tiling_passes(library) + bufferize + loops + VECTOR_LOWERING + TO_LLVM
     if not entry:
         passes = tuple(p for p in passes if p != C_WRAPPERS)

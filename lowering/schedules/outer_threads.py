@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..crash_report import SCHEDULE_REMARK
+from . import gate
 
 MAX_OUTER = 6
 """The deepest loop split: an operation whose first ``MAX_OUTER`` loops are reductions or of
@@ -93,25 +94,27 @@ def _action(loop: int, threads: int) -> str:
 """
 
 
+PAIRS = [
+    (f"match_{preference.name}_loop_{loop}", f"share_loop_{loop}")
+    for preference in PREFERENCES
+    for loop in range(MAX_OUTER)
+]
+"""The step's matchers and actions, tried in order."""
+
+
 def sequences(threads: int) -> str:
     """The matchers and actions for ``threads`` threads (the schedule's ``!op`` and
-    ``!param`` aliases are assumed)."""
+    ``!param`` aliases and `gate.MATCH_LINALG` are assumed)."""
     matchers = "".join(
         _matcher(preference, loop, threads)
         for preference in PREFERENCES
         for loop in range(MAX_OUTER)
     )
-    return matchers + "".join(_action(loop, threads) for loop in range(MAX_OUTER))
+    actions = "".join(_action(loop, threads) for loop in range(MAX_OUTER))
+    return matchers + actions + gate.sequence("share_outer_loops", PAIRS)
 
 
 def rewrite_step(functions: str) -> str:
     """The entry point's step sharing the outer loops of the operations left in the bodies of
-    the functions of the handle ``functions``."""
-    pairs = ",\n".join(
-        f"        @match_{preference.name}_loop_{loop} -> @share_loop_{loop}"
-        for preference in PREFERENCES
-        for loop in range(MAX_OUTER)
-    )
-    return f"""
-    %shared = transform.foreach_match in {functions}
-{pairs} : (!op) -> !op"""
+    the functions of the handle ``functions`` (a gated step, `gate`)."""
+    return gate.step("share_outer_loops", functions, "%shared")

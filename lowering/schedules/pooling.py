@@ -21,6 +21,7 @@ channel count or width, reductions linalg has no named pooling for) are generics
 from __future__ import annotations
 
 from ..crash_report import SCHEDULE_REMARK
+from . import gate
 
 POOLS = ("linalg.pooling_nchw_max", "linalg.pooling_nchw_sum")
 """The named poolings the lowering's generics specialise into."""
@@ -33,6 +34,10 @@ POOLED = ("linalg.pooling_ncw_max", "linalg.pooling_ncw_sum")
 """The 1-D poolings a block decomposes into."""
 
 
+PAIRS = [("match_vector_pooling", "pool_in_vectors"), ("match_named_pooling", "generalise_pooling")]
+"""The second step's matchers and actions, tried in order (a gated step, `gate`)."""
+
+
 def _quoted(names: tuple[str, ...]) -> str:
     return ", ".join(f'"{name}"' for name in names)
 
@@ -40,7 +45,7 @@ def _quoted(names: tuple[str, ...]) -> str:
 def sequences(lanes: int, threads: int) -> str:
     """The matchers and the actions for blocks of ``lanes`` channels, the rows shared among
     ``threads`` (the schedule's ``!op`` and ``!param`` aliases, `column_strips.PEEL` and
-    `sliding_windows`' ``@match_pooling`` are assumed)."""
+    `sliding_windows`' ``@match_pooling`` and `gate.MATCH_LINALG` are assumed)."""
     return f"""
   transform.named_sequence @match_pooling_body(%op: !op {{transform.readonly}}) -> !op {{
     %window = transform.include @match_pooling failures(propagate) (%op) : (!op) -> !op
@@ -101,7 +106,7 @@ def sequences(lanes: int, threads: int) -> str:
     %generic = transform.structured.generalize %op : (!op) -> !op
     transform.yield
   }}
-"""
+""" + gate.sequence("pool", PAIRS)
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:
@@ -111,6 +116,4 @@ def rewrite_step(functions: str, rewritten: str) -> str:
     return f"""
     {rewritten}_named = transform.foreach_match in {functions}
         @match_pooling_body -> @specialise_pooling : (!op) -> !op
-    {rewritten} = transform.foreach_match in {rewritten}_named
-        @match_vector_pooling -> @pool_in_vectors,
-        @match_named_pooling -> @generalise_pooling : (!op) -> !op"""
+""" + gate.step("pool", f"{rewritten}_named", rewritten)

@@ -3,6 +3,8 @@ of its own, identical ones shared, the results unchanged."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from toolchain_harness import needs_toolchain
@@ -12,12 +14,14 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.interpreter import run
 from relax_dialect.memo_printer import print_module
+from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.threads import openmp_library
 from relax_xdsl.lowering.toolchain import find_toolchain
+from relax_xdsl.lowering.units import split_units
 
 pytestmark = pytest.mark.heavy
 
@@ -141,6 +145,23 @@ def test_a_padded_pool_is_one_kernel_writing_its_regions():
         op.name == "tensor.pad" and op.results[0].type.get_shape()[2:] == (19, 19)
         for op in outlined.walk()
     )
+
+
+@needs_toolchain
+def test_a_pool_kernel_bufferizes_its_regions_into_its_output():
+    """Kernel units are bufferized without ``eliminate-empty-tensors``: the pool's regions are
+    reduced into slices of its output (destination-passing), so the only buffers are the
+    output and the borders' padded copies, and nothing is copied into the output (a region
+    computed into a tensor of its own took a buffer and a copy each)."""
+    outlined = lower(parse_tvmscript(POOLS_AND_PHASES, "pools.py"))
+    outline_kernels(outlined)
+    units = split_units(outlined, tile=True)
+    [pool] = [u for u in units if not u.entry and "tensor<?x7x9x9xf32>" in u.text]
+    llvm_ir = toolchain._lower_batch(find_toolchain(), [pool], tile=True, parallel=False)
+    pads = pool.text.count('"tensor.pad"')
+    assert pads == 4
+    assert llvm_ir.count("call ptr @malloc(") == 1 + pads
+    assert not re.search(r"@(memrefCopy|llvm\.memcpy)", llvm_ir)
 
 
 @needs_toolchain
