@@ -107,6 +107,34 @@ def test_a_result_read_twice_is_not_overwritten():
         assert str(kernel) == before
 
 
+STATIC_BATCH = {
+    "pointwise_static_batch_relu": (
+        f"x: R.Tensor((2, 17, 17, 17), {F32}), w: R.Tensor((5, 17, 1, 1), {F32}), "
+        f"b: R.Tensor((1, 5, 1, 1), {F32})",
+        "R.nn.relu(R.add(R.nn.conv2d(x, w), b))",
+    )
+}
+"""A 1 × 1 layer of a static batch (the ONNX model zoo's SqueezeNet at batch 1 has them):
+written in place, its fusion crashed mlir-opt-22."""
+
+
+@pytest.fixture(scope="module")
+def static_batch():
+    return parse_tvmscript(source(STATIC_BATCH), "static_batch.py")
+
+
+def test_a_static_batch_is_left_as_it_was(static_batch):
+    for kernel in kernels_of(outlined(static_batch)).values():
+        before = str(kernel)
+        epilogues_in_place(kernel)
+        assert str(kernel) == before
+
+
+@needs_toolchain
+def test_a_static_batch_compiles_and_matches_the_reference(static_batch):
+    assert_matches_on_one_and_two_threads(static_batch, "pointwise_static_batch_relu", (1,), 1e-4)
+
+
 @needs_toolchain
 def test_fused_tiles_compute_in_the_result(module):
     """The fused 1 × 1 convolution's tile fills the result's slice itself: the scheduled
