@@ -30,7 +30,7 @@ from xdsl.dialects import tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, ArrayAttr, ModuleOp, TensorType
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, Conv2DNgchwGfchwOp, GenericOp
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -49,7 +49,7 @@ def epilogues_in_place(module: ModuleOp) -> None:
         value = op.results[0]
         if not isinstance(value.type, TensorType) or value.type.get_shape()[0] != DYNAMIC_INDEX:
             continue  # a static batch (see the module's docstring)
-        reshape = _only_user(value)
+        reshape = value.get_user_of_unique_use()
         if isinstance(reshape, tensor.CollapseShapeOp):
             value = reshape.result
         step = _reads_in_place(value)
@@ -60,15 +60,11 @@ def epilogues_in_place(module: ModuleOp) -> None:
             step = _reads_in_place(value)
 
 
-def _only_user(value: SSAValue) -> Operation | None:
-    return next(iter(value.uses)).operation if value.has_one_use() else None
-
-
 def _reads_in_place(value: SSAValue) -> GenericOp | None:
     """The element-wise ``linalg.generic`` that is ``value``'s only use, if it reads it as an
     input of its result's type and identity map, and its one output is a ``tensor.empty``
     its body does not read."""
-    op = _only_user(value)
+    op = value.get_user_of_unique_use()
     if not isinstance(op, GenericOp) or len(op.outputs) != 1 or value in op.outputs:
         return None
     if any(i.data != IteratorType.PARALLEL for i in op.iterator_types):

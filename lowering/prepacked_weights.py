@@ -118,13 +118,16 @@ def pair(attr: DenseIntOrFPElementsAttr) -> tuple[int, ...]:
 def zero_filled(value: SSAValue) -> bool:
     """``value`` is a ``linalg.fill`` with the constant zero."""
     fill = value.owner
-    if not isinstance(fill, FillOp):
-        return False
-    scalar = fill.inputs[0].owner
+    return isinstance(fill, FillOp) and is_zero(fill.inputs[0])
+
+
+def is_zero(scalar: SSAValue) -> bool:
+    """``scalar`` is the constant zero."""
+    constant = scalar.owner
     return (
-        isinstance(scalar, arith.ConstantOp)
-        and isinstance(scalar.value, FloatAttr | IntegerAttr)
-        and scalar.value.value.data == 0
+        isinstance(constant, arith.ConstantOp)
+        and isinstance(constant.value, FloatAttr | IntegerAttr)
+        and constant.value.value.data == 0
     )
 
 
