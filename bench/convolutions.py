@@ -3,8 +3,8 @@ a time, natively compiled untiled and tiled: CPU time per call (median), GFLOP/s
 fraction of the machine's peak, and the compile time; then compiled as the native backend
 compiles (kernels, units) with the weight a parameter and a constant (packed at compile time),
 interleaved; with ``--onnxruntime``, onnxruntime on one thread takes its turn in the same
-rounds (its ONNX node, the same weights as initializers), so that the ratio of the constant
-form to it is a same-process ratio of CPU times, kernel by kernel.
+rounds (its ONNX node, the same weights as initializers), so that the ratio of native code (the
+constant form of a convolution) to it is a same-process ratio of CPU times, kernel by kernel.
 
     OPENBLAS_NUM_THREADS=1 python bench/convolutions.py [--repeat 7] [--only NAME] [--clock GHZ]
         [--onnxruntime]
@@ -246,7 +246,7 @@ def main() -> None:
     peak = peak_gflops(args.clock)
     print(f"peak {peak:.0f} GFLOP/s (one core, {args.clock} GHz)")
     print(f"NumPy float32 matrix product 1024²: {sgemm_gflops(args.repeat):.1f} GFLOP/s")
-    theirs = " onnxruntime 1T | constant / onnxruntime |" if args.onnxruntime else ""
+    theirs = " onnxruntime 1T | native / onnxruntime |" if args.onnxruntime else ""
     print(
         "| kernel | GFLOP | untiled | tiled | tiled GFLOP/s | % peak | compile (tiled) "
         f"| backend, weight parameter | weight constant | GFLOP/s |{theirs}"
