@@ -15,7 +15,8 @@ across the window's columns (the loop lowering stored every partial maximum thro
 store, slow on AMD CPUs). Sums are taken in another order than the reference's (floating-point
 averages may differ in the last bits); maxima are unchanged. The other pools (a symbolic
 channel count or width, reductions linalg has no named pooling for) are generics again for
-`sliding_windows`.
+`sliding_windows`. Native code's kernels take most pools over their window's taps first
+(`window_taps`: a parallel generic marked `TAPS`), whose rows the threads share (`pool_taps`).
 """
 
 from __future__ import annotations
