@@ -23,6 +23,8 @@ from lower_harness import (
 )
 from test_lower_pooling import pool
 from test_prepacked_weights import kernel_modules, scheduled_remarks
+from test_tiling_convolution import KEPT_POOLS, POOLS
+from test_tiling_convolution import STRIDED as RESNET
 from toolchain_harness import needs_toolchain
 from xdsl.dialects.linalg.ops import GenericOp
 
@@ -31,52 +33,41 @@ from relax_xdsl.lowering.schedules.pooling import TAPS
 from relax_xdsl.lowering.tiling import host_tile
 from relax_xdsl.lowering.window_taps import unroll_windows
 
+pytestmark = pytest.mark.heavy
+
 SIZES = (1, 3)
 """Values of the symbolic size ``n``."""
-RESNET = "pool_size = [3], strides = [2], padding = [1]"
-"""ResNet-18's max pool."""
+
+SHARED = {case.name: case for case in [*POOLS, *KEPT_POOLS]}
+"""The pools of the tiling schedule's tests (`test_tiling_convolution`)."""
 
 TAKEN = [
-    pool("taps-resnet", "max_pool2d", ("n", 7, 17, 17), RESNET),
-    pool("taps-130-channels", "max_pool2d", ("n", 130, 9, 13), RESNET),
-    pool("taps-one-channel", "max_pool2d", ("n", 1, 3, 3), "pool_size = [3], padding = [1]"),
+    *(
+        SHARED[name]
+        for name in (
+            "resnet-max-pool",
+            "max-pool-130-channels",
+            "max-pool-one-channel",
+            "max-pool-ceil",
+            "max-pool-dilated",
+            "max-pool-nhwc",
+            "max-pool-i32",
+            "max-pool-5x5-stride-3",
+            "pool-symbolic-channels",
+            "avg-pool",
+            "avg-pool-include-pad",
+        )
+    ),
     pool("taps-one-pixel", "max_pool2d", ("n", 3, 1, 1), "pool_size = [1]"),
     pool("taps-wide", "max_pool2d", ("n", 3, 5, 130), "pool_size = [1, 3], padding = [0, 1]"),
-    pool(
-        "taps-ceil",
-        "max_pool2d",
-        ("n", 17, 8, 8),
-        "pool_size = [3], strides = [2], ceil_mode = true",
-    ),
-    pool(
-        "taps-dilated",
-        "max_pool2d",
-        ("n", 3, 11, 13),
-        "pool_size = [2, 3], strides = [1, 2], dilation = [2]",
-    ),
     pool(
         "taps-asymmetric",
         "max_pool2d",
         ("n", 7, 7, 9),
         "pool_size = [2, 3], strides = [2, 1], padding = [0, 1, 2, 2]",
     ),
-    pool("taps-5x5-stride-3", "max_pool2d", ("n", 7, 17, 19), "pool_size = [5], strides = [3]"),
-    pool("taps-nhwc", "max_pool2d", ("n", 9, 9, 17), RESNET + ', layout = "NHWC"'),
-    pool("taps-i32", "max_pool2d", ("n", 3, 7, 7), RESNET, dtype="i32"),
-    pool(
-        "taps-1d",
-        "max_pool1d",
-        ("n", 3, 9),
-        "pool_size = [3], strides = [2], padding = [1], ceil_mode = true",
-    ),
+    pool("taps-1d", "max_pool1d", ("n", 3, 9), RESNET + ", ceil_mode = true"),
     pool("taps-3d", "max_pool3d", (1, "n", 3, 4, 4), "pool_size = [2], strides = [1, 2, 2]"),
-    pool("taps-average", "avg_pool2d", ("n", 3, 11, 11), RESNET),
-    pool(
-        "taps-average-include-pad",
-        "avg_pool2d",
-        ("n", 17, 7, 7),
-        RESNET + ", count_include_pad = true",
-    ),
     pool(
         "taps-average-ceil-i32",
         "avg_pool2d",
@@ -94,12 +85,15 @@ TAKEN = [
 """Max and sum (average) pools taken over their taps."""
 
 LEFT = [
+    *(
+        SHARED[name]
+        for name in ("max-pool-symbolic-height", "pool-symbolic-width", "avg-pool-whole-image")
+    ),
     pool("left-adaptive", "adaptive_avg_pool2d", ("n", 3, 5, 7), "output_size = [2, 3]"),
     pool("left-bool", "max_pool2d", ("n", 1, 3, 4), "pool_size = [2]", dtype="bool"),
-    pool("left-symbolic-height", "max_pool2d", (1, 3, "n+6", 7), RESNET),
-    pool("left-7x7", "avg_pool2d", ("n", 3, 7, 7), "pool_size = [7]"),
 ]
-"""Pools that keep their reduction."""
+"""Pools that keep their reduction: symbolic spatial sizes, a window of 49 taps, an adaptive
+pool, a Boolean one."""
 
 
 def with_nan(shape: tuple[int | str, ...]):
@@ -160,7 +154,7 @@ def test_other_pools_are_left_alone(name):
 
 @needs_toolchain
 def test_the_schedule_shares_each_marked_pool_among_the_threads():
-    cases = [CASES["taps-resnet"], CASES["taps-1d"], CASES["taps-3d"]]
+    cases = [CASES["resnet-max-pool"], CASES["taps-1d"], CASES["taps-3d"]]
     remarks = scheduled_remarks(
         cases, lambda kernel, _: unroll_windows(kernel), host_tile(), "pool_taps"
     )
