@@ -145,12 +145,44 @@ def _dims(positions: range) -> tuple[AffineExpr, ...]:
 def _over_taps(op: GenericOp, window: Window) -> None:
     """Replace the pool ``op`` by a parallel generic over the taps of its ``window``: tap
     ``i`` reads the slice of the data that starts at ``i·d`` through the map ``o·s``."""
+    out_type = op.outputs[0].type
+    assert isinstance(out_type, TensorType)
+    taps = _tap_slices(op, window, out_type)
+    kept = _dims(range(len(out_type.get_shape())))
+    strided = (*kept[:2], *(e * s for e, s in zip(kept[2:], window.strides, strict=True)))
+    read = AffineMapAttr(AffineMap(len(kept), 0, strided))
+    init = op.outputs[0]
+    if isinstance(init.owner, FillOp) and init.has_one_use():
+        init = init.owner.outputs[0]  # every element is written: the fill is not needed
+    combine = next(iter(op.body.block.ops))
+    body = Block(arg_types=[out_type.get_element_type()] * (len(taps) + 1))
+    values = list(body.args[: len(taps)])
+    if isinstance(combine, arith.MaximumfOp):
+        reduced = _float_maximum(body, values)
+    else:
+        reduced = values[0]
+        for tap in values[1:]:
+            reduced = _add(body, type(combine)(reduced, tap))
+    body.add_op(YieldOp(reduced))
+    generic = generic_op(
+        taps,
+        [init],
+        body,
+        ArrayAttr([read] * len(taps) + [AffineMapAttr(AffineMap(len(kept), 0, kept))]),
+        ArrayAttr([IteratorTypeAttr.parallel()] * len(kept)),
+    )
+    generic.attributes[TAPS] = UnitAttr()
+    op.parent_block().insert_op_before(generic, op)  # pyright: ignore[reportOptionalMemberAccess]
+    replace_op(op, generic.results[0])
+
+
+def _tap_slices(op: GenericOp, window: Window, out_type: TensorType) -> list[SSAValue]:
+    """The slices of ``op``'s data that the taps of ``window`` read (inserted before ``op``):
+    tap ``i`` from ``i·d``, ``(o - 1)·s + 1`` elements along each spatial axis of ``o``
+    outputs, the batch and channels whole."""
     block = op.parent_block()
     assert block is not None
-    data, init = op.inputs[0], op.outputs[0]
-    out_type = init.type
-    assert isinstance(out_type, TensorType)
-    spatial = len(window.sizes)
+    data = op.inputs[0]
     outer: list[SSAValue | int] = []
     for axis, size in enumerate(out_type.get_shape()[:2]):
         if size == DYNAMIC_INDEX:
@@ -159,72 +191,39 @@ def _over_taps(op: GenericOp, window: Window) -> None:
             block.insert_ops_before([index, dim], op)
             size = dim.results[0]
         outer.append(size)
-    extents = [
-        (o - 1) * s + 1 for o, s in zip(out_type.get_shape()[2:], window.strides, strict=True)
-    ]
-    taps = list(itertools.product(*(range(k) for k in window.sizes)))
+    spatial = zip(out_type.get_shape()[2:], window.strides, strict=True)
+    extents = [(o - 1) * s + 1 for o, s in spatial]
+    shape = [*(s if isinstance(s, int) else DYNAMIC_INDEX for s in outer), *extents]
+    slice_type = TensorType(out_type.get_element_type(), shape)
     slices = []
-    for tap in taps:
+    for tap in itertools.product(*(range(k) for k in window.sizes)):
         offsets = [0, 0, *(i * d for i, d in zip(tap, window.dilations, strict=True))]
-        result = TensorType(
-            out_type.get_element_type(),
-            [*(s if isinstance(s, int) else DYNAMIC_INDEX for s in outer), *extents],
-        )
-        slice_ = tensor.ExtractSliceOp(
-            data, offsets, [*outer, *extents], [1] * len(offsets), result
-        )
-        block.insert_op_before(slice_, op)
-        slices.append(slice_.results[0])
-    kept = _dims(range(2 + spatial))
-    read = AffineMap(
-        2 + spatial,
-        0,
-        (*kept[:2], *(e * s for e, s in zip(kept[2:], window.strides, strict=True))),
-    )
-    if isinstance(init.owner, FillOp) and init.has_one_use():
-        init = init.owner.outputs[0]  # every element is written: the fill is not needed
-    element = out_type.get_element_type()
-    combine = next(iter(op.body.block.ops))
-    body = Block(arg_types=[element] * (len(taps) + 1))
-    if isinstance(combine, arith.MaximumfOp):
-        result = _float_maximum(body, list(body.args[: len(taps)]))
-    else:
-        result = body.args[0]
-        for tap in body.args[1 : len(taps)]:
-            result = _add(body, type(combine)(result, tap)).results[0]
-    body.add_op(YieldOp(result))
-    generic = generic_op(
-        slices,
-        [init],
-        body,
-        ArrayAttr(
-            [AffineMapAttr(read)] * len(taps) + [AffineMapAttr(AffineMap(2 + spatial, 0, kept))]
-        ),
-        ArrayAttr([IteratorTypeAttr.parallel()] * (2 + spatial)),
-    )
-    generic.attributes[TAPS] = UnitAttr()
-    block.insert_op_before(generic, op)
-    replace_op(op, generic.results[0])
+        sizes = [*outer, *extents]
+        taken = tensor.ExtractSliceOp(data, offsets, sizes, [1] * len(offsets), slice_type)
+        block.insert_op_before(taken, op)
+        slices.append(taken.results[0])
+    return slices
 
 
-def _add(block: Block, op: Operation) -> Operation:
+def _add(block: Block, op: Operation) -> SSAValue:
+    """Append ``op`` to ``block``; its result."""
     block.add_op(op)
-    return op
+    return op.results[0]
 
 
 def _float_maximum(block: Block, taps: list[SSAValue]) -> SSAValue:
     """The maximum of ``taps`` as ``np.max`` takes it: the first of equal taps, NaN if any is."""
     largest = taps[0]
     for tap in taps[1:]:
-        greater = _add(block, arith.CmpfOp(tap, largest, "ogt")).results[0]
-        largest = _add(block, arith.SelectOp(greater, tap, largest)).results[0]
+        greater = _add(block, arith.CmpfOp(tap, largest, "ogt"))
+        largest = _add(block, arith.SelectOp(greater, tap, largest))
     unordered = [
-        _add(block, arith.CmpfOp(taps[i], taps[min(i + 1, len(taps) - 1)], "uno")).results[0]
+        _add(block, arith.CmpfOp(taps[i], taps[min(i + 1, len(taps) - 1)], "uno"))
         for i in range(0, len(taps), 2)
     ]
     any_nan = unordered[0]
     for flag in unordered[1:]:
-        any_nan = _add(block, arith.OrIOp(any_nan, flag)).results[0]
+        any_nan = _add(block, arith.OrIOp(any_nan, flag))
     element: Attribute = largest.type
-    nan = _add(block, arith.ConstantOp(FloatAttr(math.nan, element))).results[0]  # pyright: ignore[reportArgumentType]
-    return _add(block, arith.SelectOp(any_nan, nan, largest)).results[0]
+    nan = _add(block, arith.ConstantOp(FloatAttr(math.nan, element)))  # pyright: ignore[reportArgumentType]
+    return _add(block, arith.SelectOp(any_nan, nan, largest))
