@@ -1,7 +1,7 @@
 """Where native code spends a model's time, kernel by kernel (issue 33).
 
-    python bench/kernel_profile.py [--gpt2 | --cnn resnet18|mobilenet] [--batch 1] [--calls 40]
-        [--threads 1]
+    python bench/kernel_profile.py [--gpt2 | --cnn resnet18|mobilenet [--parameters]] [--batch 1]
+        [--calls 40] [--threads 1]
 
 Builds the BERT-base layer (or, with ``--gpt2``, the GPT-2 block) of ``models.py``, compiles it
 natively (tiled, one thread), checks it against NumPy, and times it against onnxruntime with
@@ -18,7 +18,8 @@ kernel. With ``--cnn``, ResNet-18 or MobileNetV2 at 224 × 224 with constant wei
 (``models.constant_weights``) instead: each row also gives the convolution's filter and output
 shapes, and a second table sets each kind of convolution (same filter and output shapes)
 against onnxruntime's time in its Conv nodes (its per-node profile, medians over the calls).
-Needs Linux ``perf``.
+With ``--parameters`` too, the CNN's weights are the function's parameters (``from_onnx``'s
+``params_as_inputs``, batch norms unfolded) instead of constants. Needs Linux ``perf``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from models import (
     HIDDEN,
     LAYER_WEIGHTS,
     Layer,
+    cnn_case,
     constant_weights,
     layer_numpy,
     layer_onnx,
@@ -84,6 +86,11 @@ class Workload:
 
 def workload(args: argparse.Namespace) -> Workload:
     """The transformer layer of ``--gpt2``/``--batch``, or the CNN of ``--cnn``."""
+    if args.cnn and args.parameters:
+        case = cnn_case(args.cnn)
+        expected = lambda: ort_session(case.model).run(None, case.feeds)[0]  # noqa: E731
+        name = f"{args.cnn}, weights as parameters"
+        return Workload(name, case.module, case.args, case.model, case.feeds, expected)
     if args.cnn:
         model = ARCHITECTURES[args.cnn].model(full=True)
         image = np.random.default_rng(0).standard_normal((1, 3, 224, 224)).astype(np.float32)
@@ -187,6 +194,7 @@ def profile(args: argparse.Namespace) -> str:
         child += [f"--calls={args.calls}", f"--threads={args.threads}"]
         child += ["--gpt2"] if args.gpt2 else []
         child += [f"--cnn={args.cnn}"] if args.cnn else []
+        child += ["--parameters"] if args.parameters else []
         subprocess.run(["perf", "record", "-q", "-F", "1000", "-o", data, *child], check=True)
         report = ["perf", "report", "-i", data, "--no-children", "--sort", "pid,dso,symbol"]
         return subprocess.run([*report, "-g", "none"], capture_output=True, text=True).stdout
@@ -219,6 +227,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gpt2", action="store_true")
     parser.add_argument("--cnn", choices=("resnet18", "mobilenet"))
+    parser.add_argument("--parameters", action="store_true", help="the CNN's weights as parameters")
     parser.add_argument("--batch", type=int, default=1)
     parser.add_argument("--calls", type=int, default=40)
     parser.add_argument("--threads", type=int, default=1)

@@ -46,6 +46,7 @@ from .pointwise_convolution import pointwise_products
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
 from .weight_arguments import pass_weights
+from .window_taps import unroll_windows
 
 KERNEL_LEVEL = "-O2"
 """``opt-22``/``llc-22`` level of the kernels and of a module compiled whole: ``-O3`` took 60%
@@ -156,6 +157,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
             flatten_rows(unit, host_tile())
             pointwise_products(unit, host_tile())
             prepack_weights(unit, host_tile())
+            unroll_windows(unit)
         name = pass_weights(unit, module, kernel)
         if name in units:  # the same kernel as another but for its weights
             kernel.detach()

@@ -15,7 +15,8 @@ across the window's columns (the loop lowering stored every partial maximum thro
 store, slow on AMD CPUs). Sums are taken in another order than the reference's (floating-point
 averages may differ in the last bits); maxima are unchanged. The other pools (a symbolic
 channel count or width, reductions linalg has no named pooling for) are generics again for
-`sliding_windows`.
+`sliding_windows`. Native code's kernels take most pools over their window's taps first
+(`window_taps`: a parallel generic marked `TAPS`), whose rows the threads share (`pool_taps`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ COLUMNS = 4
 channels per block instead of 8: 3.1 ms)."""
 POOLED = ("linalg.pooling_ncw_max", "linalg.pooling_ncw_sum")
 """The 1-D poolings a block decomposes into."""
+TAPS = "relax.window_taps"
+"""The attribute marking a max pool over its window's taps (`window_taps`): a parallel generic
+whose output rows (loop 2) the threads share; LLVM's loop vectoriser takes its rows."""
 
 
 PAIRS = [("match_vector_pooling", "pool_in_vectors"), ("match_named_pooling", "generalise_pooling")]
@@ -106,14 +110,34 @@ def sequences(lanes: int, threads: int) -> str:
     %generic = transform.structured.generalize %op : (!op) -> !op
     transform.yield
   }}
+
+  transform.named_sequence @pool_taps(%op: !op {{transform.consumed}}) {{
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: pool_taps" : !op
+    %shared, %threads = transform.structured.tile_using_forall %op
+        num_threads [0, 0, {threads}] : (!op) -> (!op, !op)
+    transform.yield
+  }}
 """ + gate.sequence("pool", PAIRS)
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:
     """The entry point's steps specialising the pooling generics of the handle ``functions``
-    and vectorising them, or making them generics again (the same functions are the handle
+    and vectorising them, or making them generics again, then sharing the rows of those over
+    their taps among the threads, found by their mark (the same functions are the handle
     ``rewritten`` after them)."""
-    return f"""
+    return (
+        f"""
     {rewritten}_named = transform.foreach_match in {functions}
         @match_pooling_body -> @specialise_pooling : (!op) -> !op
-""" + gate.step("pool", f"{rewritten}_named", rewritten)
+"""
+        + gate.step("pool", f"{rewritten}_named", rewritten)
+        + f"""
+    transform.foreach {rewritten} : !op {{
+    ^bb0(%function: !op):
+      %taps = transform.structured.match attributes{{{TAPS}}} in %function : (!op) -> !op
+      transform.foreach %taps : !op {{
+      ^bb0(%pool: !op):
+        transform.include @pool_taps failures(propagate) (%pool) : (!op) -> ()
+      }}
+    }}"""
+    )
