@@ -5,9 +5,10 @@ Outlined with its constants (`kernels`), each layer of a network whose weights a
 is a kernel of its own, and each is compiled (ResNet-18: a kernel per convolution). So each
 constant array of a kernel unit (its pre-packed weight, `prepacked_weights`; a folded batch
 norm's bias; not a splat or a scalar, which the code folds) becomes a trailing argument of
-the kernel, which is then named by a digest of its text, and the host passes the constants at
-each call (the large ones linked as data from the host unit, `constant_data`). Kernels that
-differ only by their constants are one unit, and the host keeps one stub of it.
+the kernel, which is then named by a digest of its final text (as every kernel unit is), and
+the host passes the constants at each call (the large ones linked as data from the host
+unit, `constant_data`). Kernels that differ only by their constants are one unit, and the
+host keeps one stub of it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from .kernels import KERNEL_PREFIX, NOT_WRITABLE
 def pass_weights(unit: ModuleOp, host: ModuleOp, stub: func.FuncOp) -> str:
     """Make the constant arrays of the kernel of ``unit`` its trailing arguments, and those of
     ``stub`` (its definition in ``host``), which each call in ``host`` passes; rename both after
-    the kernel's text. The kernel's (new) name."""
+    the kernel's final text (outlining named it before the unit's rewrites, and a name must
+    not outlive a change of those: objects define kernels ``weak_odr``, so a cached object
+    holding the old code under the same name could reach the link). The kernel's name."""
     [kernel] = unit.body.block.ops
     assert isinstance(kernel, func.FuncOp)
     weights = [
@@ -36,8 +39,6 @@ def pass_weights(unit: ModuleOp, host: ModuleOp, stub: func.FuncOp) -> str:
         and isinstance(op.result.type, TensorType)
         and constant_bytes(op) is not None
     ]
-    if not weights:
-        return kernel.sym_name.data
     block = kernel.body.block
     for weight in weights:
         weight.result.replace_all_uses_with(block.insert_arg(weight.result.type, len(block.args)))
@@ -52,6 +53,8 @@ def pass_weights(unit: ModuleOp, host: ModuleOp, stub: func.FuncOp) -> str:
     digest = hashlib.sha256(text.encode()).hexdigest()[:20]
     name = KERNEL_PREFIX + digest
     kernel.sym_name = StringAttr(name)
+    if name == old:
+        return name
     for call in [op for op in host.walk() if isinstance(op, func.CallOp)]:
         if call.callee.root_reference.data == old:
             _pass_at(call, name, weights)

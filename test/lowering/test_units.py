@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 from test_kernels import LAYERS
 from toolchain_harness import needs_toolchain
+from xdsl.dialects.builtin import ModuleOp, UnitAttr
 
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_dialect.instrumentation import Instrumentation, instrumented
 from relax_dialect.interpreter import run
-from relax_xdsl.lowering import toolchain
+from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
 from relax_xdsl.lowering.disk_cache import CACHE_HIT
@@ -76,6 +77,23 @@ def test_kernels_split_from_the_host_which_keeps_weak_stubs():
     assert host.text.count('"bufferization.alloc_tensor"') == 5
     assert 'bufferization.access = "read"' in host.text
     assert "linalg.matmul" not in host.text and "linalg.generic" not in host.text
+
+
+def mark_kernels(unit: ModuleOp) -> None:
+    """A stand-in for a changed rewrite of kernel units: one that marks their functions."""
+    for kernel in unit.body.block.ops:
+        kernel.attributes["rewritten"] = UnitAttr()
+
+
+def test_kernels_are_named_after_their_rewritten_text(monkeypatch):
+    """A changed rewrite renames the kernels it changes, in their units and in the host's
+    calls: a cached object that still defines the old code (``weak_odr``) under the old
+    name can then never reach the library in its place."""
+    kernels = {k.name for k in units_of(LAYERS)[1:]}
+    monkeypatch.setattr(units, "unroll_windows", mark_kernels)
+    host, *rewritten = units_of(LAYERS)
+    assert len(rewritten) == len(kernels) and not kernels & {k.name for k in rewritten}
+    assert all(k.name in k.text and f"@{k.name}" in host.text for k in rewritten)
 
 
 def objects(cache: Path) -> set[str]:
