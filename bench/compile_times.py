@@ -168,7 +168,7 @@ def main() -> None:
     parser.add_argument("--idle-estimate", action="store_true")
     args = parser.parse_args()
     if args.weights_inside:
-        units.pass_weights = lambda unit, host, stub: stub.sym_name.data
+        units.pass_weights = lambda unit, stub, calls: stub.sym_name.data
     if args.whole:
         units.SPLIT_FROM_KERNELS = sys.maxsize
         units.KERNEL_LEVEL = "-O3"

@@ -148,6 +148,10 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
     if len(kernels) < SPLIT_FROM_KERNELS and not tile:
         return [_unit("module", module, (KERNEL_LEVEL, KERNEL_LEVEL), entry=True)]
     units: dict[str, Unit] = {}
+    calls: dict[str, list[func.CallOp]] = {kernel.sym_name.data: [] for kernel in kernels}
+    for op in module.walk():
+        if isinstance(op, func.CallOp) and op.callee.root_reference.data in calls:
+            calls[op.callee.root_reference.data].append(op)
     for kernel in kernels:
         unit = ModuleOp([kernel.clone()])
         if tile:
@@ -158,7 +162,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
             pointwise_products(unit, host_tile())
             prepack_weights(unit, host_tile())
             unroll_windows(unit)
-        name = pass_weights(unit, module, kernel)
+        name = pass_weights(unit, kernel, calls[kernel.sym_name.data])
         if name in units:  # the same kernel as another but for its weights
             kernel.detach()
             kernel.erase()

@@ -16,7 +16,14 @@ from __future__ import annotations
 import hashlib
 
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import ArrayAttr, FunctionType, ModuleOp, StringAttr, TensorType
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FunctionType,
+    ModuleOp,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+)
 
 from relax_dialect.memo_printer import print_module
 
@@ -24,12 +31,13 @@ from .constant_data import constant_bytes
 from .kernels import KERNEL_PREFIX, NOT_WRITABLE
 
 
-def pass_weights(unit: ModuleOp, host: ModuleOp, stub: func.FuncOp) -> str:
+def pass_weights(unit: ModuleOp, stub: func.FuncOp, calls: list[func.CallOp]) -> str:
     """Make the constant arrays of the kernel of ``unit`` its trailing arguments, and those of
-    ``stub`` (its definition in ``host``), which each call in ``host`` passes; rename both after
-    the kernel's final text (outlining named it before the unit's rewrites, and a name must
-    not outlive a change of those: objects define kernels ``weak_odr``, so a cached object
-    holding the old code under the same name could reach the link). The kernel's name."""
+    ``stub`` (its definition in the host), which each of its ``calls`` passes; rename them all
+    after the kernel's final text (outlining named it before the unit's rewrites, and a name
+    must not outlive a change of those: objects define kernels ``weak_odr``, so a cached
+    object holding the old code under the same name could reach the link). The kernel's
+    name."""
     [kernel] = unit.body.block.ops
     assert isinstance(kernel, func.FuncOp)
     weights = [
@@ -47,24 +55,20 @@ def pass_weights(unit: ModuleOp, host: ModuleOp, stub: func.FuncOp) -> str:
         [a.type for a in block.args], kernel.function_type.outputs.data
     )
     kernel.arg_attrs = ArrayAttr([*(kernel.arg_attrs or ()), *[NOT_WRITABLE] * len(weights)])
-    old = kernel.sym_name.data
     kernel.sym_name = StringAttr("relax_kernel")
     text = print_module(unit, generic=True, digest_data=True)
-    digest = hashlib.sha256(text.encode()).hexdigest()[:20]
-    name = KERNEL_PREFIX + digest
-    kernel.sym_name = StringAttr(name)
-    if name == old:
-        return name
-    for call in [op for op in host.walk() if isinstance(op, func.CallOp)]:
-        if call.callee.root_reference.data == old:
+    name = KERNEL_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:20]
+    kernel.sym_name = stub.sym_name = StringAttr(name)
+    for call in calls:
+        if weights:
             _pass_at(call, name, weights)
+        else:
+            call.callee = SymbolRefAttr(name)
     stub_block = stub.body.block
     for weight in weights:
         stub_block.insert_arg(weight.result.type, len(stub_block.args))
-    stub.function_type = kernel.function_type
-    stub.sym_name = StringAttr(name)
-    for weight in weights:
         weight.erase()
+    stub.function_type = kernel.function_type
     return name
 
 
