@@ -20,11 +20,18 @@ the cold compile's wall time on two idle cores, for a loaded machine: each tool 
 time is recorded (``/usr/bin/time``) in a cold compile, and ``compile_units``' schedule replayed
 with them (two workers: each batch of units, then the signatures, then the link), plus the
 Python CPU before the first tool and half of that while the tools run (it shares the cores).
+
+The first model's cold compile imports the lowering's modules. Measure with the sources
+byte-compiled (``python -m compileall -q relax_dialect lowering tools``), as ``pip install .``
+leaves them: an editable install under ``PYTHONDONTWRITEBYTECODE`` compiles them at every
+import (0.25 s of ResNet-18's cold compile, docs/benchmarks.md); the script says when they are
+not.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import resource
 import sys
@@ -156,6 +163,14 @@ def idle_estimate(module: ModuleOp, tile: bool) -> float:
     return (first - start) + times.replayed() + (end - first) / 2
 
 
+def byte_compiled() -> bool:
+    """Whether the lowering's modules are imported from bytecode."""
+    return all(
+        os.path.exists(importlib.util.cache_from_source(module.__file__))
+        for module in (toolchain, units, host_parts)
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", default="resnet18,mobilenet,bert,chain")
@@ -174,6 +189,8 @@ def main() -> None:
         units.KERNEL_LEVEL = "-O3"
     if args.no_parts:
         host_parts.PART_OPS = host_parts.LONGEST_PART = sys.maxsize
+    if not byte_compiled():
+        print("(sources not byte-compiled: `python -m compileall -q relax_dialect lowering tools`)")
     columns = "| model | cold (wall) | toolchain CPU | Python CPU | warm (wall) | warm (CPU) |"
     print(columns + (" idle estimate |" if args.idle_estimate else "") + " load |")
     print("|---" * (8 if args.idle_estimate else 7) + "|")
