@@ -25,16 +25,18 @@ from lower_harness import (
 from test_prepacked_weights import weights
 from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.ops import (
     Conv2DNchwFchwOp,
     Conv2DNgchwGfchwOp,
     ConvOperation,
+    FillOp,
     GenericOp,
 )
 from xdsl.dialects.tensor import PadOp
 
 from relax_xdsl.lowering import toolchain, units
+from relax_xdsl.lowering.forall_ops import ForallOp
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.phase_split import _Axis, _zeros, split_phases
 from relax_xdsl.lowering.pipeline import lower
@@ -185,6 +187,30 @@ def test_strided_or_padded_depthwise_windows_read_phases(name):
     assert isinstance(phased, GenericOp)
     phases = phased.inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     assert len(phases) == 7  # n, g, c, the phases of the rows and columns, y, x
+
+
+@pytest.mark.parametrize("name", [case.name for case in SPLIT])
+def test_each_image_and_channel_is_split_and_convolved_in_one_loop(name):
+    """One ``scf.forall`` over the images and channels holds each channel's phases, the
+    zeros of its result and its convolution: no phase nor fill of the whole tensor is left
+    outside it."""
+    module = kernel(CASES[name])
+    split_phases(module, host_tile())
+    [loop] = [op for op in module.walk() if isinstance(op, ForallOp)]
+    [phased] = [op for op in loop.walk() if PHASED in op.attributes]
+    assert phased.parent_op() is loop
+    assert phased.inputs[0].type.get_shape()[:3] == (1, 1, 1)  # pyright: ignore
+    channels = loop.results[0].type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
+    assert tuple(loop.staticUpperBound.get_values())[1:] == (channels,)
+    inside = set(loop.walk())
+    outside = [op for op in module.walk() if op not in inside]
+    assert not any(isinstance(op, FillOp) for op in outside)
+    assert not any(
+        len(r.type.get_shape()) == 7
+        for op in outside
+        for r in op.results  # pyright: ignore
+        if isinstance(r.type, TensorType)
+    )
 
 
 def test_each_element_of_the_phases_is_written_once():
