@@ -37,6 +37,7 @@ from xdsl.dialects.tensor import PadOp
 
 from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.forall_ops import ForallOp
+from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.phase_split import _Axis, _zeros, split_phases
 from relax_xdsl.lowering.pipeline import lower
@@ -99,6 +100,17 @@ SPLIT = [
         "n, 7, 17, 17",
         (7, 1, 3, 3),
         "groups = 7, strides = [2, 2], padding = [1]",
+    ),
+    Case(
+        "epilogue-in-place",
+        f"%x: {tensor('n, 17, 9, 9', 'f32')}, %b: {tensor('1, 17, 1, 1', 'f32')}, "
+        f"%d: {tensor('n, 17, 5, 5', 'f32')}",
+        f"""{relax_constant("w", weights(17, 1, 3, 3))}
+        %c = relax.nn.conv2d %x, %w {{groups = 17, strides = [2, 2], padding = [1]}}
+        %a = relax.add %c, %b
+        %y = relax.nn.relu %a
+        %r = relax.add %y, %d""",
+        inputs(floats("n", 17, 9, 9), floats(1, 17, 1, 1, salt=1), floats("n", 17, 5, 5, salt=2)),
     ),
     depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
     depthwise("unit-strides-130", "n, 130, 7, 17", "3, 3", "padding = [1]"),
@@ -233,6 +245,24 @@ def test_each_element_of_the_phases_is_written_once():
             if rows[1] > 0 and columns[1] > 0:
                 written[rows[0] : rows[0] + rows[1], columns[0] : columns[0] + columns[1]] += 1
             assert (written == 1).all(), (size, before, stride, taps, dilation, row, column)
+
+
+def test_the_epilogue_written_in_place_is_computed_in_the_loop():
+    """A bias, a ReLU and a residual add written into the convolution's result
+    (`in_place_epilogues`) are computed for each image and channel inside the loop, after its
+    convolution, each reading its slice of the bias and of the residual."""
+    module = kernel(CASES["epilogue-in-place"])
+    epilogues_in_place(module)
+    split_phases(module, host_tile())
+    [loop] = [op for op in module.walk() if isinstance(op, ForallOp)]
+    inside = [op for op in loop.walk() if isinstance(op, GenericOp)]
+    outside = [op for op in module.walk() if isinstance(op, GenericOp) and op not in inside]
+    assert not outside
+    *_, convolution, bias, relu, residual = inside
+    assert PHASED in convolution.attributes
+    assert [v.type.get_shape() for v in bias.operands] == [(1, 1, 1, 1), (1, 1, 5, 5)]
+    assert not relu.inputs
+    assert [v.type.get_shape() for v in residual.operands] == [(1, 1, 5, 5)] * 2
 
 
 @pytest.mark.parametrize("name", [case.name for case in CHANNELS])
