@@ -364,19 +364,31 @@ def _split_depthwise(op: Conv2DNgchwGfchwOp) -> None:
     if images == DYNAMIC_INDEX:
         axis = _insert(arith.ConstantOp(IntegerAttr(0, IndexType())), op)
         images = _insert(tensor.DimOp(init, axis), op)
+    block = _channels_a_point(channels, vertical.data, horizontal.data)
     body = Block(arg_types=[IndexType(), IndexType(), init.type])
-    image, channel, into = body.args
+    image, point, into = body.args
+    if block == 1:
+        channel = point
+    else:
+        size = arith.ConstantOp(IntegerAttr(block, IndexType()))
+        first = arith.MuliOp(point, size)
+        body.add_ops([size, first])
+        channel = first.result
     one = [image, channel, *[0] * len(rest)]
     read = tensor.ExtractSliceOp(
-        source, one, [1, 1, *rest], [1] * (2 + len(rest)), TensorType(element, [1, 1, *rest])
+        source,
+        one,
+        [1, block, *rest],
+        [1] * (2 + len(rest)),
+        TensorType(element, [1, block, *rest]),
     )
     *_, taps_h, taps_w = weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    window = [1, 1, 1, taps_h, taps_w]
+    window = [block, 1, 1, taps_h, taps_w]
     taps = tensor.ExtractSliceOp(
         weight, [channel, 0, 0, 0, 0], window, [1] * 5, TensorType(element, window)
     )
     *_, out_h, out_w = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    out = [1, 1, 1, out_h, out_w]
+    out = [1, block, 1, out_h, out_w]
     at = [image, channel, 0, 0, 0]
     write = tensor.ExtractSliceOp(into, at, out, [1] * 5, TensorType(element, out))
     end = InParallelOp([])
@@ -385,7 +397,7 @@ def _split_depthwise(op: Conv2DNgchwGfchwOp) -> None:
     zero = _zeros_taken_out(init)
     if zero is not None:
         accumulator = _insert(fill_op(zero, accumulator), end)
-    phases = _phases(end, read.results[0], [1, 1, 1], (vertical.data, horizontal.data))
+    phases = _phases(end, read.results[0], [1, block, 1], (vertical.data, horizontal.data))
     n, g, f, oh, ow, c, kh, kw = (AffineExpr.dimension(d) for d in range(8))
     phase_h, row = vertical.read(oh, kh)
     phase_w, column = horizontal.read(ow, kw)
@@ -397,14 +409,32 @@ def _split_depthwise(op: Conv2DNgchwGfchwOp) -> None:
     convolution = _insert(
         marked_convolution(op, [phases, taps.results[0]], accumulator, maps, 5, PHASED), end
     )
-    loop = ForallOp([images, channels], [init], body)
+    loop = ForallOp([images, channels // block], [init], body)
     _replace(op, loop)
-    result = _epilogue_moved_in(loop, convolution, end, [image, channel, 0, 0])
+    result = _epilogue_moved_in(loop, convolution, end, [image, channel, 0, 0], block)
     end.body.block.add_op(ParallelInsertSliceOp(result, into, at, out))
 
 
+POINT_BYTES = 16 * 1024
+"""The most bytes of phases a point of a depthwise loop makes (half of a 32 KiB L1 data cache):
+channels of small images are taken a few at a time (MobileNetV2's 960 × 7², 324 bytes of
+phases a channel, 48 at a time), those of large ones one at a time."""
+
+
+def _channels_a_point(channels: int, rows: _Phasing, columns: _Phasing) -> int:
+    """The most channels, a divisor of ``channels``, whose f32 phases fit in `POINT_BYTES`
+    (at least one)."""
+    each = rows.phases * columns.phases * rows.extent * columns.extent * 4
+    fits = max(1, POINT_BYTES // each)
+    return max(d for d in range(1, min(fits, channels) + 1) if channels % d == 0)
+
+
 def _epilogue_moved_in(
-    loop: ForallOp, convolution: SSAValue, end: Operation, point: Sequence[SSAValue | int]
+    loop: ForallOp,
+    convolution: SSAValue,
+    end: Operation,
+    point: Sequence[SSAValue | int],
+    channels: int,
 ) -> SSAValue:
     """Move the element-wise steps that write into the ``loop``'s result (its epilogue,
     `in_place_epilogues`) into it, each computing the slice of one image and channel
@@ -414,7 +444,8 @@ def _epilogue_moved_in(
     reshape = loop.results[0].get_user_of_unique_use()
     if not isinstance(reshape, tensor.CollapseShapeOp):
         return convolution
-    value, sizes = reshape.result, [1, 1, *reshape.result.type.get_shape()[2:]]  # pyright: ignore
+    value = reshape.result
+    sizes = [1, channels, *value.type.get_shape()[2:]]  # pyright: ignore[reportAttributeAccessIssue]
     element = reshape.result.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
     slice_type = TensorType(element, sizes)
     inner = _insert(

@@ -8,6 +8,7 @@ convolutions it leaves alone (unit strides, a symbolic height, groups of several
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -39,7 +40,13 @@ from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.forall_ops import ForallOp
 from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
-from relax_xdsl.lowering.phase_split import _Axis, _zeros, split_phases
+from relax_xdsl.lowering.phase_split import (
+    POINT_BYTES,
+    _Axis,
+    _channels_a_point,
+    _zeros,
+    split_phases,
+)
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
@@ -203,17 +210,21 @@ def test_strided_or_padded_depthwise_windows_read_phases(name):
 
 @pytest.mark.parametrize("name", [case.name for case in SPLIT])
 def test_each_image_and_channel_is_split_and_convolved_in_one_loop(name):
-    """One ``scf.forall`` over the images and channels holds each channel's phases, the
-    zeros of its result and its convolution: no phase nor fill of the whole tensor is left
-    outside it."""
+    """One ``scf.forall`` over the images and blocks of channels holds each block's phases,
+    the zeros of its result and its convolution: no phase nor fill of the whole tensor is
+    left outside it, and a block's phases fit in `POINT_BYTES`."""
     module = kernel(CASES[name])
     split_phases(module, host_tile())
     [loop] = [op for op in module.walk() if isinstance(op, ForallOp)]
     [phased] = [op for op in loop.walk() if PHASED in op.attributes]
     assert phased.parent_op() is loop
-    assert phased.inputs[0].type.get_shape()[:3] == (1, 1, 1)  # pyright: ignore
+    phases = phased.inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    image, block, one = phases[:3]
+    assert (image, one) == (1, 1)
+    assert block == 1 or math.prod(phases) * 4 <= POINT_BYTES
     channels = loop.results[0].type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
-    assert tuple(loop.staticUpperBound.get_values())[1:] == (channels,)
+    assert tuple(loop.staticUpperBound.get_values())[1:] == (channels // block,)
+    assert channels % block == 0
     inside = set(loop.walk())
     outside = [op for op in module.walk() if op not in inside]
     assert not any(isinstance(op, FillOp) for op in outside)
@@ -247,6 +258,21 @@ def test_each_element_of_the_phases_is_written_once():
             assert (written == 1).all(), (size, before, stride, taps, dilation, row, column)
 
 
+def test_channels_of_small_images_are_taken_a_few_at_a_time():
+    """MobileNetV2's layers: 960 channels of 7² (324 bytes of phases each) 48 at a time, 384
+    of 14² 16 at a time, 96 of 112² / 2 (52 KiB each) one at a time; 17 channels (a prime)
+    all at once or one at a time."""
+    for channels, size, stride, block in [
+        (960, 7, 1, 48),
+        (384, 14, 1, 16),
+        (96, 112, 2, 1),
+        (17, 7, 1, 17),
+        (17, 56, 1, 1),
+    ]:
+        axis = _Axis((size - 1) // stride + 1, 3, stride, 1, size, 1).data
+        assert _channels_a_point(channels, axis, axis) == block
+
+
 def test_the_epilogue_written_in_place_is_computed_in_the_loop():
     """A bias, a ReLU and a residual add written into the convolution's result
     (`in_place_epilogues`) are computed for each image and channel inside the loop, after its
@@ -260,9 +286,9 @@ def test_the_epilogue_written_in_place_is_computed_in_the_loop():
     assert not outside
     *_, convolution, bias, relu, residual = inside
     assert PHASED in convolution.attributes
-    assert [v.type.get_shape() for v in bias.operands] == [(1, 1, 1, 1), (1, 1, 5, 5)]
+    assert [v.type.get_shape() for v in bias.operands] == [(1, 17, 1, 1), (1, 17, 5, 5)]
     assert not relu.inputs
-    assert [v.type.get_shape() for v in residual.operands] == [(1, 1, 5, 5)] * 2
+    assert [v.type.get_shape() for v in residual.operands] == [(1, 17, 5, 5)] * 2
 
 
 @pytest.mark.parametrize("name", [case.name for case in CHANNELS])
