@@ -456,28 +456,59 @@ def _epilogue_moved_in(
         ),
         end,
     )
+    steps: list[tuple[list[SSAValue], list[AffineMapAttr], Block]] = []
     step = value.get_user_of_unique_use()
     while isinstance(step, GenericOp) and list(step.outputs) == [value]:
+        maps = list(step.indexing_maps.data[: len(step.inputs)])
         reads = [
             _read_slice(v, m.data, point, sizes, end)
-            for v, m in zip(step.inputs, step.indexing_maps.data[: len(step.inputs)], strict=True)
+            for v, m in zip(step.inputs, maps, strict=True)
         ]
         if None in reads or any(i.data != IteratorType.PARALLEL for i in step.iterator_types):
             break
-        body = step.body.clone()
-        moved = generic_op(
-            reads, [inner], body.detach_block(0), step.indexing_maps, step.iterator_types
-        )
-        inner = _insert(moved, end)
+        steps.append(([r for r in reads if r is not None], maps, step.body.clone().detach_block(0)))
         step.results[0].replace_all_uses_with(value)
         step.detach()
         step.erase()
         step = value.get_user_of_unique_use()
+    if steps:
+        inner = _insert(_one_step(steps, inner), end)
     shape = convolution.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     expand = tensor.ExpandShapeOp(
         inner, [], reassociation([[0], [1, 2], [3], [4]]), shape, convolution.type
     )
     return _insert(expand, end)
+
+
+def _one_step(
+    steps: list[tuple[list[SSAValue], list[AffineMapAttr], Block]], into: SSAValue
+) -> GenericOp:
+    """The element-wise ``steps`` (each its inputs, their maps and its body, which reads its
+    output) as one ``linalg.generic`` writing into ``into``: one pass over the slice, and
+    each element stored once (a ReLU of its own, ``x > 0 ? x : 0`` written in place, became a
+    masked store of the zeros)."""
+    inputs = [value for reads, _, _ in steps for value in reads]
+    element = into.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    types = [value.type.get_element_type() for value in inputs]  # pyright: ignore
+    body = Block(arg_types=[*types, element])
+    current: SSAValue = body.args[-1]
+    taken = 0
+    for reads, _, old in steps:
+        count = len(reads)
+        for arg, new in zip(old.args[:count], body.args[taken : taken + count], strict=True):
+            arg.replace_all_uses_with(new)
+        old.args[count].replace_all_uses_with(current)
+        *ops, yielded = old.ops
+        current = yielded.operands[0]
+        for op in ops:
+            op.detach()
+            body.add_op(op)
+        taken += count
+    body.add_op(YieldOp(current))
+    rank = len(into.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    maps = [m for _, input_maps, _ in steps for m in input_maps]
+    maps.append(AffineMapAttr(AffineMap.identity(rank)))
+    return generic_op(inputs, [into], body, ArrayAttr(maps), ArrayAttr([PARALLEL] * rank))
 
 
 def _read_slice(
