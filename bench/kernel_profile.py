@@ -110,7 +110,12 @@ def workload(args: argparse.Namespace) -> Workload:
 
 
 def convolution_key(filters: Sequence[int], output: Sequence[int]) -> str:
-    """A convolution's filter shape and output shape but the batch, ``64x64x3x3 -> 64x56x56``."""
+    """A convolution's filter shape and output shape but the batch, ``64x64x3x3 -> 64x56x56``
+    (a grouped one's groups and filters per group as its filters, as ONNX writes them)."""
+    if len(filters) == 5:
+        groups, per_group, *window = filters
+        filters = [groups * per_group, *window]
+        output = [output[0], output[1] * output[2], *output[3:]]
     return "x".join(map(str, filters)) + " -> " + "x".join(map(str, output[1:]))
 
 

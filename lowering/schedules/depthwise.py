@@ -14,9 +14,10 @@ row and column loops are peeled and a ragged strip split into halves down to fou
 (`padding`), so no strip tests a bound per element. ``linalg::vectorize`` refuses a strip whose
 input map is ``2 · ow`` (mlir-opt-22 crashed on the failed action): strided ones are split into
 phases on native code's kernels first (`phase_split`), a ``linalg.generic`` marked `PHASED`
-with the same loops, whose taps each read a unit-stride strip of one phase, and get the same
-strips; elsewhere (a module compiled whole) they keep the window reordering
-(`sliding_windows`).
+with the same loops for one image and one channel (inside the ``scf.forall`` over them that
+the threads share), whose taps each read a unit-stride strip of one phase, and get the same
+strips (`@depthwise_strips`, without a loop for the threads); elsewhere (a module compiled
+whole) they keep the window reordering (`sliding_windows`).
 """
 
 from __future__ import annotations
@@ -53,7 +54,12 @@ def sequences(columns: int, threads: int) -> str:
     %generic = transform.structured.generalize %op : (!op) -> !op
     %shared, %threads = transform.structured.tile_using_forall %generic
         num_threads [0, {threads}] : (!op) -> (!op, !op)
-    %strip, %loops:4 = transform.structured.tile_using_for %shared
+    transform.include @depthwise_strips failures(propagate) (%shared) : (!op) -> ()
+    transform.yield
+  }}
+
+  transform.named_sequence @depthwise_strips(%op: !op {{transform.consumed}}) {{
+    %strip, %loops:4 = transform.structured.tile_using_for %op
         tile_sizes [1, 1, 0, {ROWS}, {columns}] : (!op) -> (!op, !op, !op, !op, !op)
     transform.include @peel failures(suppress) (%loops#3) : (!op) -> ()
     transform.include @peel failures(suppress) (%loops#2) : (!op) -> ()
@@ -108,6 +114,7 @@ def rewrite_step(functions: str, rewritten: str) -> str:
           : (!op) -> !op
       transform.foreach %phased : !op {{
       ^bb0(%convolution: !op):
-        transform.include @depthwise failures(propagate) (%convolution) : (!op) -> ()
+        transform.debug.emit_remark_at %convolution, "{SCHEDULE_REMARK}: depthwise" : !op
+        transform.include @depthwise_strips failures(propagate) (%convolution) : (!op) -> ()
       }}
     }}"""

@@ -8,6 +8,7 @@ convolutions it leaves alone (unit strides, a symbolic height, groups of several
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -25,18 +26,27 @@ from lower_harness import (
 from test_prepacked_weights import weights
 from toolchain_harness import needs_toolchain, scheduled
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.ops import (
     Conv2DNchwFchwOp,
     Conv2DNgchwGfchwOp,
     ConvOperation,
+    FillOp,
     GenericOp,
 )
 from xdsl.dialects.tensor import PadOp
 
 from relax_xdsl.lowering import toolchain, units
+from relax_xdsl.lowering.forall_ops import ForallOp
+from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
-from relax_xdsl.lowering.phase_split import _Axis, _zeros, split_phases
+from relax_xdsl.lowering.phase_split import (
+    POINT_BYTES,
+    _Axis,
+    _channels_a_point,
+    _zeros,
+    split_phases,
+)
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
@@ -97,6 +107,17 @@ SPLIT = [
         "n, 7, 17, 17",
         (7, 1, 3, 3),
         "groups = 7, strides = [2, 2], padding = [1]",
+    ),
+    Case(
+        "epilogue-in-place",
+        f"%x: {tensor('n, 17, 9, 9', 'f32')}, %b: {tensor('1, 17, 1, 1', 'f32')}, "
+        f"%d: {tensor('n, 17, 5, 5', 'f32')}",
+        f"""{relax_constant("w", weights(17, 1, 3, 3))}
+        %c = relax.nn.conv2d %x, %w {{groups = 17, strides = [2, 2], padding = [1]}}
+        %a = relax.add %c, %b
+        %y = relax.nn.relu %a
+        %r = relax.add %y, %d""",
+        inputs(floats("n", 17, 9, 9), floats(1, 17, 1, 1, salt=1), floats("n", 17, 5, 5, salt=2)),
     ),
     depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
     depthwise("unit-strides-130", "n, 130, 7, 17", "3, 3", "padding = [1]"),
@@ -187,6 +208,34 @@ def test_strided_or_padded_depthwise_windows_read_phases(name):
     assert len(phases) == 7  # n, g, c, the phases of the rows and columns, y, x
 
 
+@pytest.mark.parametrize("name", [case.name for case in SPLIT])
+def test_each_image_and_channel_is_split_and_convolved_in_one_loop(name):
+    """One ``scf.forall`` over the images and blocks of channels holds each block's phases,
+    the zeros of its result and its convolution: no phase nor fill of the whole tensor is
+    left outside it, and a block's phases fit in `POINT_BYTES`."""
+    module = kernel(CASES[name])
+    split_phases(module, host_tile())
+    [loop] = [op for op in module.walk() if isinstance(op, ForallOp)]
+    [phased] = [op for op in loop.walk() if PHASED in op.attributes]
+    assert phased.parent_op() is loop
+    phases = phased.inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    image, block, one = phases[:3]
+    assert (image, one) == (1, 1)
+    assert block == 1 or math.prod(phases) * 4 <= POINT_BYTES
+    channels = loop.results[0].type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
+    assert tuple(loop.staticUpperBound.get_values())[1:] == (channels // block,)
+    assert channels % block == 0
+    inside = set(loop.walk())
+    outside = [op for op in module.walk() if op not in inside]
+    assert not any(isinstance(op, FillOp) for op in outside)
+    assert not any(
+        len(r.type.get_shape()) == 7
+        for op in outside
+        for r in op.results  # pyright: ignore
+        if isinstance(r.type, TensorType)
+    )
+
+
 def test_each_element_of_the_phases_is_written_once():
     """Of each phase, the boxes filled with zeros (`_zeros`) and the block copied from the
     input cover every element exactly once: nothing is left unwritten (the tensor is not
@@ -207,6 +256,40 @@ def test_each_element_of_the_phases_is_written_once():
             if rows[1] > 0 and columns[1] > 0:
                 written[rows[0] : rows[0] + rows[1], columns[0] : columns[0] + columns[1]] += 1
             assert (written == 1).all(), (size, before, stride, taps, dilation, row, column)
+
+
+def test_channels_of_small_images_are_taken_a_few_at_a_time():
+    """MobileNetV2's layers: 960 channels of 7² (324 bytes of phases each) 48 at a time, 384
+    of 14² 16 at a time, 96 of 112² / 2 (52 KiB each) one at a time; 17 channels (a prime)
+    all at once or one at a time."""
+    for channels, size, stride, block in [
+        (960, 7, 1, 48),
+        (384, 14, 1, 16),
+        (96, 112, 2, 1),
+        (17, 7, 1, 17),
+        (17, 56, 1, 1),
+    ]:
+        axis = _Axis((size - 1) // stride + 1, 3, stride, 1, size, 1).data
+        assert _channels_a_point(channels, axis, axis) == block
+
+
+def test_the_epilogue_written_in_place_is_computed_in_the_loop():
+    """A bias, a ReLU and a residual add written into the convolution's result
+    (`in_place_epilogues`) are computed for each block of channels inside the loop, after its
+    convolution, as one step reading its slices of the bias and of the residual."""
+    module = kernel(CASES["epilogue-in-place"])
+    epilogues_in_place(module)
+    split_phases(module, host_tile())
+    [loop] = [op for op in module.walk() if isinstance(op, ForallOp)]
+    inside = [op for op in loop.walk() if isinstance(op, GenericOp)]
+    outside = [op for op in module.walk() if isinstance(op, GenericOp) and op not in inside]
+    assert not outside
+    *_, convolution, epilogue = inside
+    assert PHASED in convolution.attributes
+    shapes = [v.type.get_shape() for v in epilogue.operands]  # pyright: ignore
+    assert shapes == [(1, 17, 1, 1), (1, 17, 5, 5), (1, 17, 5, 5)]  # bias, residual, result
+    body = [op.name for op in epilogue.body.block.ops]
+    assert body == ["arith.addf", "arith.cmpf", "arith.select", "arith.addf", "linalg.yield"]
 
 
 @pytest.mark.parametrize("name", [case.name for case in CHANNELS])
