@@ -22,8 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import UnitAttr
+from xdsl.ir import Operation
+
 from ..crash_report import SCHEDULE_REMARK
 from . import gate
+
+SHARE_FIRST_LOOP = "relax.share_first_loop"
+"""Marks an operation whose first loop is shared among the threads (`mark_first_loop`)."""
 
 MAX_OUTER = 6
 """The deepest loop split: an operation whose first ``MAX_OUTER`` loops are reductions or of
@@ -111,10 +117,35 @@ def sequences(threads: int) -> str:
         for loop in range(MAX_OUTER)
     )
     actions = "".join(_action(loop, threads) for loop in range(MAX_OUTER))
-    return matchers + actions + gate.sequence("share_outer_loops", PAIRS)
+    return matchers + actions + MATCH_IN_BODY + gate.sequence("share_outer_loops", PAIRS)
+
+
+MATCH_IN_BODY = """
+  transform.named_sequence @match_in_body(%op: !op {transform.readonly}) -> !op {
+    %parent = transform.get_parent_op %op : (!op) -> !op
+    transform.match.operation_name %parent ["func.func"] : !op
+    transform.yield %op : !op
+  }
+"""
+"""Matches an operation in a function's body (not in a loop: a parallel loop in another one is
+rejected by mlir-opt-22's OpenMP lowering)."""
+
+
+def mark_first_loop(op: Operation) -> None:
+    """Have the step share ``op``'s first loop, which its builder knows to be parallel and
+    read through maps without ``floordiv`` or ``mod`` (sums of its loops: an im2col copy's rows
+    ``y·s + i``), though not through projected permutations, which the matchers require."""
+    op.attributes[SHARE_FIRST_LOOP] = UnitAttr()
 
 
 def rewrite_step(functions: str) -> str:
     """The entry point's step sharing the outer loops of the operations left in the bodies of
-    the functions of the handle ``functions`` (a gated step, `gate`)."""
-    return gate.step("share_outer_loops", functions, "%shared")
+    the functions of the handle ``functions`` (a gated step, `gate`), the marked ones'
+    (`mark_first_loop`, found in the entry point's ``%root``) first."""
+    return f"""
+    %first_loops = transform.structured.match attributes{{{SHARE_FIRST_LOOP}}} in %root
+        : (!op) -> !op
+    %first_shared = transform.foreach_match restrict_root in %first_loops
+        @match_in_body -> @share_loop_0 : (!op) -> !op""" + gate.step(
+        "share_outer_loops", functions, "%shared"
+    )
