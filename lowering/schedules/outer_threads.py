@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects.builtin import UnitAttr
+from xdsl.dialects.builtin import IntegerAttr, i64
 from xdsl.ir import Operation
 
 from ..crash_report import SCHEDULE_REMARK
 from . import gate
 
-SHARE_FIRST_LOOP = "relax.share_first_loop"
-"""Marks an operation whose first loop is shared among the threads (`mark_first_loop`)."""
+SHARE_LOOP = "relax.share_loop"
+"""Marks an operation with the loop of it that is shared among the threads (`mark_loop`)."""
 
 MAX_OUTER = 6
 """The deepest loop split: an operation whose first ``MAX_OUTER`` loops are reductions or of
@@ -131,21 +131,28 @@ MATCH_IN_BODY = """
 rejected by mlir-opt-22's OpenMP lowering)."""
 
 
-def mark_first_loop(op: Operation) -> None:
-    """Have the step share ``op``'s first loop, which its builder knows to be parallel and
-    read through maps without ``floordiv`` or ``mod`` (sums of its loops: an im2col copy's rows
-    ``y·s + i``), though not through projected permutations, which the matchers require."""
-    op.attributes[SHARE_FIRST_LOOP] = UnitAttr()
+def mark_loop(op: Operation, loop: int) -> None:
+    """Have the step share loop ``loop`` (below `MAX_OUTER`) of ``op``, which its builder
+    knows to be parallel and read through maps without ``floordiv`` or ``mod`` (sums of loops:
+    an im2col copy's rows ``y·s + i``), though not through projected permutations, which the
+    matchers require."""
+    assert loop < MAX_OUTER
+    op.attributes[SHARE_LOOP] = IntegerAttr(loop, i64)
 
 
 def rewrite_step(functions: str) -> str:
     """The entry point's step sharing the outer loops of the operations left in the bodies of
     the functions of the handle ``functions`` (a gated step, `gate`), the marked ones'
-    (`mark_first_loop`, found in the entry point's ``%root``) first."""
-    return f"""
-    %first_loops = transform.structured.match attributes{{{SHARE_FIRST_LOOP}}} in %root
-        : (!op) -> !op
-    %first_shared = transform.foreach_match restrict_root in %first_loops
-        @match_in_body -> @share_loop_0 : (!op) -> !op""" + gate.step(
-        "share_outer_loops", functions, "%shared"
+    (`mark_loop`, found in the entry point's ``%root``) first."""
+    marked = "".join(
+        f"""
+    %marked_{loop} = transform.structured.match attributes{{{SHARE_LOOP} = {loop} : i64}}
+        in %root : (!op) -> !op
+    transform.foreach %marked_{loop} : !op {{
+    ^bb0(%op: !op):
+      %shared = transform.foreach_match restrict_root in %op
+          @match_in_body -> @share_loop_{loop} : (!op) -> !op
+    }}"""
+        for loop in range(MAX_OUTER)
     )
+    return marked + gate.step("share_outer_loops", functions, "%shared")
