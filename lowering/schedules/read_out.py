@@ -3,9 +3,10 @@ among the threads by panels of filters (the tiling schedule's step after the con
 
 An implicit GEMM or a pointwise convolution (`implicit_gemm.replace_by_pixel_product`) leaves
 its ``N·OH·OW × F`` product in ``m × n`` blocks, read out into the ``N × F × OH × OW`` result
-through ``floordiv``/``mod`` maps, then its epilogue (a bias add through a ``(0, d1, 0, 0)``
-map, a ReLU, a residual add). `outer_threads` shares none of them (neither map is a projected
-permutation), so on two threads they ran on one. Here the last operation of the chain is tiled
+through ``floordiv``/``mod`` maps, then its epilogue (a bias add, a residual add, a ReLU).
+`outer_threads` does not share the read-out (its maps are not projected permutations), so on
+two threads it ran on one, and the chain after it passed over the whole result once per
+operation. Here the last operation of the chain is tiled
 into an ``scf.forall`` of one panel of ``n`` filters per iteration (the threads take whole
 panels), and the rest of the chain and the read-out are fused into it, so each panel is read
 out and finished while it is in cache. A tile starting at a panel's first filter reads whole
@@ -17,6 +18,7 @@ one panel and the pixels are never split.
 from __future__ import annotations
 
 from xdsl.dialects.builtin import UnitAttr
+from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineMap
@@ -47,7 +49,7 @@ def _chained_user(op: GenericOp) -> GenericOp | None:
     user = result.get_user_of_unique_use()
     if not isinstance(user, GenericOp) or user.parent_block() is not op.parent_block():
         return None
-    if any(str(kind.data) != "parallel" for kind in user.iterator_types):
+    if any(kind.data != IteratorType.PARALLEL for kind in user.iterator_types):
         return None
     if user.res[0].type != result.type:
         return None
