@@ -11,7 +11,8 @@ one on 49 × 16 images (the same work in whole blocks). With unit strides, outpu
 windows are those of a 1-D convolution with offsets ``i·W + j``. Computed at every ``p`` of
 ``OH·W`` positions, in blocks of ``n`` (``[N, F, blocks, n]``), the convolution fills whole
 blocks; the ``W − OW`` positions past each row's end (2 of 30 at 28 × 28 with a 3 × 3 window)
-are computed and dropped: the result is read through reshapes and slices, no copy. The padded
+are computed and dropped: the result is read through reshapes and slices, no copy (an
+epilogue written in place reads it and writes the first step afresh, `write_afresh`). The padded
 image gets the zero rows the last block reads past its end (its pad grows by them, or a pad
 is made). The epilogue is then not fused into the rows' tiles (fusion stops at the reshape):
 it runs after the convolution, over the whole result.
@@ -34,6 +35,7 @@ from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
 from .building import fill_op, marked_convolution, pad_op
+from .in_place_epilogues import write_afresh
 from .ops.common import reassociation
 from .prepacked_weights import Builder, is_zero, pair, replace_op, zero_filled
 from .schedules.direct_convolution import FLAT_ROWS
@@ -99,7 +101,9 @@ def _over_flat_rows(op: Conv2DNchwFchwOp, columns: int) -> None:
         AffineMap(7, 0, (d[0], d[1], d[2], d[3])),
     ]
     convolved = build.add(marked_convolution(op, [flat, weight], result, maps, 4, FLAT_ROWS))
-    replace_op(op, _rows(build, convolved, init.type, width, images))  # pyright: ignore
+    rows = _rows(build, convolved, init.type, width, images)  # pyright: ignore
+    replace_op(op, rows)
+    write_afresh(rows)
 
 
 def _padded(build: Builder, data: SSAValue, rows: int) -> SSAValue:

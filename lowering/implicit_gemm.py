@@ -62,6 +62,7 @@ from .prepacked_weights import (
     replace_op,
     zero_filled,
 )
+from .schedules.read_out import mark_read_out
 from .tiling import RegisterTile
 
 
@@ -134,7 +135,9 @@ def replace_by_pixel_product(
     body = op.body.detach_block(0)
     operands = [blocks, filter_blocks]
     product = packed_product(build, operands, product_init, body, tile, PANELS_FIRST_MAPS)
-    replace_op(op, _to_nchw(build, product, op.outputs[0], images, tile))
+    read_out = _to_nchw(build, product, op.outputs[0], images, tile)
+    replace_op(op, read_out)
+    mark_read_out(read_out)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from .building import generic_op
+from .prepacked_weights import Builder
 from .schedules.epilogue import EPILOGUE
 
 CONVOLUTIONS = (Conv2DNchwFchwOp, Conv2DNgchwGfchwOp)
@@ -105,3 +106,31 @@ def _write_into(op: GenericOp, value: SSAValue) -> SSAValue:
         empty.detach()
         empty.erase()
     return rewritten.results[0]
+
+
+def write_afresh(value: SSAValue) -> None:
+    """Undo `_write_into` for the step written in place into ``value`` (a view of another
+    layout, `flat_rows`), if any: it reads ``value`` and writes a ``tensor.empty``, so that the
+    chain after it is written in place into contiguous memory. (A chain ending in the view
+    was copied out of it when the kernel returned, by the C runtime's element-wise
+    ``memrefCopy``, on one thread.)"""
+    op = value.get_user_of_unique_use()
+    if not isinstance(op, GenericOp) or list(op.outputs) != [value]:
+        return
+    build = Builder(op)
+    element = value.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    empty = build.empty(value.type.get_shape(), element, build.sizes(value))  # pyright: ignore
+    identity = AffineMapAttr(AffineMap.identity(len(op.iterator_types)))
+    maps = [*list(op.indexing_maps)[: len(op.inputs)], identity, identity]
+    old = op.body.block
+    body = Block(arg_types=[*(a.type for a in old.args), old.args[-1].type])
+    for arg, new in zip(old.args, body.args, strict=False):
+        arg.replace_all_uses_with(new)
+    for inner in list(old.ops):
+        inner.detach()
+        body.add_op(inner)
+    iterators = ArrayAttr(list(op.iterator_types))
+    inputs = [*op.inputs, value]
+    rewritten = generic_op(inputs, [empty], body, ArrayAttr[AffineMapAttr](maps), iterators)
+    rewritten.attributes.update(op.attributes)
+    Rewriter.replace_op(op, rewritten)

@@ -78,6 +78,8 @@ from .ops.common import PARALLEL, reassociation
 from .prepacked_weights import zero_filled
 from .schedules import direct_convolution
 from .schedules.depthwise import PHASED
+from .schedules.outer_threads import PARTS_PER_THREAD, mark_loop
+from .threads import machine_cores
 from .tiling import RegisterTile
 
 MOST_ZERO_PRODUCTS = 48
@@ -293,10 +295,19 @@ def _phases(
         body.add_op(YieldOp(body.args[0]))
         maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(rank))])
         copy = generic_op([source], [target], body, maps, ArrayAttr([PARALLEL] * rank))
+        mark_loop(copy, _threads_loop(shape))
         phases = _insert(
             insert_slice_op(_insert(copy, anchor), phases, at, sizes, [1] * rank), anchor
         )
     return phases
+
+
+def _threads_loop(shape: Sequence[int]) -> int:
+    """The loop of a phase's copy into ``[*prefix, phases, phases, rows, columns]`` that the
+    threads share (`outer_threads.mark_loop`): the outermost of ``prefix`` long enough to share
+    evenly (channels, filters), else the rows (a symbolic batch of one is not shared)."""
+    even = PARTS_PER_THREAD * machine_cores()
+    return next((d for d, size in enumerate(shape[:-4]) if size >= even), len(shape) - 2)
 
 
 def _zeros(

@@ -52,6 +52,7 @@ from .building import contraction_op, fill_op, generic_op, i64_array
 from .ops.common import PARALLEL, REDUCTION, reassociation
 from .pack_ops import PackOp, UnPackOp
 from .schedules import direct_convolution
+from .schedules.outer_threads import mark_loop
 from .tiling import PREPACKED_LOOPS, RegisterTile
 
 PACKED_TYPES = (Float32Type,)
@@ -281,7 +282,9 @@ def _as_matrix_product(op: Conv2DNchwFchwOp) -> None:
     body = Block(arg_types=[element, element])
     body.add_op(YieldOp(body.args[0]))
     maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(identity)])
-    copied = build.add(generic_op([data], [windows], body, maps, ArrayAttr([PARALLEL] * 6)))
+    copy = generic_op([data], [windows], body, maps, ArrayAttr([PARALLEL] * 6))
+    mark_loop(copy, 0)  # its channels
+    copied = build.add(copy)
     columns_type = TensorType(element, [channels * kh * kw, _product(batch, oh * ow)])
     columns = build.add(
         tensor.CollapseShapeOp.create(

@@ -67,6 +67,7 @@ from .schedules import (
     outer_threads,
     padding,
     pooling,
+    read_out,
     reductions,
     sliding_windows,
 )
@@ -366,14 +367,21 @@ def _prepacked_action(packed: int, tile: RegisterTile, threads: int) -> str:
 """
 
 
-GATHERED_ACTION = f"""
+def _gathered_action(threads: int) -> str:
+    """Vectorises an implicit GEMM's gather (`implicit_gemm`: its left operand, behind a
+    reshape), a row of ``k`` channels at a time, each a contiguous load of the
+    ``tensor.extract`` in its body, its blocks of pixels shared among ``threads`` (an
+    ``scf.forall``), and tiles its product."""
+    return f"""
   transform.named_sequence @tile_gathered(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: tile_gathered" : !op
     %packed = transform.cast %op : !op to !transform.op<"linalg.generic">
     %reshaped = transform.get_producer_of_operand %packed[0]
         : (!transform.op<"linalg.generic">) -> !op
     %gather = transform.get_producer_of_operand %reshaped[0] : (!op) -> !op
-    %row, %rows:5 = transform.structured.tile_using_for %gather tile_sizes [1, 1, 1, 1, 1]
+    %shared, %threads = transform.structured.tile_using_forall %gather
+        num_threads [{threads}] : (!op) -> (!op, !op)
+    %row, %rows:5 = transform.structured.tile_using_for %shared tile_sizes [1, 1, 1, 1, 1]
         : (!op) -> (!op, !op, !op, !op, !op, !op)
     transform.structured.vectorize %row {{vectorize_nd_extract}} : !op
     transform.include @tile_blocks_0 failures(propagate) (%packed)
@@ -381,9 +389,6 @@ GATHERED_ACTION = f"""
     transform.yield
   }}
 """
-"""Vectorises an implicit GEMM's gather (`implicit_gemm`: its left operand, behind a reshape), a
-row of ``k`` channels at a time, each a contiguous load of the ``tensor.extract`` in its body,
-and tiles its product."""
 
 
 def schedule(tile: RegisterTile, threads: int = 1) -> str:
@@ -407,7 +412,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
         for p in (0, 1)
     )
     sequences += _prepacked_matcher(0, tile, "match_gathered", "tensor.collapse_shape")
-    sequences += GATHERED_ACTION
+    sequences += _gathered_action(threads)
     sequences += column_strips.PEEL + padding.SEQUENCES
     sequences += direct_convolution.sequences(tile.m, tile.n, threads)
     sequences += depthwise.sequences(tile.n, threads)
@@ -415,6 +420,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += pooling.sequences(tile.n // 2, threads)
     sequences += reductions.sequences(tile.n // 2)
     sequences += epilogue.sequences(_cache_columns(tile), MAX_BATCH)
+    sequences += read_out.sequences(tile.n)
     sequences += outer_threads.sequences(threads)
     rewrite = padding.rewrite_step("%functions", "%padded")
     rewrite += epilogue.rewrite_step("%padded", "%fused", MAX_BATCH)
@@ -427,7 +433,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     lowered = """
     %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
     shared = lowered + padding.rewrite_step("%lowered", "%copied")
-    shared += outer_threads.rewrite_step("%copied")
+    shared += read_out.rewrite_step() + outer_threads.rewrite_step("%copied")
     pairs = [(f"match_{body}_{b}{IN_TILE}", f"tile_{b}{IN_TILE}") for b, body in batched]
     pairs += [(f"match_{body}_{batch}", f"tile_{batch}") for batch, body in variants]
     pairs += [(f"match_prepacked_{p}", f"tile_prepacked_{p}") for p in (0, 1)]

@@ -45,6 +45,7 @@ from .phase_split import split_phases
 from .pointwise_convolution import pointwise_products
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
+from .unit_broadcasts import drop_unit_broadcasts
 from .weight_arguments import pass_weights
 from .window_taps import unroll_windows
 
@@ -162,6 +163,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
             pointwise_products(unit, host_tile())
             prepack_weights(unit, host_tile())
             unroll_windows(unit)
+            drop_unit_broadcasts(unit)
         name = pass_weights(unit, kernel, calls[kernel.sym_name.data])
         if name in units:  # the same kernel as another but for its weights
             kernel.detach()

@@ -22,8 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import IntegerAttr, i64
+from xdsl.ir import Operation
+
 from ..crash_report import SCHEDULE_REMARK
 from . import gate
+
+SHARE_LOOP = "relax.share_loop"
+"""Marks an operation with the loop of it that is shared among the threads (`mark_loop`)."""
 
 MAX_OUTER = 6
 """The deepest loop split: an operation whose first ``MAX_OUTER`` loops are reductions or of
@@ -111,10 +117,42 @@ def sequences(threads: int) -> str:
         for loop in range(MAX_OUTER)
     )
     actions = "".join(_action(loop, threads) for loop in range(MAX_OUTER))
-    return matchers + actions + gate.sequence("share_outer_loops", PAIRS)
+    return matchers + actions + MATCH_IN_BODY + gate.sequence("share_outer_loops", PAIRS)
+
+
+MATCH_IN_BODY = """
+  transform.named_sequence @match_in_body(%op: !op {transform.readonly}) -> !op {
+    %parent = transform.get_parent_op %op : (!op) -> !op
+    transform.match.operation_name %parent ["func.func"] : !op
+    transform.yield %op : !op
+  }
+"""
+"""Matches an operation in a function's body (not in a loop: a parallel loop in another one is
+rejected by mlir-opt-22's OpenMP lowering)."""
+
+
+def mark_loop(op: Operation, loop: int) -> None:
+    """Have the step share loop ``loop`` (below `MAX_OUTER`) of ``op``, which its builder
+    knows to be parallel and read through maps without ``floordiv`` or ``mod`` (sums of loops:
+    an im2col copy's rows ``y·s + i``), though not through projected permutations, which the
+    matchers require."""
+    assert loop < MAX_OUTER
+    op.attributes[SHARE_LOOP] = IntegerAttr(loop, i64)
 
 
 def rewrite_step(functions: str) -> str:
     """The entry point's step sharing the outer loops of the operations left in the bodies of
-    the functions of the handle ``functions`` (a gated step, `gate`)."""
-    return gate.step("share_outer_loops", functions, "%shared")
+    the functions of the handle ``functions`` (a gated step, `gate`), the marked ones'
+    (`mark_loop`, found in the entry point's ``%root``) first."""
+    marked = "".join(
+        f"""
+    %marked_{loop} = transform.structured.match attributes{{{SHARE_LOOP} = {loop} : i64}}
+        in %root : (!op) -> !op
+    transform.foreach %marked_{loop} : !op {{
+    ^bb0(%op: !op):
+      %shared = transform.foreach_match restrict_root in %op
+          @match_in_body -> @share_loop_{loop} : (!op) -> !op
+    }}"""
+        for loop in range(MAX_OUTER)
+    )
+    return marked + gate.step("share_outer_loops", functions, "%shared")

@@ -16,13 +16,16 @@ from lower_harness import (
     assert_close_to_reference,
     assert_same_bits_on_two_threads,
     compiled_together,
+    relax_constant,
 )
-from test_prepacked_weights import conv, kernel_modules, scheduled_remarks
+from test_prepacked_weights import conv, kernel_modules, scheduled_remarks, weights
 from toolchain_harness import needs_toolchain
+from xdsl.dialects import tensor
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
 from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.flat_rows import flatten_rows
+from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
 from relax_xdsl.lowering.schedules.direct_convolution import FLAT_ROWS
 from relax_xdsl.lowering.tiling import RegisterTile, schedule
 
@@ -39,6 +42,16 @@ def with_relu(case: Case) -> Case:
     return Case(f"{case.name}-relu", case.params, body, case.inputs)
 
 
+def with_bias_and_relu(case: Case, filters: int) -> Case:
+    """``case`` (of ``filters`` filters) followed by a bias add and a ReLU: a chain its
+    kernel writes in place (`in_place_epilogues`, a symbolic batch)."""
+    bias = relax_constant("b", weights(1, filters, 1, 1, salt=3))
+    body = case.body.replace("%r = ", "%c = ") + f"\n{bias}\n%a = relax.add %c, %b"
+    return Case(
+        f"{case.name}-bias-relu", case.params, body + "\n%r = relax.nn.relu %a", case.inputs
+    )
+
+
 FLAT = [
     conv("flat-28x28", "n, 3, 28, 28", (7, 3, 3, 3), "padding = [1]"),
     conv("flat-130-filters", "n, 1, 3, 29", (130, 1, 3, 3), "padding = [1]"),
@@ -48,6 +61,7 @@ FLAT = [
     conv("flat-one-row", "n, 2, 1, 30", (3, 2, 1, 3), "padding = [0, 1]"),
     conv("flat-parameter", "n, 3, 7, 28", (7, 3, 3, 3), "padding = [1]", parameter=True),
     conv("flat-two-images", "2, 3, 3, 29", (5, 3, 3, 3), "padding = [1]"),
+    with_bias_and_relu(conv("flat-chain", "n, 5, 7, 28", (7, 5, 3, 3), "padding = [1]"), 7),
 ]
 """Convolutions computed over their flattened rows, one kernel each."""
 
@@ -80,6 +94,20 @@ def test_the_rows_are_flattened(name):
     assert not any(isinstance(op, Conv2DNchwFchwOp) for op in ops)
     [flat] = [op for op in ops if isinstance(op, GenericOp) and FLAT_ROWS in op.attributes]
     assert flat.outputs[0].type.get_shape()[-1] == AVX2.n
+
+
+def test_an_epilogue_in_place_is_written_afresh_out_of_the_rows():
+    """The first step of a chain written in place reads the rows' view and writes a fresh
+    tensor; the rest of the chain is written into it, not into the view (which the kernel
+    would copy out of element by element when it returns)."""
+    [kernel] = kernel_modules(CASES["flat-chain-bias-relu"].function())
+    epilogues_in_place(kernel)
+    flatten_rows(kernel, AVX2)
+    generics = [op for op in kernel.walk() if isinstance(op, GenericOp)]
+    bias, relu = generics[-2:]
+    assert isinstance(bias.outputs[0].owner, tensor.EmptyOp)
+    assert isinstance(bias.inputs[-1].owner, tensor.ExtractSliceOp)
+    assert list(relu.outputs) == list(bias.results)
 
 
 @pytest.mark.parametrize("name", [case.name for case in LEFT])

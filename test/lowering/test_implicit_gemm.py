@@ -10,8 +10,17 @@ im2col are left alone, and still match the reference."""
 from __future__ import annotations
 
 import pytest
-from lower_harness import Case, assert_close_to_reference, compiled_together
-from test_prepacked_weights import SIZES, conv, kernel_modules, scheduled_remarks
+from lower_harness import (
+    Case,
+    assert_close_to_reference,
+    assert_same_bits_on_two_threads,
+    compiled_together,
+    floats,
+    inputs,
+    relax_constant,
+    tensor,
+)
+from test_prepacked_weights import SIZES, conv, kernel_modules, scheduled_remarks, weights
 from toolchain_harness import needs_toolchain
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
@@ -19,6 +28,7 @@ from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.implicit_gemm import gather_convolutions
 from relax_xdsl.lowering.ops.common import REDUCTION
 from relax_xdsl.lowering.pack_ops import PackOp
+from relax_xdsl.lowering.schedules.read_out import READ_OUT, READ_OUT_LAST
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 
 pytestmark = pytest.mark.heavy
@@ -36,6 +46,31 @@ GATHERED = [
 ]
 """Convolutions computed as implicit GEMMs."""
 
+
+def with_epilogue(name: str, data: str, filters: int) -> Case:
+    """A padded 3 × 3 convolution of data of shape ``data`` (``n`` symbolic) with ``filters``
+    constant filters, followed by its layer's bias add, a residual add and a ReLU."""
+    batch, channels, height, width = (int(d) if d != "n" else d for d in data.split(", "))
+    result = (batch, filters, height, width)
+    body = f"""{relax_constant("w", weights(filters, channels, 3, 3))}
+    {relax_constant("b", weights(1, filters, 1, 1, salt=3))}
+    %c = relax.nn.conv2d %x, %w {{padding = [1]}}
+    %a = relax.add %c, %b
+    %s = relax.add %a, %y
+    %r = relax.nn.relu %s"""
+    params = f"%x: {tensor(data, 'f32')}, %y: {tensor(', '.join(map(str, result)), 'f32')}"
+    return Case(name, params, body, inputs(floats(batch, channels, height, width), floats(*result)))
+
+
+EPILOGUES = [
+    with_epilogue("gathered-epilogue-17", "n, 32, 7, 7", 17),
+    with_epilogue("gathered-epilogue-130", "n, 32, 3, 5", 130),
+    with_epilogue("gathered-epilogue-one", "n, 32, 1, 1", 1),
+    with_epilogue("gathered-epilogue-static", "3, 32, 7, 7", 7),
+]
+"""Implicit GEMMs with a layer's epilogue (bias, residual, ReLU): filters not a multiple of a
+panel, more than one panel, a single pixel, a static batch."""
+
 LEFT = [
     conv("left-1x1", "n, 32, 7, 7", (130, 32, 1, 1)),
     conv("left-strided-1x1", "n, 64, 17, 17", (17, 64, 1, 1), "strides = [2, 2]"),
@@ -46,7 +81,7 @@ LEFT = [
 ]
 """Convolutions left to `prepacked_weights`, the direct schedule and the parameters' im2col."""
 
-CASES = {case.name: case for case in GATHERED + LEFT}
+CASES = {case.name: case for case in GATHERED + EPILOGUES + LEFT}
 
 
 @pytest.mark.parametrize("name", [case.name for case in GATHERED])
@@ -62,6 +97,17 @@ def test_the_im2col_operand_is_gathered_packed(name):
     assert gather.outputs[0].type.get_shape()[-2:] == (tile.m, tile.k)
 
 
+@pytest.mark.parametrize("name", [case.name for case in EPILOGUES])
+def test_the_read_out_and_its_chain_are_marked(name):
+    """The read-out and the bias and residual adds before the ReLU are fused into the tiles of
+    the ReLU, which `schedules.read_out` shares among the threads."""
+    [kernel] = kernel_modules(CASES[name].function())
+    gather_convolutions(kernel, host_tile())
+    generics = [op for op in kernel.walk() if isinstance(op, GenericOp)]
+    assert [READ_OUT in op.attributes for op in generics][-4:] == [True, True, True, False]
+    assert [READ_OUT_LAST in op.attributes for op in generics][-4:] == [False] * 3 + [True]
+
+
 @pytest.mark.parametrize("name", [case.name for case in LEFT])
 def test_other_convolutions_are_left_alone(name):
     [kernel] = kernel_modules(CASES[name].function())
@@ -75,6 +121,15 @@ def test_the_schedule_tiles_the_gathered_products():
     """Each implicit GEMM's product is matched by the schedule's gathered variant (its
     remark)."""
     assert _gathered_remarks(GATHERED, host_tile()) == len(GATHERED)
+
+
+@needs_toolchain
+def test_the_schedule_shares_every_read_out():
+    """Each implicit GEMM's read-out, with its chain or alone, is shared by panels (its
+    remark)."""
+    cases = [*GATHERED, *EPILOGUES]
+    shared = scheduled_remarks(cases, gather_convolutions, host_tile(), "share_read_out")
+    assert shared == len(cases)
 
 
 def _gathered_remarks(cases: list[Case], tile: RegisterTile) -> int:
@@ -102,6 +157,13 @@ def test_implicit_gemms_in_avx512_blocks_match_the_reference():
         native = compiled_together(cases)
     for case in cases:
         assert_close_to_reference(native, case, SIZES)
+
+
+@needs_toolchain
+def test_two_threads_give_the_bits_of_one():
+    """The gathers' blocks, the read-outs' panels and their chains shared among two threads
+    give the bits of one thread."""
+    assert_same_bits_on_two_threads([*GATHERED, *EPILOGUES], SIZES)
 
 
 @needs_toolchain

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pytest
@@ -49,6 +50,7 @@ from relax_xdsl.lowering.phase_split import (
 )
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
+from relax_xdsl.lowering.schedules.outer_threads import SHARE_LOOP
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
 
 pytestmark = pytest.mark.heavy
@@ -329,6 +331,24 @@ def test_the_schedules_vectorise_the_phases():
         if case.name != "one-pixel":
             assert "xf32>" in part.split("vector.transfer_read", 1)[1]
     assert PHASED not in result.stdout
+
+
+@needs_toolchain
+def test_the_phase_copies_are_shared_among_the_threads():
+    """Each copy into the phases (rows read at ``y·s + r``: no projected permutation) is
+    marked with a loop and split along it into an ``scf.forall`` (`outer_threads.mark_loop`):
+    no copy is left in a kernel's body."""
+    units = []
+    for case in [*SPLIT, *CHANNELS]:
+        module = kernel(case)
+        split_phases(module, host_tile())
+        copies = [op for op in module.walk() if isinstance(op, GenericOp) and not op.inputs[1:]]
+        assert copies and all(SHARE_LOOP in op.attributes for op in copies), case.name
+        units.append(str(module))
+    result = scheduled(units)
+    assert result.returncode == 0, result.stderr
+    in_body = re.compile(r"^    %\S+ = linalg\.generic .* ins\(%[^,]* : tensor<[^>]*>\) outs")
+    assert not any(in_body.match(line) for line in result.stdout.splitlines())
 
 
 @pytest.fixture(scope="module")

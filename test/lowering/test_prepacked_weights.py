@@ -8,6 +8,7 @@ the packing on each call."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -33,6 +34,7 @@ from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.prepacked_weights import constant_array, pack_array, prepack_weights
+from relax_xdsl.lowering.schedules.outer_threads import SHARE_LOOP
 from relax_xdsl.lowering.tiling import RegisterTile, host_tile
 from relax_xdsl.lowering.units import split_units
 
@@ -236,6 +238,28 @@ def test_the_schedule_tiles_the_prepacked_products():
     result = scheduled(units)
     assert result.returncode == 0, result.stderr
     assert result.stderr.count("schedule: tile_prepacked") == len(PREPACKED)
+
+
+IM2COL = ["strided-3x3", "stem-7x7", "dilated", "strided-1x1", "two-images"]
+"""Cases whose convolution copies its windows (im2col) before the product."""
+
+
+@needs_toolchain
+def test_the_im2col_copies_are_shared_among_the_threads():
+    """Each im2col copy, read through rows ``y·s + i`` (no projected permutation), is marked
+    and split by its channels into an ``scf.forall`` (`outer_threads.mark_loop`): no
+    six-loop operation is left in a kernel's body."""
+    units = []
+    for name in IM2COL:
+        [kernel] = kernel_modules(CASES[name].function())
+        prepack_weights(kernel, host_tile())
+        marked = [op for op in kernel.walk() if SHARE_LOOP in op.attributes]
+        assert len(marked) == 1, name
+        units.append(str(kernel))
+    result = scheduled(units)
+    assert result.returncode == 0, result.stderr
+    in_body = re.compile(r"^    %\S+ = linalg\.generic .*iterator_types = \[(\"parallel\", ){5}")
+    assert not any(in_body.match(line) for line in result.stdout.splitlines())
 
 
 @pytest.fixture(scope="module")
