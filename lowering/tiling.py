@@ -157,17 +157,26 @@ packs and blocks run on the tile's thread, no loop of theirs shared again (a par
 nested in another one is what mlir-opt-22's OpenMP lowering rejects)."""
 
 IN_LOOP = "_in_loop"
-"""The suffix of the sequences taking a matrix product whose parent is an ``scf.for``: the
-tiles of columns of its fused epilogue (`schedules.epilogue`: all its rows), or the images
-of an im2col convolution (`schedules.convolution`). Its left operand is the same in every
-iteration (the product's, or the convolution's weights): packed by an ``scf.for`` of blocks,
-not shared among the threads, it is loop-invariant and hoisted out of the loop
-(``apply_licm``; an ``scf.forall`` is never hoisted), packed once instead of once per 256
-columns (twelve times on a 1,024 × 768 · 768 × 3,072 product: 7% of its time) or per
-image."""
+"""The suffix of the sequences taking a matrix product in a tile of columns of its fused
+epilogue (`schedules.epilogue`: all its rows, an ``scf.for`` over the columns, the right
+operand a slice of columns). Its left operand is the same in every tile: packed by an
+``scf.for`` of blocks, not shared among the threads, it is loop-invariant and hoisted out of
+the tiles (``apply_licm``; an ``scf.forall`` is never hoisted), packed once instead of once per
+256 columns (twelve times on a 1,024 × 768 · 768 × 3,072 product: 7% of its time)."""
 
 PARENTS = {IN_TILE: "scf.forall", IN_LOOP: "scf.for"}
 """The loop that each suffix's contractions sit in."""
+
+TILE_CHECKS = {
+    IN_TILE: "",
+    IN_LOOP: """
+    %right = transform.get_producer_of_operand %op[1] : (!op) -> !op
+    transform.match.operation_name %right ["tensor.extract_slice"] : !op""",
+}
+"""What else tells each suffix's tiles: a tile of columns reads a slice of the right operand
+(an im2col convolution's product in its loop over images reads the image's im2col matrix;
+with its weights' pack hoisted, llc-22 aborted on a 1-D transposed convolution: "Cannot
+implicitly convert a scalable size to a fixed-width size")."""
 
 
 def _in_loop_matcher(batch: int, body: str, suffix: str) -> str:
@@ -178,7 +187,7 @@ def _in_loop_matcher(batch: int, body: str, suffix: str) -> str:
       -> !op {{
     %matched = transform.include @match_{body}_{batch} failures(propagate) (%op) : (!op) -> !op
     %parent = transform.get_parent_op %op : (!op) -> !op
-    transform.match.operation_name %parent ["{PARENTS[suffix]}"] : !op
+    transform.match.operation_name %parent ["{PARENTS[suffix]}"] : !op{TILE_CHECKS[suffix]}
     transform.yield %op : !op
   }}
 """
