@@ -35,7 +35,8 @@ crashes (`crash_report`). For each contraction:
    dimensions the right operand's pack is fused into the k loop of the cache tiles (packed
    there, a 256 × 256 tile at a time, and read back from the cache instead of memory: 10–15%
    on BERT's 128 × 768 × 3072 products), and the blocks are walked rows outside columns
-   (`_blocks`); a matrix product in an ``scf.for`` packs its left operand once (`IN_LOOP`);
+   (`_blocks`); a matrix product in tiles of columns of its fused epilogue packs its left
+   operand once (`IN_LOOP`);
 3. the block's unit dimensions are folded away and its k loop is tiled by 1: each step is the
    outer product of `m` left values and `n` right ones into an `m × n` accumulator of two
    vector registers per row (8 × 2 AVX-512 FMAs, 6 × 2 AVX2 ones), four steps per iteration
