@@ -27,7 +27,7 @@ from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.epilogue import EPILOGUE
-from relax_xdsl.lowering.tiling import tiling_passes
+from relax_xdsl.lowering.tiling import host_tile, tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, find_toolchain
 from relax_xdsl.lowering.units import split_units
 
@@ -51,6 +51,16 @@ FUNCTIONS = {
         f'x: R.Tensor(("n", 17), {F32}), w: R.Tensor((17, 7), {F32}), '
         f'b: R.Tensor((7,), {F32}), r: R.Tensor(("n", 7), {F32})',
         "R.nn.relu(R.add(r, R.add(R.matmul(x, w), b)))",
+        "fuse_product_epilogue",
+    ),
+    "static_dense_bias": (
+        f"x: R.Tensor((130, 70), {F32}), w: R.Tensor((70, 600), {F32}), b: R.Tensor((600,), {F32})",
+        "R.add(R.matmul(x, w), b)",
+        "fuse_product_epilogue",
+    ),
+    "thin_dense_relu": (
+        f'x: R.Tensor(("n", 2), {F32}), w: R.Tensor((2, 257), {F32})',
+        "R.nn.relu(R.matmul(x, w))",
         "fuse_product_epilogue",
     ),
     "integer_dense_bias": (
@@ -222,6 +232,21 @@ def test_fused_convolutions_pad_their_input_once(scheduled):
         assert text.count("linalg.copy") == 1
         assert text.index("linalg.copy") < tiles.start()
         assert "linalg.fill" in text[: tiles.start()]
+
+
+@needs_toolchain
+def test_products_in_tiles_of_columns_pack_their_left_operand_once(scheduled):
+    """A product fused into tiles of columns (more than 256 columns) packs its left operand
+    (the kernel's argument) once, in at most two loops of blocks in the function's body, not in
+    every tile (its loops would be nested four deep), whether the rows are static or symbolic
+    (`tiling.IN_LOOP`); an im2col convolution's product in its loop over images does not."""
+    tile = host_tile()
+    left_block = f"tensor<1x1x{tile.m}x{tile.k}xf32>"
+    assert remarks(scheduled, "tile_0_in_loop") == ["tile_0_in_loop"] * 3
+    assert not any("im2col" in d.stderr and "tile_0_in_loop" in d.stderr for d in scheduled)
+    for text in (d.stdout for d in scheduled if "tile_0_in_loop" in d.stderr):
+        writes = re.findall(rf"^( *)%\S+ = vector\.transfer_write .*, {left_block}$", text, re.M)
+        assert len(writes) == 1 and len(writes[0]) <= 8
 
 
 @needs_toolchain
