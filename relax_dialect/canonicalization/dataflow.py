@@ -64,4 +64,3 @@ class AdjacentDataflows(RootedPattern):
 
 
 PATTERNS: tuple[RootedPattern, ...] = (EmptyDataflow(), AdjacentDataflows())
-

@@ -110,8 +110,6 @@ class _Converter:
         return True
 
 
-
-
 def wrap(run: Sequence[Operation]) -> DataflowOp:
     """One dataflow block for the consecutive bindings and dataflow blocks of
     ``run``, exporting the values used after it."""

@@ -75,9 +75,7 @@ class ComputeInFloat32(BindingPattern):
         if not isinstance(result.type, TensorType | PrimType):
             return None
         ops: list[Operation] = []
-        operands = [
-            _converted(v, FLOAT32, ops) if _format_of(v.type) else v for v in op.operands
-        ]
+        operands = [_converted(v, FLOAT32, ops) if _format_of(v.type) else v for v in op.operands]
         wide_type = _inferred(op, operands)
         if wide_type is None or _format_of(wide_type) is not None:  # an attribute's format
             Replacement(operands[0], ops).discard()

@@ -121,9 +121,7 @@ class FunctionWalk:
         """The patterns whose root ``kind`` is, in order (found once per class)."""
         found = self._patterns_of.get(kind)
         if found is None:
-            found = self._patterns_of[kind] = [
-                p for p in self.patterns if issubclass(kind, p.root)
-            ]
+            found = self._patterns_of[kind] = [p for p in self.patterns if issubclass(kind, p.root)]
         return found
 
     def run(self) -> FunctionOp:

@@ -59,7 +59,9 @@ CASES = [
     for aligned in (False, True)
 ]
 CASES += [
-    roi_align("nhwc", "pooled_size = [3, 3], spatial_scale = 1.0", data="2, n, 6, 3", layout="NHWC"),
+    roi_align(
+        "nhwc", "pooled_size = [3, 3], spatial_scale = 1.0", data="2, n, 6, 3", layout="NHWC"
+    ),
     roi_align(
         "nhwc-max",
         'pooled_size = [2, 2], spatial_scale = 0.75, mode = "max"',

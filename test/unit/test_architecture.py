@@ -144,7 +144,9 @@ def test_symbolic_expressions_need_no_xdsl() -> None:
     for name in ("relax_dialect.prim_expr", "relax_dialect.prim_expr_simplify"):
         tree = ast.parse(MODULES[name].read_text())
         imported = {
-            alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
             for alias in node.names
         } | {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not any(m.startswith("xdsl") for m in imported), name

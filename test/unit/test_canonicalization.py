@@ -44,6 +44,8 @@ def defined(module: ModuleType) -> list[type[RootedPattern]]:
 
 
 PATTERN_CLASSES = {cls.__name__: cls for module in FILES.values() for cls in defined(module)}
+
+
 def test_every_pattern_file_is_listed() -> None:
     on_disk = {p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
     assert on_disk == set(PATTERN_FILES)
