@@ -10,8 +10,8 @@ region; a region is named by its kernel and call site. It prints, per call, the 
 the time inside regions and the time outside them (host code, kernels' serial loops and the
 Python call), then the regions sorted by what two threads lose on them: their two-thread
 time minus half their one-thread time. The probes add a few microseconds to each region.
-Needs Linux ``perf`` and root (the uprobes are added if missing); ``--foreground`` as in
-``threads.py``.
+Needs Linux ``perf`` and root (the uprobes are added if missing, and those added are removed
+at the end); ``--foreground`` as in ``threads.py``.
 """
 
 from __future__ import annotations
@@ -39,14 +39,24 @@ Region = tuple[str, str]
 """A region's kernel and call site (the return address of its fork)."""
 
 
-def add_probes() -> None:
-    """The uprobes on the entry and return of libomp's fork (kept if already there)."""
+def add_probes() -> list[str]:
+    """Add the uprobes on the entry and return of libomp's fork that are missing; the events
+    added (those already there are someone else's, and stay)."""
     listed = subprocess.run(["perf", "probe", "-l"], capture_output=True, text=True).stdout
     library = str(openmp_library(find_toolchain().runtime).resolve())
+    added = []
     for suffix, event in (("", EVENTS[0]), ("%return", EVENTS[1])):
         if event not in listed:
             command = ["perf", "probe", "-q", "-x", library, "--add", f"{FORK}{suffix}"]
             subprocess.run(command, check=True)
+            added.append(event)
+    return added
+
+
+def remove_probes(events: list[str]) -> None:
+    """Remove the uprobes ``events``."""
+    for event in events:
+        subprocess.run(["perf", "probe", "-q", "-d", event], check=False)
 
 
 def calls(args: argparse.Namespace) -> None:
@@ -116,13 +126,16 @@ def main() -> None:
         return
     if args.foreground:
         own_session()
-    add_probes()
+    added = add_probes()
     measured = {}
-    with tempfile.TemporaryDirectory() as work:
-        for threads in (1, 2):
-            data = Path(work) / f"{threads}.data"
-            record(args, threads, data)
-            measured[threads] = summary(timed_regions(data, args.calls), args.calls)
+    try:
+        with tempfile.TemporaryDirectory() as work:
+            for threads in (1, 2):
+                data = Path(work) / f"{threads}.data"
+                record(args, threads, data)
+                measured[threads] = summary(timed_regions(data, args.calls), args.calls)
+    finally:
+        remove_probes(added)
     print(f"{args.model}, {args.calls} calls, ms per call, load {os.getloadavg()[0]:.1f}")
     for threads, (per_call, wall, inside) in measured.items():
         print(
