@@ -240,8 +240,8 @@ def pad_op(
         operands=[source, *dynamic_low, *dynamic_high],
         result_types=[result_type],
         properties={
-            "static_low": _static(low),
-            "static_high": _static(high),
+            "static_low": static_part(low),
+            "static_high": static_part(high),
             "operandSegmentSizes": segments(1, len(dynamic_low), len(dynamic_high)),
         },
         regions=[Region(body)],
@@ -258,22 +258,32 @@ def insert_slice_op(
 ) -> InsertSliceOp:
     """``tensor.insert_slice`` of ``source`` into ``dest`` (offsets and sizes static or
     ``index`` values, strides static)."""
-    dynamic_offsets = [o for o in offsets if not isinstance(o, int)]
-    dynamic_sizes = [s for s in sizes if not isinstance(s, int)]
+    dynamic_offsets, dynamic_sizes, properties = slice_parts(offsets, sizes, strides)
+    properties["operandSegmentSizes"] = segments(1, 1, len(dynamic_offsets), len(dynamic_sizes), 0)
     return InsertSliceOp.create(
         operands=[source, dest, *dynamic_offsets, *dynamic_sizes],
         result_types=[dest.type],
-        properties={
-            "static_offsets": _static(offsets),
-            "static_sizes": _static(sizes),
-            "static_strides": i64_array(*strides),
-            "operandSegmentSizes": segments(1, 1, len(dynamic_offsets), len(dynamic_sizes), 0),
-        },
+        properties=properties,
         location=UNKNOWN_LOC,
     )
 
 
-def _static(amounts: Sequence[int | SSAValue]) -> DenseArrayBase:
+def slice_parts(
+    offsets: Sequence[int | SSAValue], sizes: Sequence[int | SSAValue], strides: Sequence[int]
+) -> tuple[list[SSAValue], list[SSAValue], dict[str, Attribute]]:
+    """A slice's dynamic offsets, dynamic sizes and static properties (offsets and sizes
+    static or ``index`` values, strides static), as slice operations take them."""
+    dynamic_offsets = [o for o in offsets if not isinstance(o, int)]
+    dynamic_sizes = [s for s in sizes if not isinstance(s, int)]
+    properties: dict[str, Attribute] = {
+        "static_offsets": static_part(offsets),
+        "static_sizes": static_part(sizes),
+        "static_strides": i64_array(*strides),
+    }
+    return dynamic_offsets, dynamic_sizes, properties
+
+
+def static_part(amounts: Sequence[int | SSAValue]) -> DenseArrayBase:
     """The static part of a mixed list (``DYNAMIC_INDEX`` where a value is given)."""
     return i64_array(*(a if isinstance(a, int) else DYNAMIC_INDEX for a in amounts))
 

@@ -26,7 +26,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import IsTerminator
 
-from .building import _static, i64_array
+from .building import i64_array, slice_parts, static_part
 
 
 @irdl_op_definition
@@ -54,7 +54,7 @@ class ForallOp(IRDLOperation):
             result_types=[[o.type for o in outputs]],
             properties={
                 "staticLowerBound": i64_array(*[0] * len(bounds)),
-                "staticUpperBound": _static(bounds),
+                "staticUpperBound": static_part(bounds),
                 "staticStep": i64_array(*[1] * len(bounds)),
             },
             regions=[Region(body)],
@@ -96,13 +96,7 @@ class ParallelInsertSliceOp(IRDLOperation):
         sizes: Sequence[int | SSAValue],
     ):
         """``source`` into the slice of ``dest`` at ``offsets`` of ``sizes`` (unit strides)."""
-        dynamic_offsets = [o for o in offsets if not isinstance(o, int)]
-        dynamic_sizes = [s for s in sizes if not isinstance(s, int)]
+        dynamic_offsets, dynamic_sizes, properties = slice_parts(offsets, sizes, [1] * len(sizes))
         super().__init__(
-            operands=[source, dest, dynamic_offsets, dynamic_sizes, []],
-            properties={
-                "static_offsets": _static(offsets),
-                "static_sizes": _static(sizes),
-                "static_strides": i64_array(*[1] * len(sizes)),
-            },
+            operands=[source, dest, dynamic_offsets, dynamic_sizes, []], properties=properties
         )
