@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from test_kernels import HEADER, kernels_of
-from toolchain_harness import needs_toolchain
+from toolchain_harness import AVX2, host_tile_of, needs_toolchain
 
 from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
@@ -27,7 +27,7 @@ from relax_xdsl.lowering.kernels import outline_kernels
 from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.epilogue import EPILOGUE
-from relax_xdsl.lowering.tiling import host_tile, tiling_passes
+from relax_xdsl.lowering.tiling import tiling_passes
 from relax_xdsl.lowering.toolchain import _transform_library, find_toolchain
 from relax_xdsl.lowering.units import split_units
 
@@ -208,7 +208,9 @@ def remarks(done: list[subprocess.CompletedProcess], kind: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def scheduled(module) -> list[subprocess.CompletedProcess]:
-    return schedule_units(module)
+    """The kernel units scheduled for AVX2 hosts, which the functions are sized for."""
+    with host_tile_of(AVX2):
+        return schedule_units(module)
 
 
 @needs_toolchain
@@ -240,8 +242,7 @@ def test_products_in_tiles_of_columns_pack_their_left_operand_once(scheduled):
     (the kernel's argument) once, in at most two loops of blocks in the function's body, not in
     every tile (its loops would be nested four deep), whether the rows are static or symbolic
     (`tiling.IN_LOOP`); an im2col convolution's product in its loop over images does not."""
-    tile = host_tile()
-    left_block = f"tensor<1x1x{tile.m}x{tile.k}xf32>"
+    left_block = f"tensor<1x1x{AVX2.m}x{AVX2.k}xf32>"
     assert remarks(scheduled, "tile_0_in_loop") == ["tile_0_in_loop"] * 3
     assert not any("im2col" in d.stderr and "tile_0_in_loop" in d.stderr for d in scheduled)
     for text in (d.stdout for d in scheduled if "tile_0_in_loop" in d.stderr):

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from test_fused_epilogues import assert_matches_on_one_and_two_threads, outlined, source
 from test_kernels import HEADER, kernels_of
-from toolchain_harness import needs_toolchain
+from toolchain_harness import AVX2, host_tile_of, needs_toolchain
 from xdsl.dialects import tensor
 from xdsl.dialects.linalg.ops import FillOp
 
@@ -139,11 +139,12 @@ def test_a_static_batch_compiles_and_matches_the_reference(static_batch):
 def test_fused_tiles_compute_in_the_result(module):
     """The fused 1 × 1 convolution's tile fills the result's slice itself: the scheduled
     kernel has one ``tensor.empty`` (the result; three before, the convolution's and the
-    bias's results of each tile)."""
+    bias's results of each tile). Sized for AVX2 hosts' blocks."""
     name = "pointwise_17_to_3_at_17"
     one = source({name: FUNCTIONS[name]})
-    [unit] = split_units(outlined(parse_tvmscript(one, "one.py")), tile=True)[1:]
-    pipeline = ",".join(tiling_passes(_transform_library()))
+    with host_tile_of(AVX2):
+        [unit] = split_units(outlined(parse_tvmscript(one, "one.py")), tile=True)[1:]
+        pipeline = ",".join(tiling_passes(_transform_library()))
     command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
     done = subprocess.run(command, input=unit.text, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -25,7 +25,7 @@ from lower_harness import (
     tensor,
 )
 from test_prepacked_weights import weights
-from toolchain_harness import needs_toolchain, scheduled
+from toolchain_harness import AVX512, host_tile_of, needs_toolchain, scheduled
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.ops import (
@@ -37,7 +37,6 @@ from xdsl.dialects.linalg.ops import (
 )
 from xdsl.dialects.tensor import PadOp
 
-from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.forall_ops import ForallOp
 from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
 from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
@@ -51,7 +50,7 @@ from relax_xdsl.lowering.phase_split import (
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.depthwise import PHASED
 from relax_xdsl.lowering.schedules.outer_threads import SHARE_LOOP
-from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
+from relax_xdsl.lowering.tiling import host_tile
 
 pytestmark = pytest.mark.heavy
 
@@ -377,14 +376,11 @@ def test_two_threads_give_the_same_bits():
 
 
 @needs_toolchain
-def test_strips_of_avx512_hosts_match_the_reference(monkeypatch):
+def test_strips_of_avx512_hosts_match_the_reference():
     """The split kernels under the AVX-512 hosts' schedule and register tile (strips of 32
     columns, direct blocks of 8 × 32), compiled and run on any host."""
-    tile = RegisterTile(8, 32, 32)
-    avx512 = schedule(tile)
-    monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
-    monkeypatch.setattr(units, "host_tile", lambda: tile)
     cases = [*SPLIT, *CHANNELS]
-    native = compiled_together(cases)
+    with host_tile_of(AVX512):
+        native = compiled_together(cases)
     for case in cases:
         assert_close_to_reference(native, case, SIZES)

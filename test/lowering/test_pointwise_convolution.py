@@ -26,14 +26,13 @@ from test_prepacked_weights import (
     scheduled_remarks,
     weights,
 )
-from toolchain_harness import needs_toolchain
+from toolchain_harness import AVX2, AVX512, host_tile_of, needs_toolchain
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
-from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.ops.common import REDUCTION
 from relax_xdsl.lowering.pack_ops import PackOp
 from relax_xdsl.lowering.pointwise_convolution import pointwise_products
-from relax_xdsl.lowering.tiling import RegisterTile, host_tile, schedule
+from relax_xdsl.lowering.tiling import RegisterTile, host_tile
 
 pytestmark = pytest.mark.heavy
 
@@ -104,9 +103,10 @@ def test_the_image_is_packed_without_an_im2col_copy(name):
 
 @pytest.mark.parametrize("name", [case.name for case in LEFT])
 def test_other_convolutions_are_left_alone(name):
+    """Left alone with AVX2 hosts' blocks, which the cases are sized for."""
     [kernel] = kernel_modules(CASES[name].function())
     before = str(kernel)
-    pointwise_products(kernel, host_tile())
+    pointwise_products(kernel, AVX2)
     assert str(kernel) == before
 
 
@@ -126,12 +126,9 @@ def _prepacked_remarks(cases: list[Case], tile: RegisterTile) -> int:
 def test_pixel_products_in_avx512_blocks_match_the_reference():
     """The products with the register tile of AVX-512 hosts (8 × 32 blocks), compiled and run
     on any host."""
-    avx512 = RegisterTile(8, 32, 32)
     cases = [CASES[name] for name in ("pointwise-130-filters", "pointwise-padded")] + [EPILOGUE]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(toolchain, "transform_script", lambda: schedule(avx512))
-        patch.setattr(units, "host_tile", lambda: avx512)
-        assert _prepacked_remarks(cases, avx512) == len(cases)
+    with host_tile_of(AVX512):
+        assert _prepacked_remarks(cases, AVX512) == len(cases)
         native = compiled_together(cases)
     for case in cases:
         assert_close_to_reference(native, case, [1])

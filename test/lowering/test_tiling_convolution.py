@@ -15,12 +15,11 @@ from lower_harness import Case, assert_same, floats, inputs, tensor
 from test_lower_convolution import CASES as CONVOLUTION_FAMILY
 from test_lower_pooling import CASES as POOLING_FAMILY
 from test_lower_pooling import pool
-from toolchain_harness import needs_toolchain
+from toolchain_harness import AVX2, AVX512, host_tile_of, needs_toolchain
 
 from relax_dialect.interpreter import run
-from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.threads import openmp_library
-from relax_xdsl.lowering.tiling import RegisterTile, schedule, tiling_passes
+from relax_xdsl.lowering.tiling import tiling_passes
 from relax_xdsl.lowering.toolchain import (
     NativeModule,
     _transform_library,
@@ -272,20 +271,21 @@ def test_tiled_convolution_matches_reference(native, name):
     assert_matches_reference(native, CASES[name])
 
 
-def test_pools_in_sixteen_lanes_match_reference(monkeypatch):
+def test_pools_in_sixteen_lanes_match_reference():
     """The pools with the blocks of AVX-512 hosts (16 channels), compiled and run on any host."""
-    avx512 = schedule(RegisterTile(8, 32, 32))
-    monkeypatch.setattr(toolchain, "transform_script", lambda: avx512)
     text = "".join(case.function(case.symbol) for case in POOLS)
-    native = compile_module(generic_text(lower(load(text), True)), tile=True)
+    with host_tile_of(AVX512):
+        native = compile_module(generic_text(lower(load(text), True)), tile=True)
     for case in POOLS:
         assert_matches_reference(native, case)
 
 
 @pytest.fixture(scope="module")
 def transformed(module_text) -> str:
-    """The module after the schedule (before bufferization), in generic form."""
-    pipeline = ",".join(tiling_passes(_transform_library()))
+    """The module after the schedule sized for AVX2 hosts (before bufferization), in generic
+    form."""
+    with host_tile_of(AVX2):
+        pipeline = ",".join(tiling_passes(_transform_library()))
     command = [
         find_toolchain().mlir_opt,
         "--mlir-print-op-generic",
