@@ -17,13 +17,21 @@ image gets the zero rows the last block reads past its end (its pad grows by the
 is made). The epilogue is then not fused into the rows' tiles (fusion stops at the reshape):
 it runs after the convolution, over the whole result.
 
-Taken: 2-D convolutions (``NCHW``/``FCHW``) with unit strides and dilations, more than one tap,
-sizes static but the batch, a zero-filled result and rows of at least ``n`` columns (narrower
-ones take the implicit GEMM or im2col) whose ragged last block is wider than half a block
-(`applies`), where the dropped positions are fewer than its columns. Measured on ResNet-18
-with constant weights in one process (docs/benchmarks.md): taking its 28 × 28 layers (a
-ragged block of 12) took it from 75.5 to 69.4 ms; taking its 56 × 56 layers too (a ragged block
-of 8, whose split is whole 8-column vectors) made it 74.0 ms.
+Taken: 2-D convolutions (``NCHW``/``FCHW``) with unit strides and dilations, sizes static but
+the batch and a zero-filled result (`applies`), and
+
+* with more than one tap, rows of at least ``n`` columns (narrower ones take the implicit GEMM
+  or im2col) whose ragged last block is wider than half a block, where the dropped positions
+  are fewer than its columns. Measured on ResNet-18 with constant weights in one process
+  (docs/benchmarks.md): taking its 28 × 28 layers (a ragged block of 12) took it from 75.5
+  to 69.4 ms; taking its 56 × 56 layers too (a ragged block of 8, whose split is whole
+  8-column vectors) made it 74.0 ms;
+* with one tap (a 1 × 1 convolution: an unpadded image is one row of ``H·W`` positions, none
+  dropped), rows narrower than ``n`` columns, which im2col took (those `pointwise_convolution`
+  takes first keep its pixels × filters product). MobileNetV2's 1 × 1 layers on 28², 14² and
+  7² images with their bias and clip took 0.59–0.83× the time of im2col on AVX-512 (one
+  process, docs/benchmarks.md); on wider rows (56², 112²) over flattened rows took 1.09–1.56×
+  the time of the direct schedule's rows, whose tiles the epilogue is fused into.
 """
 
 from __future__ import annotations
@@ -51,10 +59,11 @@ def flatten_rows(module: ModuleOp, tile: RegisterTile) -> None:
 
 
 def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
-    """Whether ``op`` is computed over its flattened rows: unit strides and dilations, more
-    than one tap, static sizes but the batch, a zero-filled result, rows of at least
-    ``tile.n`` columns whose ragged last block is wider than half a block and than the
-    positions dropped at each row's end."""
+    """Whether ``op`` is computed over its flattened rows: unit strides and dilations, static
+    sizes but the batch, a zero-filled result, and either one tap and rows narrower than
+    ``tile.n`` columns, or more than one tap and rows of at least ``tile.n`` columns whose
+    ragged last block is wider than half a block and than the positions dropped at each
+    row's end."""
     data, weight, out = (v.type for v in op.operands)
     assert isinstance(data, TensorType) and isinstance(weight, TensorType)
     assert isinstance(out, TensorType)
@@ -66,8 +75,10 @@ def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
         return False
     _, _, kh, kw = weight.get_shape()
     width, columns = data.get_shape()[3], out.get_shape()[3]
+    if kh * kw == 1:
+        return columns < tile.n
     ragged = columns % tile.n
-    return kh * kw > 1 and columns >= tile.n and ragged > max(tile.n // 2, width - columns)
+    return columns >= tile.n and ragged > max(tile.n // 2, width - columns)
 
 
 def _over_flat_rows(op: Conv2DNchwFchwOp, columns: int) -> None:

@@ -1,16 +1,20 @@
 """Convolutions over their flattened rows (``lowering/flat_rows.py``): rows whose last register
-block is ragged (28, 29, 30, 45 columns in blocks of 16) computed as one long row; padded,
-unpadded and asymmetrically padded, one to 130 filters, one to 17 channels, one to seven rows,
-filters as constants or parameters, NHWC, with an epilogue, a symbolic batch or two images,
+block is ragged (28, 29, 30, 45 columns in blocks of 16), and 1 × 1 convolutions with rows
+narrower than a block (one to 130 channels and filters, one pixel to 14 × 14, padded, a
+parameter, a bias and ReLU), computed as one long row; padded, unpadded and asymmetrically
+padded, one to 130 filters, one to 17 channels, one to seven rows, filters as constants or
+parameters, NHWC, with an epilogue, a symbolic batch or two images,
 compiled natively as the backend does (kernels, units, the tiling schedule) and compared with
 the reference interpreter, and with the same bits on two threads as on one. The convolutions it
 leaves to the direct schedule's rows (ragged blocks of half a block or less, whole blocks), to
 im2col (strides, dilations; a strided one may be flattened once split into phases) and to the
-implicit GEMM (narrow rows) are left alone, and still match the reference."""
+implicit GEMM (narrow rows) are left alone, and still match the reference; a 1 × 1 convolution
+the pixels × filters product takes (`pointwise_convolution`) keeps it."""
 
 from __future__ import annotations
 
 import pytest
+from convert_harness import load
 from lower_harness import (
     Case,
     assert_close_to_reference,
@@ -26,8 +30,11 @@ from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 from relax_xdsl.lowering import toolchain
 from relax_xdsl.lowering.flat_rows import flatten_rows
 from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
+from relax_xdsl.lowering.kernels import outline_kernels
+from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.schedules.direct_convolution import FLAT_ROWS
 from relax_xdsl.lowering.tiling import RegisterTile, schedule
+from relax_xdsl.lowering.units import split_units
 
 AVX2 = RegisterTile.for_registers(32, 16)
 """The register tile the cases are sized for (6 × 16 blocks)."""
@@ -65,6 +72,19 @@ FLAT = [
 ]
 """Convolutions computed over their flattened rows, one kernel each."""
 
+POINTWISE = [
+    conv("flat-1x1-130-filters", "n, 17, 7, 7", (130, 17, 1, 1)),
+    conv("flat-1x1-one-pixel", "n, 3, 1, 1", (5, 3, 1, 1)),
+    conv("flat-1x1-one-filter", "n, 7, 3, 13", (1, 7, 1, 1)),
+    conv("flat-1x1-padded", "n, 3, 5, 7", (4, 3, 1, 1), "padding = [1]"),
+    conv("flat-1x1-parameter", "n, 16, 14, 14", (24, 16, 1, 1), parameter=True),
+    conv("flat-1x1-two-images", "2, 3, 3, 5", (5, 3, 1, 1)),
+    conv("flat-1x1-130-channels", "n, 130, 3, 3", (3, 130, 1, 1), parameter=True),
+    with_bias_and_relu(conv("flat-1x1-chain", "n, 24, 14, 14", (144, 24, 1, 1)), 144),
+]
+"""1 × 1 convolutions with rows narrower than a block: the image one row of ``H·W``
+positions (MobileNetV2's layers on 28², 14² and 7² images)."""
+
 NHWC = conv(
     "flat-nhwc",
     "n, 5, 28, 3",
@@ -80,13 +100,18 @@ LEFT = [
     conv("left-dilated", "n, 3, 9, 28", (4, 3, 3, 3), "dilation = [1, 2], padding = [1, 2]"),
     conv("left-strided", "n, 3, 9, 57", (4, 3, 3, 3), "strides = [2, 2], padding = [1]"),
     conv("left-1x1", "n, 3, 2, 28", (5, 3, 1, 1)),
+    conv("left-1x1-strided", "n, 3, 9, 9", (4, 3, 1, 1), "strides = [2, 2]"),
 ]
 """Convolutions left to the direct schedule's rows, im2col and the implicit GEMM."""
 
-CASES = {case.name: case for case in [*FLAT, NHWC, *LEFT]}
+PIXEL_PRODUCT = conv("pointwise-pixel-product", "n, 128, 7, 7", (17, 128, 1, 1))
+"""A 1 × 1 convolution that `pointwise_convolution` takes first (its pixels × filters
+product)."""
+
+CASES = {case.name: case for case in [*FLAT, *POINTWISE, NHWC, *LEFT, PIXEL_PRODUCT]}
 
 
-@pytest.mark.parametrize("name", [case.name for case in FLAT])
+@pytest.mark.parametrize("name", [case.name for case in [*FLAT, *POINTWISE]])
 def test_the_rows_are_flattened(name):
     [kernel] = kernel_modules(CASES[name].function())
     flatten_rows(kernel, AVX2)
@@ -110,6 +135,15 @@ def test_an_epilogue_in_place_is_written_afresh_out_of_the_rows():
     assert list(relu.outputs) == list(bias.results)
 
 
+def test_pixel_products_are_taken_before_flat_rows():
+    """The kernel units rewrite a 1 × 1 convolution that both take as a pixels × filters
+    product, not over flattened rows."""
+    module = lower(load(PIXEL_PRODUCT.function()))
+    outline_kernels(module)
+    _, kernel = split_units(module, True)
+    assert '"linalg.pack"' in kernel.text and FLAT_ROWS not in kernel.text
+
+
 @pytest.mark.parametrize("name", [case.name for case in LEFT])
 def test_other_convolutions_are_left_alone(name):
     [kernel] = kernel_modules(CASES[name].function())
@@ -123,8 +157,8 @@ def test_the_schedule_blocks_the_flattened_rows(monkeypatch):
     """Each convolution over flattened rows is register-blocked by the direct schedule (its
     remark)."""
     monkeypatch.setattr(toolchain, "transform_script", lambda: schedule(AVX2))
-    remarks = scheduled_remarks(FLAT, flatten_rows, AVX2, "direct_convolution")
-    assert remarks == len(FLAT)
+    remarks = scheduled_remarks([*FLAT, *POINTWISE], flatten_rows, AVX2, "direct_convolution")
+    assert remarks == len(FLAT) + len(POINTWISE)
 
 
 @pytest.fixture(scope="module")
@@ -141,4 +175,4 @@ def test_flat_rows_match_the_reference(native, name):
 
 @needs_toolchain
 def test_flat_rows_give_the_same_bits_on_two_threads():
-    assert_same_bits_on_two_threads([*FLAT, NHWC], SIZES)
+    assert_same_bits_on_two_threads([*FLAT, *POINTWISE, NHWC], SIZES)
