@@ -135,11 +135,10 @@ def test_a_static_batch_compiles_and_matches_the_reference(static_batch):
     assert_matches_on_one_and_two_threads(static_batch, "pointwise_static_batch_relu", (1,), 1e-4)
 
 
-@needs_toolchain
-def test_fused_tiles_compute_in_the_result(module):
-    """The fused 1 × 1 convolution's tile fills the result's slice itself: the scheduled
-    kernel has one ``tensor.empty`` (the result; three before, the convolution's and the
-    bias's results of each tile). Sized for AVX2 hosts' blocks."""
+@pytest.fixture(scope="module")
+def fused_tiles() -> str:
+    """The scheduled kernel of a 1 × 1 layer whose epilogue is fused into its rows' tiles
+    (sized for AVX2 hosts' blocks)."""
     name = "pointwise_17_to_3_at_17"
     one = source({name: FUNCTIONS[name]})
     with host_tile_of(AVX2):
@@ -149,7 +148,22 @@ def test_fused_tiles_compute_in_the_result(module):
     done = subprocess.run(command, input=unit.text, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "fuse_convolution_epilogue" in done.stderr
-    assert done.stdout.count("tensor.empty") == 1
+    return done.stdout
+
+
+@needs_toolchain
+def test_fused_tiles_compute_in_the_result(fused_tiles):
+    """The fused 1 × 1 convolution's tile fills the result's slice itself: the scheduled
+    kernel has one ``tensor.empty`` (the result; three before, the convolution's and the
+    bias's results of each tile)."""
+    assert fused_tiles.count("tensor.empty") == 1
+
+
+@needs_toolchain
+def test_fused_tiles_accumulate_from_zeros_in_registers(fused_tiles):
+    """The tile's fill is fused into each register block and folded away: no fill is left
+    (the blocks read a row of the result filled in memory before)."""
+    assert "linalg.fill" not in fused_tiles
 
 
 @needs_toolchain
