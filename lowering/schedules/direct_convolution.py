@@ -34,6 +34,11 @@ FLAT_ROWS = "relax.flat_rows"
 """The attribute marking a convolution over flattened rows (`flat_rows`): a ``linalg.generic``
 the direct convolution's action takes as it is."""
 
+MOST_STRIDES = (3, 1)
+"""The largest strides (rows, columns) of a convolution taken: a register block reads one input
+row whatever the rows' stride (2 and 3 tested), its columns with unit stride (a strided window
+split into phases along its columns alone, `phase_split`)."""
+
 CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
 
@@ -64,7 +69,7 @@ def sequences(rows: int, columns: int, threads: int) -> str:
     ``columns`` output columns, the output rows shared among ``threads`` (but in a tile the
     threads share already; the schedule's ``!op`` and ``!param`` aliases are assumed)."""
     return (
-        matcher("match_direct_convolution", unit_strides=True, min_width=columns)
+        matcher("match_direct_convolution", min_width=columns, most_strides=MOST_STRIDES)
         + IN_TILE
         + halving_sequences(columns, COLUMNS)
         + PRODUCTS
@@ -108,6 +113,7 @@ def _action(name: str, rows: int, columns: int, threads: int = 0) -> str:
       transform.apply_patterns.canonicalization
     }} : !op
     %vectorised = transform.foreach_match in {batch}
+        @match_short_block_product -> @vectorise_short_block_product,
         @match_block_product -> @vectorise_block_product,
         @match_strip_product -> @vectorise_strip_product : (!op) -> !op
     transform.yield
@@ -121,7 +127,8 @@ def computes(
     """Whether ``match_direct_convolution`` takes a convolution (its sizes static but the batch)
     of these ``strides`` and ``dilations`` whose output rows have ``width`` columns, for
     register blocks of ``columns`` columns."""
-    return strides == dilations == (1, 1) and width >= columns
+    within = all(s <= most for s, most in zip(strides, MOST_STRIDES, strict=True))
+    return within and dilations == (1, 1) and width >= columns
 
 
 def _product_matcher(name: str, loops: int) -> str:
@@ -141,26 +148,62 @@ def _product_matcher(name: str, loops: int) -> str:
 """
 
 
-PRODUCTS = (
-    _product_matcher("match_block_product", 3)
-    + _product_matcher("match_strip_product", 2)
-    + f"""
-  transform.named_sequence @vectorise_block_product(%op: !op {{transform.consumed}}) {{
+SHORT_UNROLL = 2
+"""Steps per iteration of a block product's channel loop of more than `CHANNEL_UNROLL` and
+fewer than twice as many steps (the 6 channels of ResNet-18's stem split into column phases):
+unrolled by `CHANNEL_UNROLL`, the loop left a loop of its last steps, which kept the
+accumulators from being hoisted out of the window's loops (stored and reloaded at every tap);
+by 2 it leaves at most one step, straight-line code (the stem took 0.88× the time)."""
+
+
+def _short_product_matcher() -> str:
+    """The matcher of the block products whose channel loop is short (`SHORT_UNROLL`)."""
+    return f"""
+  transform.named_sequence @match_short_block_product(%op: !op {{transform.readonly}}) -> !op {{
+    %matched = transform.include @match_block_product failures(propagate) (%op)
+        : (!op) -> !op
+    %channels = transform.match.structured %op : (!op) -> !param {{
+    ^bb0(%s: !op):
+      %size = transform.match.structured.dim %s[2] : (!op) -> !param
+      transform.match.structured.yield %size : !param
+    }}
+    %low = transform.param.constant {CHANNEL_UNROLL} : i64 -> !param
+    %high = transform.param.constant {2 * CHANNEL_UNROLL} : i64 -> !param
+    transform.match.param.cmpi gt %channels, %low : !param
+    transform.match.param.cmpi lt %channels, %high : !param
+    transform.yield %op : !op
+  }}
+"""
+
+
+def _vectorise_block(name: str, unroll: int) -> str:
+    """The action ``name`` vectorising a block product, ``unroll`` channel steps an iteration."""
+    return f"""
+  transform.named_sequence @{name}(%op: !op {{transform.consumed}}) {{
     %columns_first = transform.structured.interchange %op iterator_interchange = [1, 0, 2]
         : (!op) -> !op
     %step, %steps = transform.structured.tile_using_for %columns_first tile_sizes [0, 0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
-    transform.loop.unroll %steps {{factor = {CHANNEL_UNROLL}}} : !op
+    transform.loop.unroll %steps {{factor = {unroll}}} : !op
     transform.yield
   }}
+"""
 
-  transform.named_sequence @vectorise_strip_product(%op: !op {{transform.consumed}}) {{
+
+PRODUCTS = (
+    _product_matcher("match_block_product", 3)
+    + _short_product_matcher()
+    + _product_matcher("match_strip_product", 2)
+    + _vectorise_block("vectorise_block_product", CHANNEL_UNROLL)
+    + _vectorise_block("vectorise_short_block_product", SHORT_UNROLL)
+    + """
+  transform.named_sequence @vectorise_strip_product(%op: !op {transform.consumed}) {
     %step, %steps = transform.structured.tile_using_for %op tile_sizes [0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
     transform.yield
-  }}
+  }
 """
 )
 """The products left by a register block once its unit loops are folded: ``columns ×
