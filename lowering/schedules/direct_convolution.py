@@ -112,8 +112,7 @@ def _action(name: str, rows: int, columns: int, threads: int = 0) -> str:
       transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices
       transform.apply_patterns.canonicalization
     }} : !op
-    %vectorised = transform.foreach_match in {batch}
-        @match_short_block_product -> @vectorise_short_block_product,
+    %vectorised = transform.foreach_match in {batch}{_SHORT_PAIRS}
         @match_block_product -> @vectorise_block_product,
         @match_strip_product -> @vectorise_strip_product : (!op) -> !op
     transform.yield
@@ -148,18 +147,27 @@ def _product_matcher(name: str, loops: int) -> str:
 """
 
 
-SHORT_UNROLL = 2
-"""Steps per iteration of a block product's channel loop of more than `CHANNEL_UNROLL` and
-fewer than twice as many steps (the 6 channels of ResNet-18's stem split into column phases):
-unrolled by `CHANNEL_UNROLL`, the loop left a loop of its last steps, which kept the
-accumulators from being hoisted out of the window's loops (stored and reloaded at every tap);
-by 2 it leaves at most one step, straight-line code (the stem took 0.88× the time)."""
+SHORT_LOOPS = range(CHANNEL_UNROLL + 1, 2 * CHANNEL_UNROLL)
+"""Channel loops of a block product unrolled whole (the 6 channels of ResNet-18's stem split
+into column phases): unrolled by `CHANNEL_UNROLL`, such a loop left a loop of its last steps,
+which kept the accumulators from being hoisted out of the window's loops (stored and reloaded
+at every tap). Whole, the stem took 0.84–0.89× the time; 0.95–0.97× that of a loop unrolled
+by 2 (docs/benchmarks.md)."""
 
 
-def _short_product_matcher() -> str:
-    """The matcher of the block products whose channel loop is short (`SHORT_UNROLL`)."""
+_SHORT_PAIRS = "".join(
+    f"""
+        @match_block_product_of_{steps} -> @vectorise_block_product_{steps},"""
+    for steps in SHORT_LOOPS
+)
+"""The short loops' matchers and actions, first in the block products' ``foreach_match``."""
+
+
+def _short_product_matcher(steps: int) -> str:
+    """The matcher of the block products whose channel loop has ``steps`` steps."""
     return f"""
-  transform.named_sequence @match_short_block_product(%op: !op {{transform.readonly}}) -> !op {{
+  transform.named_sequence @match_block_product_of_{steps}(%op: !op {{transform.readonly}})
+      -> !op {{
     %matched = transform.include @match_block_product failures(propagate) (%op)
         : (!op) -> !op
     %channels = transform.match.structured %op : (!op) -> !param {{
@@ -167,10 +175,8 @@ def _short_product_matcher() -> str:
       %size = transform.match.structured.dim %s[2] : (!op) -> !param
       transform.match.structured.yield %size : !param
     }}
-    %low = transform.param.constant {CHANNEL_UNROLL} : i64 -> !param
-    %high = transform.param.constant {2 * CHANNEL_UNROLL} : i64 -> !param
-    transform.match.param.cmpi gt %channels, %low : !param
-    transform.match.param.cmpi lt %channels, %high : !param
+    %steps = transform.param.constant {steps} : i64 -> !param
+    transform.match.param.cmpi eq %channels, %steps : !param
     transform.yield %op : !op
   }}
 """
@@ -193,10 +199,10 @@ def _vectorise_block(name: str, unroll: int) -> str:
 
 PRODUCTS = (
     _product_matcher("match_block_product", 3)
-    + _short_product_matcher()
+    + "".join(_short_product_matcher(steps) for steps in SHORT_LOOPS)
     + _product_matcher("match_strip_product", 2)
     + _vectorise_block("vectorise_block_product", CHANNEL_UNROLL)
-    + _vectorise_block("vectorise_short_block_product", SHORT_UNROLL)
+    + "".join(_vectorise_block(f"vectorise_block_product_{steps}", steps) for steps in SHORT_LOOPS)
     + """
   transform.named_sequence @vectorise_strip_product(%op: !op {transform.consumed}) {
     %step, %steps = transform.structured.tile_using_for %op tile_sizes [0, 1]

@@ -321,8 +321,8 @@ def test_the_stem_is_split_along_its_columns_alone():
 
 @needs_toolchain
 def test_the_split_stem_keeps_its_accumulators_in_registers():
-    """The split stem's register blocks run a channel loop of 6 steps, unrolled by 2
-    (`direct_convolution.SHORT_UNROLL`): the loops over the window's 7 × 4 taps carry the
+    """The split stem's register blocks run a channel loop of 6 steps, unrolled whole
+    (`direct_convolution.SHORT_LOOPS`): the loops over the window's 7 × 4 taps carry the
     accumulators as vectors. (Unrolled by 4, the loop left a loop of its last 2 steps, and the
     window's loops carried the accumulators in a tensor: stored and reloaded at every tap.)"""
     module = kernel(CASES["group-stem-7x7-2"])
