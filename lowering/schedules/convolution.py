@@ -44,7 +44,8 @@ def matcher(
 ) -> str:
     """The matcher ``name`` of the ``convolution`` (by default `CONVOLUTION`) with static loops
     and no dilation (the rewrites handle neither), unit loops where it says, with unit strides
-    if ``unit_strides`` and output rows of at least ``min_width`` columns.
+    if ``unit_strides``, strides at most ``most_strides`` (rows, columns) if given, and output
+    rows of at least ``min_width`` columns.
     ``match.structured.dim {static}`` accepts dynamic loops: each size is compared with zero
     instead (a dynamic one is negative)."""
     static = convolution.static_loops

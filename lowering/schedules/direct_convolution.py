@@ -1,9 +1,10 @@
 """Convolutions with stride 1 computed in place, without the im2col copy (the tiling schedule's
 `compile_module(tile=True)`).
 
-A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit strides and dilations whose sizes are
-static except the batch is tiled into register blocks of ``m`` output channels × ``n`` output
-columns of one output row (`RegisterTile`). Both loops are peeled, so the ragged last blocks
+A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit column strides (its rows' stride at
+most `MOST_STRIDES`) and unit dilations whose sizes are static except the batch is tiled into
+register blocks of ``m`` output channels × ``n`` output columns of one output row
+(`RegisterTile`). Both loops are peeled, so the ragged last blocks
 have static sizes too, and a ragged block of columns is split into halves (``28 = 16 + 8 + 4``,
 ``14 = 8 + 4 + 2``, ``7 = 4 + 3``): LLVM turns accumulators of 12 or 14 lanes into shuffles
 through the stack (a third of the speed of the whole blocks, measured). Rows whose ragged block
@@ -16,11 +17,11 @@ stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction
 micro-kernel: each step broadcasts ``m`` weights and multiplies them with ``n`` input values
 into the ``m × n`` accumulator, which stays in registers across the channel and window loops
 (hoisted by the entry point). The input is read where it is: no im2col matrix, no packing.
-Strided convolutions keep im2col (`convolution`), whose copy gathers the strided columns once
-for all output channels, and so do output rows narrower than a block: measured against im2col
-in one process, the direct form took 0.52× the time on ResNet-18's 3 × 3 convolutions of 56 ×
-56 images, 0.86× on 28 × 28, but 1.2× on 14 × 14 and 1.04× on 7 × 7 (and 0.53–0.61× on
-MobileNetV2's 1 × 1 ones, 56 × 56).
+Strided columns go through im2col (`convolution`), whose copy gathers them once for all output
+channels, unless split into phases first (`phase_split`), and so do output rows narrower than a
+block: measured against im2col in one process, the direct form took 0.52× the time on
+ResNet-18's 3 × 3 convolutions of 56 × 56 images, 0.86× on 28 × 28, but 1.2× on 14 × 14 and
+1.04× on 7 × 7 (and 0.53–0.61× on MobileNetV2's 1 × 1 ones, 56 × 56).
 """
 
 from __future__ import annotations
@@ -215,8 +216,8 @@ PRODUCTS = (
 """The products left by a register block once its unit loops are folded: ``columns ×
 channels × C`` (its loops ordered columns first, so that the outer-product lowering broadcasts
 the weights), or a strip of one channel or one column (``× C``), each vectorised along its
-``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration); a single output
-element is left to the loop lowering."""
+``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration, a loop of 5 to 7
+steps unrolled whole: `SHORT_LOOPS`); a single output element is left to the loop lowering."""
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:

@@ -25,7 +25,7 @@ from lower_harness import (
     tensor,
 )
 from test_prepacked_weights import weights
-from toolchain_harness import AVX512, host_tile_of, needs_toolchain, scheduled
+from toolchain_harness import AVX2, AVX512, host_tile_of, needs_toolchain, scheduled
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.ops import (
@@ -408,11 +408,13 @@ def test_two_threads_give_the_same_bits():
 
 
 @needs_toolchain
-def test_strips_of_avx512_hosts_match_the_reference():
-    """The split kernels under the AVX-512 hosts' schedule and register tile (strips of 32
-    columns, direct blocks of 8 × 32), compiled and run on any host."""
+@pytest.mark.parametrize("tile", [AVX2, AVX512], ids=["avx2", "avx512"])
+def test_strips_of_each_hosts_tile_match_the_reference(tile):
+    """The split kernels under the schedule and register tile of AVX2 hosts (strips of 16
+    columns, direct blocks of 6 × 16) and of AVX-512 ones (32 columns, 8 × 32), compiled and
+    run on any host."""
     cases = [*SPLIT, *CHANNELS]
-    with host_tile_of(AVX512):
+    with host_tile_of(tile):
         native = compiled_together(cases)
     for case in cases:
         assert_close_to_reference(native, case, SIZES)
