@@ -65,6 +65,11 @@ from .prepacked_weights import (
 from .schedules.read_out import mark_read_out
 from .tiling import RegisterTile
 
+MOST_STRIDED_WIDTH = 14
+"""The widest output rows of a strided convolution taken. Measured against im2col in one process
+on AVX-512 (docs/benchmarks.md): ResNet-18's 3 × 3 / 2 layers with rows of 14 and 7 columns took
+0.97–1.0× the time, the one with rows of 28 (narrower than AVX-512's 32-column block) 1.17×."""
+
 
 def gather_convolutions(module: ModuleOp, tile: RegisterTile) -> None:
     """Rewrite (in place) the convolutions of ``module`` that `applies` takes as implicit
@@ -90,7 +95,10 @@ def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     if DYNAMIC_INDEX in (*data.get_shape()[1:], *out.get_shape()[1:]):
         return False
     taps = weight.get_shape()[2] * weight.get_shape()[3]
-    return taps > 1 and data.get_shape()[1] % tile.k == 0 and out.get_shape()[3] < tile.n
+    width = out.get_shape()[3]
+    if pair(op.strides) != (1, 1) and width > MOST_STRIDED_WIDTH:
+        return False
+    return taps > 1 and data.get_shape()[1] % tile.k == 0 and width < tile.n
 
 
 def _as_implicit_gemm(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:

@@ -28,12 +28,14 @@ where a phase holds padding: one pass where padding then splitting took two. Rew
 * a convolution with one group (``linalg.conv_2d_nchw_fchw``) without dilation whose output
   rows are wide enough for the direct schedule (`schedules/direct_convolution.py`) and whose
   window gains few products of zero taps when split (`MOST_ZERO_PRODUCTS`): a
-  convolution with unit strides over the phases as channels (``C·sh·sw`` of them) with the
-  weights split into the same phases (``W'[f, c, ph, pw, i, j] = W[f, c, i·sh + ph,
-  j·sw + pw]``, zeros past the window), which the direct schedule computes in place where
-  the strided one went through a strided im2col copy: ResNet's 7 × 7 / 2 stem becomes a
-  4 × 4 window over 12 channels (64 taps of 49 multiply zeros, and it still takes half the
-  time).
+  convolution with unit column strides over the columns' phases as channels (``C·sw`` of
+  them) with the weights split into the same phases (``W'[f, c, pw, i, j] = W[f, c, i,
+  j·sw + pw]``, zeros past the window), its rows read with their stride (the direct schedule
+  reads one input row per register block, whatever the stride), which the direct schedule
+  computes in place where the strided one went through a strided im2col copy: ResNet's
+  7 × 7 / 2 stem becomes a 7 × 4 window over 6 channels (56 taps of 49 multiply zeros). Split
+  along the rows too, it was a 4 × 4 window over 12 channels (64 taps): 1.12× the time on
+  AVX-512, MobileNetV2's 3 × 3 / 2 stem 1.13× (docs/benchmarks.md).
 
 Their sizes must be static but the batch, their elements f32. IREE's input (`iree_input`)
 never sees them: this runs on the native backend's kernel units.
@@ -41,7 +43,6 @@ never sees them: this runs on the native backend's kernel units.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -82,14 +83,16 @@ from .schedules.outer_threads import PARTS_PER_THREAD, mark_loop
 from .threads import machine_cores
 from .tiling import RegisterTile
 
-MOST_ZERO_PRODUCTS = 48
-"""The most products of zero taps a window with one group may gain once split, per output
-element of each filter, over its taps (``(split taps - taps) · filters / taps``): what each
-element an im2col copy and its packing move (``taps`` per output element) costs in products,
-about. Measured against im2col in one process (docs/benchmarks.md): ResNet-18's 7 × 7 / 2 stem
-(64 taps of 49, 64 filters: 20) took 0.43–0.59 of the time, MobileNetV2's 3 × 3 / 2 stem (16 of
-9, 32 filters: 25) 0.37–0.61, a 3 × 3 / 2 of 16 → 32 channels (25) 0.64–0.79, a 1 × 1 / 2 (0)
-the same; ResNet-18's 3 × 3 / 2 64 → 128 (100) 1.7–1.9 times."""
+MOST_ZERO_PRODUCTS = 32
+"""The most products of zero taps a window with one group may gain once split along its
+columns, per output element of each filter, over its taps (``(split taps - taps) · filters /
+taps``): what each element an im2col copy and its packing move (``taps`` per output element)
+costs in products, about. Measured against im2col in one process (docs/benchmarks.md), split
+along both axes: ResNet-18's 7 × 7 / 2 stem (then 20) took 0.43–0.59 of the time,
+MobileNetV2's 3 × 3 / 2 stem (25) 0.37–0.61, a 3 × 3 / 2 of 16 → 32 channels (25) 0.64–0.79, a
+1 × 1 / 2 (0) the same, ResNet-18's 3 × 3 / 2 64 → 128 (100) 1.7–1.9 times; along the columns
+alone on AVX-512 a 3 × 3 / 2 64 → 128 with 56-column rows (43) 0.98 (so not taken: ResNet-18's
+such layers keep im2col on every host)."""
 
 
 def split_phases(module: ModuleOp, tile: RegisterTile) -> None:
@@ -137,15 +140,15 @@ def _depthwise(op: Conv2DNgchwGfchwOp) -> bool:
 
 
 def _direct_once_split(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
-    """Without dilation, with output rows the direct schedule takes with unit strides, and
-    few zero taps once split (`MOST_ZERO_PRODUCTS`)."""
+    """Without dilation, with output rows the direct schedule takes with unit column strides,
+    and few zero taps once split along the columns (`MOST_ZERO_PRODUCTS`)."""
     width = op.outputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
-    dilations = _pair(op.dilations)
-    if not direct_convolution.computes((1, 1), dilations, width, tile.n):
+    _, (vertical, horizontal) = _axes(op)
+    strides = (vertical.stride, 1)
+    if not direct_convolution.computes(strides, _pair(op.dilations), width, tile.n):
         return False
-    _, axes = _axes(op)
-    split = math.prod(axis.phases * axis.reach for axis in axes)
-    taps = math.prod(axis.taps for axis in axes)
+    split = vertical.taps * horizontal.phases * horizontal.reach
+    taps = vertical.taps * horizontal.taps
     filters = op.outputs[0].type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
     return (split - taps) * filters <= MOST_ZERO_PRODUCTS * taps
 
@@ -197,6 +200,14 @@ class _Axis:
         """The input's phases: the elements each window's taps read."""
         extent = self.outputs + self.reach - 1
         return _Phasing(self.size, self.before, self.stride, self.phases, extent)
+
+    @property
+    def whole(self) -> tuple[_Phasing, _Phasing]:
+        """The input's elements the windows read and the window, each one phase: the axis
+        not split, read with its stride."""
+        extent = (self.outputs - 1) * self.stride + (self.taps - 1) * self.dilation + 1
+        window = _Phasing(self.taps, 0, 1, 1, self.taps)
+        return _Phasing(self.size, self.before, 1, 1, extent), window
 
     @property
     def weights(self) -> _Phasing:
@@ -583,19 +594,21 @@ def _as_channels(anchor: Operation, phases: SSAValue) -> SSAValue:
 
 
 def _split_channels(op: Conv2DNchwFchwOp) -> None:
-    """The convolution with unit strides over its input's phases as channels, with its
-    weights split into the same phases."""
+    """The convolution with unit column strides over its input's column phases as channels,
+    with its weights split into the same phases; its rows keep their stride."""
     data, weight, init = op.operands
     source, (vertical, horizontal) = _axes(op)
     prefix = data.type.get_shape()[:2]  # pyright: ignore[reportAttributeAccessIssue]
-    phases = _phases(op, source, prefix, (vertical.data, horizontal.data))
+    rows, window_rows = vertical.whole
+    phases = _phases(op, source, prefix, (rows, horizontal.data))
     window = weight.type.get_shape()[:2]  # pyright: ignore[reportAttributeAccessIssue]
-    taps = _phases(op, weight, window, (vertical.weights, horizontal.weights))
+    taps = _phases(op, weight, window, (window_rows, horizontal.weights))
+    strides = DenseIntOrFPElementsAttr.from_list(TensorType(i64, [2]), [vertical.stride, 1])
     ones = DenseIntOrFPElementsAttr.from_list(TensorType(i64, [2]), [1, 1])
     convolution = contraction_op(
         Conv2DNchwFchwOp,
         [_as_channels(op, phases), _as_channels(op, taps)],
         [init],
-        {"strides": ones, "dilations": ones},
+        {"strides": strides, "dilations": ones},
     )
     _replace(op, convolution)

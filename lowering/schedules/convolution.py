@@ -40,10 +40,12 @@ def matcher(
     unit_strides: bool = False,
     min_width: int = 0,
     convolution: Convolution = Convolution(),
+    most_strides: tuple[int, int] | None = None,
 ) -> str:
     """The matcher ``name`` of the ``convolution`` (by default `CONVOLUTION`) with static loops
     and no dilation (the rewrites handle neither), unit loops where it says, with unit strides
-    if ``unit_strides`` and output rows of at least ``min_width`` columns.
+    if ``unit_strides``, strides at most ``most_strides`` (rows, columns) if given, and output
+    rows of at least ``min_width`` columns.
     ``match.structured.dim {static}`` accepts dynamic loops: each size is compared with zero
     instead (a dynamic one is negative)."""
     static = convolution.static_loops
@@ -74,6 +76,13 @@ def matcher(
     transform.match.param.cmpi eq {window}, %ones : !param"""
         for window in windows
     )
+    if most_strides:
+        rows, columns = most_strides
+        checks += f"""
+    %most_rows = transform.param.constant {rows} : i64 -> !param
+    %most_columns = transform.param.constant {columns} : i64 -> !param
+    %most_strides = transform.merge_handles %most_rows, %most_columns : !param
+    transform.match.param.cmpi le %strides, %most_strides : !param"""
     return f"""
   transform.named_sequence @{name}(%op: !op {{transform.readonly}}) -> !op {{
     transform.match.operation_name %op ["{convolution.op}"] : !op

@@ -1,9 +1,10 @@
 """Convolutions with stride 1 computed in place, without the im2col copy (the tiling schedule's
 `compile_module(tile=True)`).
 
-A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit strides and dilations whose sizes are
-static except the batch is tiled into register blocks of ``m`` output channels × ``n`` output
-columns of one output row (`RegisterTile`). Both loops are peeled, so the ragged last blocks
+A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit column strides (its rows' stride at
+most `MOST_STRIDES`) and unit dilations whose sizes are static except the batch is tiled into
+register blocks of ``m`` output channels × ``n`` output columns of one output row
+(`RegisterTile`). Both loops are peeled, so the ragged last blocks
 have static sizes too, and a ragged block of columns is split into halves (``28 = 16 + 8 + 4``,
 ``14 = 8 + 4 + 2``, ``7 = 4 + 3``): LLVM turns accumulators of 12 or 14 lanes into shuffles
 through the stack (a third of the speed of the whole blocks, measured). Rows whose ragged block
@@ -16,11 +17,11 @@ stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction
 micro-kernel: each step broadcasts ``m`` weights and multiplies them with ``n`` input values
 into the ``m × n`` accumulator, which stays in registers across the channel and window loops
 (hoisted by the entry point). The input is read where it is: no im2col matrix, no packing.
-Strided convolutions keep im2col (`convolution`), whose copy gathers the strided columns once
-for all output channels, and so do output rows narrower than a block: measured against im2col
-in one process, the direct form took 0.52× the time on ResNet-18's 3 × 3 convolutions of 56 ×
-56 images, 0.86× on 28 × 28, but 1.2× on 14 × 14 and 1.04× on 7 × 7 (and 0.53–0.61× on
-MobileNetV2's 1 × 1 ones, 56 × 56).
+Strided columns go through im2col (`convolution`), whose copy gathers them once for all output
+channels, unless split into phases first (`phase_split`), and so do output rows narrower than a
+block: measured against im2col in one process, the direct form took 0.52× the time on
+ResNet-18's 3 × 3 convolutions of 56 × 56 images, 0.86× on 28 × 28, but 1.2× on 14 × 14 and
+1.04× on 7 × 7 (and 0.53–0.61× on MobileNetV2's 1 × 1 ones, 56 × 56).
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ from .convolution import matcher
 FLAT_ROWS = "relax.flat_rows"
 """The attribute marking a convolution over flattened rows (`flat_rows`): a ``linalg.generic``
 the direct convolution's action takes as it is."""
+
+MOST_STRIDES = (3, 1)
+"""The largest strides (rows, columns) of a convolution taken: a register block reads one input
+row whatever the rows' stride (2 and 3 tested), its columns with unit stride (a strided window
+split into phases along its columns alone, `phase_split`)."""
 
 CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
@@ -64,7 +70,7 @@ def sequences(rows: int, columns: int, threads: int) -> str:
     ``columns`` output columns, the output rows shared among ``threads`` (but in a tile the
     threads share already; the schedule's ``!op`` and ``!param`` aliases are assumed)."""
     return (
-        matcher("match_direct_convolution", unit_strides=True, min_width=columns)
+        matcher("match_direct_convolution", min_width=columns, most_strides=MOST_STRIDES)
         + IN_TILE
         + halving_sequences(columns, COLUMNS)
         + PRODUCTS
@@ -112,7 +118,7 @@ def _action(name: str, rows: int, columns: int, threads: int = 0) -> str:
       transform.apply_patterns.canonicalization
     }} : !op
     %vectorised = transform.foreach_match in {batch}
-        @match_zeros -> @vectorise_zeros,
+        @match_zeros -> @vectorise_zeros,{_SHORT_PAIRS}
         @match_block_product -> @vectorise_block_product,
         @match_strip_product -> @vectorise_strip_product : (!op) -> !op
     transform.yield
@@ -126,7 +132,8 @@ def computes(
     """Whether ``match_direct_convolution`` takes a convolution (its sizes static but the batch)
     of these ``strides`` and ``dilations`` whose output rows have ``width`` columns, for
     register blocks of ``columns`` columns."""
-    return strides == dilations == (1, 1) and width >= columns
+    within = all(s <= most for s, most in zip(strides, MOST_STRIDES, strict=True))
+    return within and dilations == (1, 1) and width >= columns
 
 
 def _product_matcher(name: str, loops: int) -> str:
@@ -167,33 +174,76 @@ accumulators are hoisted, reading the zeros it writes folds into a constant. The
 convolutions of 16 and 24 channels on MobileNetV2's 112² and 56² images took 0.86–0.88× the
 time of blocks reading a row of the result filled in memory (one process, docs/benchmarks.md)."""
 
-PRODUCTS = ZEROS + (
-    _product_matcher("match_block_product", 3)
-    + _product_matcher("match_strip_product", 2)
-    + f"""
-  transform.named_sequence @vectorise_block_product(%op: !op {{transform.consumed}}) {{
+SHORT_LOOPS = range(CHANNEL_UNROLL + 1, 2 * CHANNEL_UNROLL)
+"""Channel loops of a block product unrolled whole (the 6 channels of ResNet-18's stem split
+into column phases): unrolled by `CHANNEL_UNROLL`, such a loop left a loop of its last steps,
+which kept the accumulators from being hoisted out of the window's loops (stored and reloaded
+at every tap). Whole, the stem took 0.84–0.89× the time; 0.95–0.97× that of a loop unrolled
+by 2 (docs/benchmarks.md)."""
+
+
+_SHORT_PAIRS = "".join(
+    f"""
+        @match_block_product_of_{steps} -> @vectorise_block_product_{steps},"""
+    for steps in SHORT_LOOPS
+)
+"""The short loops' matchers and actions, first in the block products' ``foreach_match``."""
+
+
+def _short_product_matcher(steps: int) -> str:
+    """The matcher of the block products whose channel loop has ``steps`` steps."""
+    return f"""
+  transform.named_sequence @match_block_product_of_{steps}(%op: !op {{transform.readonly}})
+      -> !op {{
+    %matched = transform.include @match_block_product failures(propagate) (%op)
+        : (!op) -> !op
+    %channels = transform.match.structured %op : (!op) -> !param {{
+    ^bb0(%s: !op):
+      %size = transform.match.structured.dim %s[2] : (!op) -> !param
+      transform.match.structured.yield %size : !param
+    }}
+    %steps = transform.param.constant {steps} : i64 -> !param
+    transform.match.param.cmpi eq %channels, %steps : !param
+    transform.yield %op : !op
+  }}
+"""
+
+
+def _vectorise_block(name: str, unroll: int) -> str:
+    """The action ``name`` vectorising a block product, ``unroll`` channel steps an iteration."""
+    return f"""
+  transform.named_sequence @{name}(%op: !op {{transform.consumed}}) {{
     %columns_first = transform.structured.interchange %op iterator_interchange = [1, 0, 2]
         : (!op) -> !op
     %step, %steps = transform.structured.tile_using_for %columns_first tile_sizes [0, 0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
-    transform.loop.unroll %steps {{factor = {CHANNEL_UNROLL}}} : !op
+    transform.loop.unroll %steps {{factor = {unroll}}} : !op
     transform.yield
   }}
+"""
 
-  transform.named_sequence @vectorise_strip_product(%op: !op {{transform.consumed}}) {{
+
+PRODUCTS = ZEROS + (
+    _product_matcher("match_block_product", 3)
+    + "".join(_short_product_matcher(steps) for steps in SHORT_LOOPS)
+    + _product_matcher("match_strip_product", 2)
+    + _vectorise_block("vectorise_block_product", CHANNEL_UNROLL)
+    + "".join(_vectorise_block(f"vectorise_block_product_{steps}", steps) for steps in SHORT_LOOPS)
+    + """
+  transform.named_sequence @vectorise_strip_product(%op: !op {transform.consumed}) {
     %step, %steps = transform.structured.tile_using_for %op tile_sizes [0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
     transform.yield
-  }}
+  }
 """
 )
 """The products left by a register block once its unit loops are folded: ``columns ×
 channels × C`` (its loops ordered columns first, so that the outer-product lowering broadcasts
 the weights), or a strip of one channel or one column (``× C``), each vectorised along its
-``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration); a single output
-element is left to the loop lowering."""
+``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration, a loop of 5 to 7
+steps unrolled whole: `SHORT_LOOPS`); a single output element is left to the loop lowering."""
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:

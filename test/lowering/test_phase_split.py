@@ -25,7 +25,7 @@ from lower_harness import (
     tensor,
 )
 from test_prepacked_weights import weights
-from toolchain_harness import AVX512, host_tile_of, needs_toolchain, scheduled
+from toolchain_harness import AVX2, AVX512, host_tile_of, needs_toolchain, scheduled
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.linalg.ops import (
@@ -160,8 +160,8 @@ CHANNELS = [
     ),
 ]
 """Strided convolutions with one group, output rows of at least 32 columns (a register block on
-any host) and few products of zero taps once split: unit strides over the phases as
-channels."""
+any host) and few products of zero taps once split along the columns: unit column strides over
+the columns' phases as channels, the rows read with their stride."""
 
 KEPT = [
     depthwise("unit-strides-unpadded", "n, 3, 9, 9", "3, 3", "strides = [1, 1]"),
@@ -295,13 +295,45 @@ def test_the_epilogue_written_in_place_is_computed_in_the_loop():
 
 @pytest.mark.parametrize("name", [case.name for case in CHANNELS])
 def test_strided_convolutions_take_the_phases_as_channels(name):
+    """The columns' phases are channels (unit strides along the rows); the rows keep their
+    stride."""
     module = kernel(CASES[name])
+    [strided] = [op for op in module.walk() if isinstance(op, ConvOperation)]
+    rows_stride, _ = strided.strides.get_values()
     split_phases(module, host_tile())
     ops = list(module.walk())
     assert not any(isinstance(op, PadOp) for op in ops)
     [convolution] = [op for op in ops if isinstance(op, ConvOperation)]
     assert isinstance(convolution, Conv2DNchwFchwOp)
-    assert list(convolution.strides.get_values()) == [1, 1]
+    assert tuple(convolution.strides.get_values()) == (rows_stride, 1)
+
+
+def test_the_stem_is_split_along_its_columns_alone():
+    """ResNet-18's stem window (7 × 7 / 2 over 3 channels) becomes 7 rows × 4 columns over 6
+    channels (two phases of columns), the rows read with stride 2: 56 taps for its 49, where
+    splitting the rows too made 64 (16 over 12 channels)."""
+    module = kernel(CASES["group-stem-7x7-2"])
+    split_phases(module, host_tile())
+    [convolution] = [op for op in module.walk() if isinstance(op, ConvOperation)]
+    assert convolution.inputs[1].type.get_shape() == (8, 6, 7, 4)  # pyright: ignore
+    assert list(convolution.strides.get_values()) == [2, 1]
+
+
+@needs_toolchain
+def test_the_split_stem_keeps_its_accumulators_in_registers():
+    """The split stem's register blocks run a channel loop of 6 steps, unrolled whole
+    (`direct_convolution.SHORT_LOOPS`): the loops over the window's 7 × 4 taps carry the
+    accumulators as vectors. (Unrolled by 4, the loop left a loop of its last 2 steps, and the
+    window's loops carried the accumulators in a tensor: stored and reloaded at every tap.)"""
+    module = kernel(CASES["group-stem-7x7-2"])
+    split_phases(module, host_tile())
+    result = scheduled([str(module)])
+    assert result.returncode == 0, result.stderr
+    tile = host_tile()
+    loops = [line for line in result.stdout.splitlines() if " = scf.for " in line]
+    window = [line for line in loops if re.search(r"to %c[47] step %c1 ", line)]
+    assert window
+    assert all(f"-> (vector<{tile.m}x" in line for line in window), window
 
 
 @pytest.mark.parametrize("name", [case.name for case in KEPT])
@@ -376,11 +408,13 @@ def test_two_threads_give_the_same_bits():
 
 
 @needs_toolchain
-def test_strips_of_avx512_hosts_match_the_reference():
-    """The split kernels under the AVX-512 hosts' schedule and register tile (strips of 32
-    columns, direct blocks of 8 × 32), compiled and run on any host."""
+@pytest.mark.parametrize("tile", [AVX2, AVX512], ids=["avx2", "avx512"])
+def test_strips_of_each_hosts_tile_match_the_reference(tile):
+    """The split kernels under the schedule and register tile of AVX2 hosts (strips of 16
+    columns, direct blocks of 6 × 16) and of AVX-512 ones (32 columns, 8 × 32), compiled and
+    run on any host."""
     cases = [*SPLIT, *CHANNELS]
-    with host_tile_of(AVX512):
+    with host_tile_of(tile):
         native = compiled_together(cases)
     for case in cases:
         assert_close_to_reference(native, case, SIZES)

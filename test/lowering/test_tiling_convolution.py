@@ -56,10 +56,12 @@ DIRECT = [
     conv("few-channels-1x1", "n, 130, 3, 19", "3, 130, 1, 1"),
     conv("unpadded-7x7", "n, 3, 23, 23", "8, 3, 7, 7"),
     conv("nhwc-hwio", "n, 9, 21, 5", "3, 3, 5, 8", 'data_layout = "NHWC", kernel_layout = "HWIO"'),
+    conv("rows-strided-2", "n, 5, 9, 37", "7, 5, 3, 3", "strides = [2, 1], padding = [1]"),
+    conv("rows-strided-3", "n, 6, 11, 34", "9, 6, 5, 3", "strides = [3, 1]"),
 ]
-"""Convolutions with unit strides and output rows of at least one register block (16 columns):
-register blocks over the input in place (the ragged last blocks of output channels and columns
-included)."""
+"""Convolutions with unit column strides (rows of stride 1 to 3) and output rows of at least one
+register block (16 columns): register blocks over the input in place (the ragged last blocks of
+output channels and columns included; 5 and 6 channels, channel loops unrolled whole)."""
 
 IM2COL = [
     conv("resnet-3x3", "n, 64, 14, 14", "64, 64, 3, 3", "padding = [1]"),
