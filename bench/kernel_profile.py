@@ -70,10 +70,8 @@ from xdsl.dialects.linalg.ops import LinalgStructuredOperation
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import Program, RunOptions
-from relax_xdsl.lowering.backends.native import _lowered_for_native_code
-from relax_xdsl.lowering.host_parts import split_long_functions
-from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
-from relax_xdsl.lowering.math_approximation import approximate_math
+from relax_xdsl.lowering.backends.native import native_module
+from relax_xdsl.lowering.kernels import KERNEL_PREFIX
 from relax_xdsl.lowering.units import split_units
 
 SAMPLE = re.compile(r"^\s+([0-9.]+)%\s+(\d+):\S+\s+(\S+)\s+\[\.\]\s+(\S+)", re.MULTILINE)
@@ -160,9 +158,7 @@ def describe(function: func.FuncOp, known: Known) -> Kernel:
 def descriptions(module: ModuleOp, arguments: Sequence[np.ndarray]) -> dict[str, Kernel]:
     """Each compiled kernel's symbol (named after its text once its constant weights are its
     arguments, `units`) → its `Kernel`, in the calls of ``@main`` on ``arguments``."""
-    native_ir = approximate_math(_lowered_for_native_code(Program(module)))
-    outline_kernels(native_ir)
-    split_long_functions(native_ir)
+    native_ir = native_module(Program(module))
     functions = {
         op.sym_name.data: op for op in native_ir.body.block.ops if isinstance(op, func.FuncOp)
     }

@@ -88,7 +88,7 @@ def rows(
         first = described[0]
         what = f"{first.key}, then {first.text}" if first.key else first.text
         if len(described) > 1:
-            what += f" (and {len(described) - 1} more kernels)"
+            what += f" (and {len(described) - 1} more of this shape)"
         flops, moved = total([k.flops for k in described]), total([k.bytes for k in described])
         calls = sum(k.calls for k in described)
         found.append(Row(key, what, calls, time, flops, moved, onnxruntime.get(key)))

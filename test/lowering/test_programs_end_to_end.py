@@ -38,7 +38,7 @@ import pytest
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp
-from xdsl.dialects.func import Func
+from xdsl.dialects.func import Func, FuncOp
 from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.tensor import Tensor
 
@@ -50,14 +50,21 @@ from relax_dialect.interpreter import PackedRegistry, run
 from relax_dialect.passes import pass_class
 from relax_dialect.values import PrimValue, ShapeValue, flatten
 from relax_dialect.well_formed import check_well_formed
-from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends import backend_named, compile_function
 from relax_xdsl.lowering.backends.backend import Compiled, RunOptions
+from relax_xdsl.lowering.backends.backend import Program as LoweringProgram
 from relax_xdsl.lowering.lowerer import LoweringError
+from relax_xdsl.lowering.toolchain import ToolchainError
 
 pytestmark = pytest.mark.heavy
 
 TEST = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(TEST / "passes"), str(TEST / "tvmscript"), str(TEST / "unit")]
+sys.path[:0] = [
+    str(TEST / "passes"),
+    str(TEST / "tvmscript"),
+    str(TEST / "unit"),
+    str(TEST / "onnx"),
+]
 
 from convert_harness import IREE_ALL, iree_available, native_available  # noqa: E402
 from corpus_harness import CORPUS, entry_inputs, run_spec  # noqa: E402
@@ -147,6 +154,59 @@ def lowered(
         raise
 
 
+def native_cases() -> dict[str, tuple[ModuleOp, str]]:
+    """Every program these tests run natively, by case: its module and entry."""
+    cases = {}
+    for variant in ("plain", "o2"):
+        for seed in range(min(SEEDS, NATIVE_SEEDS)):
+            p = program(variant, seed)
+            cases[f"{variant}-{seed}"] = (p.module, p.entry)
+    for path in RUNNABLE:
+        if (spec := run_spec(path)) is not None:
+            cases[path.name] = (load_tvmscript(path), spec.entry)
+    for _, text, _ in interpreter_programs():
+        cases[text] = (interpreter_program(text), "main")
+    cases["mlp"] = (load_tvmscript(TEST.parent / "examples" / "mlp.py"), "main")
+    return cases
+
+
+@cache
+def natively_together() -> dict[str, Compiled]:
+    """The entries of `native_cases` that lower and that native code supports, compiled
+    together into one library as the native backend compiles each (``native_batch``): the
+    MLIR toolchain's start-ups and the host's compilation paid once rather than once a
+    program. The others, or all of them when the library cannot be built, are compiled
+    alone by their tests, which then report what fails."""
+    from native_batch import compile_natively_together
+
+    backend = backend_named("mlir")
+    ready = {}
+    for case, (module, entry) in native_cases().items():
+        candidate = LoweringProgram(module)
+        try:
+            candidate.lowered()
+        except LoweringError:
+            continue
+        if backend.unsupported(candidate) is None:
+            ready[case] = (candidate, entry)
+    try:
+        entries = compile_natively_together(*zip(*ready.values(), strict=True))
+    except ToolchainError:
+        return {}
+    return dict(zip(ready, entries, strict=True))
+
+
+def compiled(
+    case: str, module: ModuleOp, entry: str, backend: str, options: RunOptions | None = None
+) -> Compiled:
+    """`lowered`, a native case's entry taken from `natively_together` when it is there."""
+    if backend == "mlir" and options is None:
+        native_available()
+        if (found := natively_together().get(case)) is not None:
+            return found
+    return lowered(module, entry, backend, options)
+
+
 def located_error(module: ModuleOp, name: str) -> str:
     """The error lowering ``module`` gives once printed and read back as ``name``, so
     that its operations carry source locations."""
@@ -199,7 +259,7 @@ def test_random_program(variant: str, seed: int, backend: str) -> None:
     p = program(variant, seed)
     expected = reference(variant, seed)
     try:
-        function = lowered(p.module, p.entry, backend)
+        function = compiled(f"{variant}-{seed}", p.module, p.entry, backend)
     except LoweringError:
         if seed < SEEDS and (variant, seed) in MISSING:
             assert MISSING[(variant, seed)] in located_error(p.module, f"seed{seed}.mlir")
@@ -251,7 +311,7 @@ def test_corpus_program(path: Path, backend: str) -> None:
         assert f"error: {IREE_REFUSED[path.name]}" in str(refusal.value)
         return
     try:
-        function = lowered(module, spec.entry, backend)
+        function = compiled(path.name, module, spec.entry, backend)
     except LoweringError as error:
         if path.name in MISSING_CORPUS:
             assert str(error).startswith(f"{path}:")
@@ -283,7 +343,9 @@ def with_operators(text: str) -> str:
     )
 
 
-def interpreter_cases() -> list[object]:
+def interpreter_programs() -> list[tuple[str, str, Sequence[list[object]]]]:
+    """The interpreter's programs: name, text (its packed functions replaced by operators)
+    and the arguments of its calls."""
     from test_interpreter import CALL_TIR, CHAIN, FACTORIAL, FIBONACCI_AND_PARITY
 
     rng = np.random.default_rng(0)
@@ -302,16 +364,19 @@ relax.function @main(%x: !relax.tensor<[m * n], f32>, %y: !relax.tensor<[m, n], 
   relax.return %r
 }
 """
-    programs: list[tuple[str, str, Sequence[list[object]]]] = [
+    return [
         ("chain", CHAIN, [[floats(n, 4), floats(4, 4)] for n in (1, 3, 7)]),
         ("call_tir", CALL_TIR, [[floats(n), floats(n)] for n in (1, 5, 16)]),
         ("factorial", with_operators(FACTORIAL), [scalar(n) for n in (0, 1, 5, 20)]),
         ("fibonacci", with_operators(FIBONACCI_AND_PARITY), [scalar(n) for n in (0, 1, 9, 12)]),
         ("signature", signature, [[floats(m * n), floats(m, n)] for m, n in ((1, 1), (2, 3))]),
     ]
+
+
+def interpreter_cases() -> list[object]:
     return [
         pytest.param(text, args, backend, id=f"{name}-{backend}")
-        for name, text, args in programs
+        for name, text, args in interpreter_programs()
         for backend in BACKENDS
     ]
 
@@ -324,7 +389,7 @@ def test_interpreter_program(text: str, arguments: list[list[object]], backend: 
         with pytest.raises(DiagnosticError, match="IREE cannot run recursion"):
             compile_function(module, "main", backend)
         return
-    function = lowered(module, "main", backend)
+    function = compiled(text, module, "main", backend)
     for args in arguments:
         assert_same(function(*args), run(module, "main", *args))
 
@@ -349,4 +414,49 @@ def test_bundled_example_mlp(backend: str) -> None:
     module = load_tvmscript(examples / "mlp.py")
     with np.load(examples / "mlp_inputs.npz") as npz:
         args = [npz[name] for name in ("x", "w1", "b1", "w2", "b2")]
-    assert_same(lowered(module, "main", backend)(*args), run(module, "main", *args))
+    assert_same(compiled("mlp", module, "main", backend)(*args), run(module, "main", *args))
+
+
+def test_every_native_program_that_lowers_is_compiled_together() -> None:
+    """The native cases are built as one library (one fallen out, or a failed build, would
+    compile alone again, silently slower)."""
+    native_available()
+    lowering = set()
+    for case, (module, _) in native_cases().items():
+        try:
+            LoweringProgram(module).lowered()
+        except LoweringError:
+            continue
+        lowering.add(case)
+    assert set(natively_together()) == lowering
+
+
+PRODUCT = """relax.function @{}(%x: !relax.tensor<[3, 5], f32>, %w: !relax.tensor<[5, 4], f32>) -> !relax.tensor<[3, 4], f32> {{
+  %d = relax.matmul %x, %w : !relax.tensor<[3, 4], f32>
+  relax.return %d
+}}
+"""
+"""A matrix product as a function of any name."""
+
+
+def test_programs_compiled_together_share_their_kernels() -> None:
+    """Two programs of the same product, their entries named apart: the product's kernel
+    once in the merged module, each entry computing its program."""
+    from native_batch import compile_natively_together, merged
+
+    from relax_xdsl.lowering.backends.native import native_module
+    from relax_xdsl.lowering.kernels import KERNEL_PREFIX
+
+    native_available()
+    entries = ["main", "product"]
+    modules = [interpreter_program(PRODUCT.format(entry)) for entry in entries]
+    programs = [LoweringProgram(module) for module in modules]
+    together = merged([native_module(p) for p in programs], ["p0_", "p1_"], KERNEL_PREFIX)
+    names = [op.sym_name.data for op in together.ops if isinstance(op, FuncOp)]
+    assert sum(name.startswith(KERNEL_PREFIX) for name in names) == 1
+    assert {"p0_main", "p1_product"} <= set(names)
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((3, 5), np.float32), rng.standard_normal((5, 4), np.float32)
+    functions = compile_natively_together(programs, entries)
+    for module, entry, function in zip(modules, entries, functions, strict=True):
+        assert_same(function(x, w), run(module, entry, x, w))

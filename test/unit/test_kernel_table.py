@@ -106,7 +106,7 @@ def test_rows_share_the_time_by_samples_and_group_kernels_by_key() -> None:
     ]
     product = found[0]
     assert (product.flops, product.bytes, product.onnxruntime) == (4e9, 8e7, 20.0)
-    assert "(and 1 more kernels)" in product.what
+    assert "(and 1 more of this shape)" in product.what
     lines = table(found, 100.0, onnxruntime, peak=100.0).splitlines()
     # 4 GFLOP in 80 ms: 50 GFLOP/s, half the peak; 80 MB: 1 GB/s; 80 ms against 20: 4×
     assert lines[2].endswith("| 3 | 80.00 | 80.0% | 4000.0 | 50.0 | 50% | 1.0 | 20.00 | 4.00x |")
