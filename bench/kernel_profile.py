@@ -176,14 +176,57 @@ def descriptions(module: ModuleOp, arguments: Sequence[np.ndarray]) -> dict[str,
     return found
 
 
-def ort_node_key(node: dict) -> str:
+NCHWC_BLOCK = 16
+"""onnxruntime's NCHWc layout pads a convolution's channel counts (filters, input channels
+per group, outputs) up to a multiple of its vector block (16 floats with AVX-512), and its
+profile gives the padded shapes."""
+
+Convolutions = list[tuple[list[int], list[int]]]
+"""A model's convolutions: the filter shape and output shape of each."""
+
+
+def model_convolutions(model: bytes) -> Convolutions:
+    """The filter and output shapes of the model's Conv nodes (ONNX's shape inference)."""
+    import onnx
+
+    graph = onnx.shape_inference.infer_shapes(onnx.load_from_string(model)).graph
+    weights = {init.name: list(init.dims) for init in graph.initializer}
+    values = {
+        value.name: [d.dim_value for d in value.type.tensor_type.shape.dim]
+        for value in (*graph.value_info, *graph.output)
+    }
+    return [
+        (weights[node.input[1]], values[node.output[0]])
+        for node in graph.node
+        if node.op_type == "Conv" and node.input[1] in weights and node.output[0] in values
+    ]
+
+
+def unpadded(weight: list[int], output: list[int], convolutions: Convolutions) -> str:
+    """The `convolution_key` of the one convolution of ``convolutions`` that onnxruntime's
+    padded shapes ``weight`` and ``output`` can come from (`NCHWC_BLOCK`), else theirs."""
+
+    def pads(padded: list[int], exact: list[int]) -> bool:
+        return all(0 <= p - e < NCHWC_BLOCK for p, e in zip(padded, exact, strict=True))
+
+    found = {
+        convolution_key(filters, shape)
+        for filters, shape in convolutions
+        if filters[2:] == weight[2:] and shape[2:] == output[2:]
+        and pads([weight[0], weight[1], output[1]], [filters[0], filters[1], shape[1]])
+    }  # fmt: skip
+    return found.pop() if len(found) == 1 else convolution_key(weight, output)
+
+
+def ort_node_key(node: dict, convolutions: Convolutions) -> str:
     """The `kernel_work.operation_key` of an onnxruntime node (its profile's ``args``)
-    computing a convolution or a matrix product, else its operator's name."""
+    computing a convolution (one of the model's ``convolutions``, `unpadded`) or a matrix
+    product, else its operator's name."""
     op = node["op_name"]
     inputs = [next(iter(shape.values())) for shape in node["input_type_shape"]]
     [output] = node["output_type_shape"][0].values()
     if "Conv" in op:
-        return f"convolution {convolution_key(inputs[1], output)}"
+        return f"convolution {unpadded(inputs[1], output, convolutions)}"
     if "MatMul" in op or op == "Gemm":
         rows_of_left = math.prod(output[:-1])
         depth = math.prod(inputs[0]) // rows_of_left
@@ -205,11 +248,12 @@ def ort_nodes(work: Workload, calls: int, milliseconds: float) -> dict[str, floa
         events = json.loads(Path(session.end_profiling()).read_text())
     durations: dict[str, list[float]] = {}
     keys: dict[str, str] = {}
+    convolutions = model_convolutions(work.onnx)
     for event in events:
         if event.get("cat") != "Node" or not event["name"].endswith("_kernel_time"):
             continue
         durations.setdefault(event["name"], []).append(event["dur"])
-        keys[event["name"]] = ort_node_key(event["args"])
+        keys[event["name"]] = ort_node_key(event["args"], convolutions)
     medians = {node: statistics.median(times) for node, times in durations.items()}
     total = sum(medians.values())
     found: dict[str, float] = {}

@@ -78,14 +78,34 @@ def test_onnxruntime_nodes_have_the_keys_of_the_kernels_computing_them() -> None
             "output_type_shape": [{"float": output}],
         }
 
-    assert ort_node_key(node("Gemm", [3, 5], [5, 7], [7], [3, 7])) == "product 3x5 @ 5x7"
+    model = [([144, 1, 3, 3], [1, 144, 56, 56]), ([24, 144, 1, 1], [1, 24, 56, 56])]
+    model += [([144, 24, 1, 1], [1, 144, 56, 56]), ([32, 3, 3, 3], [1, 32, 112, 112])]
+
+    def key(node: dict) -> str:
+        return ort_node_key(node, model)
+
+    assert key(node("Gemm", [3, 5], [5, 7], [7], [3, 7])) == "product 3x5 @ 5x7"
     batched = node("FusedMatMul", [1, 12, 128, 64], [1, 12, 64, 128], [1, 12, 128, 128])
-    assert ort_node_key(batched) == "product 12 x 128x64 @ 64x128"
+    assert key(batched) == "product 12 x 128x64 @ 64x128"
     weights = node("MatMul", [8, 128, 768], [768, 3072], [8, 128, 3072])
-    assert ort_node_key(weights) == "product 1024x768 @ 768x3072"
+    assert key(weights) == "product 1024x768 @ 768x3072"
     depthwise = node("FusedConv", [1, 144, 56, 56], [144, 1, 3, 3], [1, 144, 56, 56])
-    assert ort_node_key(depthwise) == "convolution 144x1x3x3 -> 144x56x56"
-    assert ort_node_key(node("Softmax", [1, 12, 128, 128], [1, 12, 128, 128])) == "Softmax"
+    assert key(depthwise) == "convolution 144x1x3x3 -> 144x56x56"
+    # NCHWc: 24 channels padded to 32, in the output or the input, found in the model
+    assert key(node("Conv", [1, 144, 56, 56], [32, 144, 1, 1], [1, 32, 56, 56])) == (
+        "convolution 24x144x1x1 -> 24x56x56"
+    )
+    assert key(node("Conv", [1, 32, 56, 56], [144, 32, 1, 1], [1, 144, 56, 56])) == (
+        "convolution 144x24x1x1 -> 144x56x56"
+    )
+    assert key(node("Conv", [1, 3, 224, 224], [32, 3, 3, 3], [1, 32, 112, 112])) == (
+        "convolution 32x3x3x3 -> 32x112x112"
+    )
+    # not in the model: its own shapes
+    assert key(node("Conv", [1, 64, 8, 8], [64, 64, 3, 3], [1, 64, 8, 8])) == (
+        "convolution 64x64x3x3 -> 64x8x8"
+    )
+    assert key(node("Softmax", [1, 12, 128, 128], [1, 12, 128, 128])) == "Softmax"
 
 
 def test_rows_share_the_time_by_samples_and_group_kernels_by_key() -> None:
