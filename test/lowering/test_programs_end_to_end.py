@@ -17,8 +17,10 @@ truly cannot be lowered (data-dependent shapes, values with no lowered form);
 ``xfail``s, which fail once the lowering exists, so that the entry must be removed.
 
 ``RELAX_E2E_SEEDS=200 RELAX_E2E_NATIVE_SEEDS=50 pytest test/lowering/test_programs_end_to_end.py``
-runs more random programs than CI's 30 (10 of them natively; each native program is
-compiled once and cached, see ``docs/lowering/toolchain.md``). IREE runs a quick form
+runs more random programs than CI's 30 (10 of them natively). The native programs are compiled
+together into one library, as the native backend compiles each (`natively_together`: the
+toolchain's start-ups and the host's compilation once, not once a program) and cached (see
+``docs/lowering/toolchain.md``). IREE runs a quick form
 (2 random programs, ``IREE_QUICK`` of the corpus, the interpreter's programs and the
 MLP example) unless ``RELAX_E2E_IREE=all`` (every program; about 8 minutes with an
 empty cache).
