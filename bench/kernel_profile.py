@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -127,20 +127,22 @@ def kernel_calls(module: ModuleOp) -> list[func.CallOp]:
 
 @dataclass(frozen=True)
 class Kernel:
-    """A compiled kernel: its calls per inference, its linalg operation (iterators, operand
-    types, body), the `kernel_work.kernel_key` of its convolution or product ("" without),
-    and the flops and bytes of its calls per inference (`kernel_work`; None when not known)."""
+    """A compiled kernel: its calls per inference, its last linalg operation (iterators,
+    operand types, body), the `kernel_work.kernel_key` of its convolution or product (""
+    without), the flops and bytes of its calls per inference (`kernel_work`; None when not
+    known), and the operations of its last linalg operation's body."""
 
     calls: int
     text: str
     key: str
     flops: int | None
     bytes: int | None
+    body: str = ""
 
     def __add__(self, other: Kernel) -> Kernel:
         """The calls of both."""
         flops, moved = total([self.flops, other.flops]), total([self.bytes, other.bytes])
-        return Kernel(self.calls + other.calls, self.text, self.key, flops, moved)
+        return replace(self, calls=self.calls + other.calls, flops=flops, bytes=moved)
 
 
 def describe(function: func.FuncOp, known: Known) -> Kernel:
@@ -149,10 +151,12 @@ def describe(function: func.FuncOp, known: Known) -> Kernel:
     op = ops[-1]
     iterators = "".join(i.data.value[0] for i in getattr(op, "iterator_types", ()))
     types = " · ".join(str(t) for t in function.function_type.inputs)
-    body = {o.name.split(".")[1] for o in op.regions[0].block.ops} - {"yield", "constant"}
-    text = f"{op.name} {iterators} {types} [{' '.join(sorted(body))}]"
+    names = {o.name.split(".")[1] for o in op.regions[0].block.ops} - {"yield", "constant"}
+    body = " ".join(sorted(names))
+    text = f"{op.name} {iterators} {types} [{body}]"
     key = kernel_key(function, known) or ""
-    return Kernel(1, text, key, kernel_flops(function, known), kernel_bytes(function, known))
+    flops, moved = kernel_flops(function, known), kernel_bytes(function, known)
+    return Kernel(1, text, key, flops, moved, body)
 
 
 def descriptions(module: ModuleOp, arguments: Sequence[np.ndarray]) -> dict[str, Kernel]:

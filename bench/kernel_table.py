@@ -10,7 +10,8 @@ then ``kernel_profile`` shares native's median among its kernels by ``perf recor
 (a child process calling the model for `PROFILED` ms) and onnxruntime's among its nodes by its
 per-node profile. One markdown table per model, a row per kind of kernel (the kernels of one
 convolution or matrix product shape together, `kernel_work.kernel_key`; every other kernel
-alone): its calls per inference, what it is, ms per inference, share, the flops it computes
+alone): its calls per inference, what it is (the shape and the body of the epilogue; another
+kernel's last linalg operation), ms per inference, share, the flops it computes
 per inference (`kernel_work`: from its linalg operations), GFLOP/s and % of one core's peak,
 GB/s (the least memory traffic: its arguments, results and constants once, the figure that
 matters for element-wise kernels), and onnxruntime's nodes of the same convolution or product
@@ -86,7 +87,7 @@ def rows(
             found.append(Row(key, key, 0, time, None, None, None))
             continue
         first = described[0]
-        what = f"{first.key}, then {first.text}" if first.key else first.text
+        what = f"{first.key}, then [{first.body}]" if first.key else first.text
         if len(described) > 1:
             what += f" (and {len(described) - 1} more of this shape)"
         flops, moved = total([k.flops for k in described]), total([k.bytes for k in described])
