@@ -172,18 +172,42 @@ def native_cases() -> dict[str, tuple[ModuleOp, str]]:
     return cases
 
 
+def case_of(params: dict[str, object]) -> str:
+    """The `native_cases` key of a test's parameters."""
+    if "seed" in params:
+        return f"{params['variant']}-{params['seed']}"
+    if isinstance(path := params.get("path"), Path):
+        return path.name
+    return str(params.get("text", "mlp"))
+
+
+def selected_cases(items: Sequence[pytest.Item]) -> frozenset[str]:
+    """The `native_cases` of the selected tests that run natively."""
+    calls = [getattr(item, "callspec", None) for item in items]
+    native = [call.params for call in calls if call and call.params.get("backend") == "mlir"]
+    return frozenset(case_of(params) for params in native)
+
+
+@pytest.fixture(scope="session")
+def selection(request: pytest.FixtureRequest) -> frozenset[str]:
+    """`selected_cases` of this session: a run of a few tests compiles only theirs."""
+    return selected_cases(request.session.items)
+
+
 @cache
-def natively_together() -> dict[str, Compiled]:
-    """The entries of `native_cases` that lower and that native code supports, compiled
-    together into one library as the native backend compiles each (``native_batch``): the
-    MLIR toolchain's start-ups and the host's compilation paid once rather than once a
-    program. The others, or all of them when the library cannot be built, are compiled
-    alone by their tests, which then report what fails."""
+def natively_together(selection: frozenset[str]) -> dict[str, Compiled]:
+    """The entries of the ``selection`` of `native_cases` that lower and that native code
+    supports, compiled together into one library as the native backend compiles each
+    (``native_batch``): the MLIR toolchain's start-ups and the host's compilation paid once
+    rather than once a program. The others, or all of them when the library cannot be built,
+    are compiled alone by their tests, which then report what fails."""
     from native_batch import compile_natively_together
 
     backend = backend_named("mlir")
     ready = {}
     for case, (module, entry) in native_cases().items():
+        if case not in selection:
+            continue
         candidate = LoweringProgram(module)
         try:
             candidate.lowered()
@@ -191,6 +215,8 @@ def natively_together() -> dict[str, Compiled]:
             continue
         if backend.unsupported(candidate) is None:
             ready[case] = (candidate, entry)
+    if not ready:
+        return {}
     try:
         entries = compile_natively_together(*zip(*ready.values(), strict=True))
     except ToolchainError:
@@ -199,14 +225,14 @@ def natively_together() -> dict[str, Compiled]:
 
 
 def compiled(
-    case: str, module: ModuleOp, entry: str, backend: str, options: RunOptions | None = None
+    case: str, module: ModuleOp, entry: str, backend: str, selection: frozenset[str]
 ) -> Compiled:
     """`lowered`, a native case's entry taken from `natively_together` when it is there."""
-    if backend == "mlir" and options is None:
+    if backend == "mlir":
         native_available()
-        if (found := natively_together().get(case)) is not None:
+        if (found := natively_together(selection).get(case)) is not None:
             return found
-    return lowered(module, entry, backend, options)
+    return lowered(module, entry, backend)
 
 
 def located_error(module: ModuleOp, name: str) -> str:
@@ -257,11 +283,11 @@ def random_cases() -> list[object]:
 
 
 @pytest.mark.parametrize(("variant", "seed", "backend"), random_cases())
-def test_random_program(variant: str, seed: int, backend: str) -> None:
+def test_random_program(variant: str, seed: int, backend: str, selection: frozenset[str]) -> None:
     p = program(variant, seed)
     expected = reference(variant, seed)
     try:
-        function = compiled(f"{variant}-{seed}", p.module, p.entry, backend)
+        function = compiled(f"{variant}-{seed}", p.module, p.entry, backend, selection)
     except LoweringError:
         if seed < SEEDS and (variant, seed) in MISSING:
             assert MISSING[(variant, seed)] in located_error(p.module, f"seed{seed}.mlir")
@@ -293,7 +319,7 @@ def corpus_cases() -> list[object]:
 
 
 @pytest.mark.parametrize(("path", "backend"), corpus_cases())
-def test_corpus_program(path: Path, backend: str) -> None:
+def test_corpus_program(path: Path, backend: str, selection: frozenset[str]) -> None:
     module = load_tvmscript(path)
     spec = run_spec(path)
     assert spec is not None
@@ -313,7 +339,7 @@ def test_corpus_program(path: Path, backend: str) -> None:
         assert f"error: {IREE_REFUSED[path.name]}" in str(refusal.value)
         return
     try:
-        function = compiled(path.name, module, spec.entry, backend)
+        function = compiled(path.name, module, spec.entry, backend, selection)
     except LoweringError as error:
         if path.name in MISSING_CORPUS:
             assert str(error).startswith(f"{path}:")
@@ -384,14 +410,16 @@ def interpreter_cases() -> list[object]:
 
 
 @pytest.mark.parametrize(("text", "arguments", "backend"), interpreter_cases())
-def test_interpreter_program(text: str, arguments: list[list[object]], backend: str) -> None:
+def test_interpreter_program(
+    text: str, arguments: list[list[object]], backend: str, selection: frozenset[str]
+) -> None:
     module = interpreter_program(text)
     if backend == "iree" and recursive_groups(module):
         iree_available()
         with pytest.raises(DiagnosticError, match="IREE cannot run recursion"):
             compile_function(module, "main", backend)
         return
-    function = compiled(text, module, "main", backend)
+    function = compiled(text, module, "main", backend, selection)
     for args in arguments:
         assert_same(function(*args), run(module, "main", *args))
 
@@ -410,13 +438,14 @@ def test_packed_calls_run_on_the_bundled_interpreter() -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_bundled_example_mlp(backend: str) -> None:
+def test_bundled_example_mlp(backend: str, selection: frozenset[str]) -> None:
     """``examples/mlp.py`` on ``examples/mlp_inputs.npz`` (the README's example)."""
     examples = TEST.parent / "examples"
     module = load_tvmscript(examples / "mlp.py")
     with np.load(examples / "mlp_inputs.npz") as npz:
         args = [npz[name] for name in ("x", "w1", "b1", "w2", "b2")]
-    assert_same(compiled("mlp", module, "main", backend)(*args), run(module, "main", *args))
+    function = compiled("mlp", module, "main", backend, selection)
+    assert_same(function(*args), run(module, "main", *args))
 
 
 def test_every_native_program_that_lowers_is_compiled_together() -> None:
@@ -430,7 +459,7 @@ def test_every_native_program_that_lowers_is_compiled_together() -> None:
         except LoweringError:
             continue
         lowering.add(case)
-    assert set(natively_together()) == lowering
+    assert set(natively_together(frozenset(native_cases()))) == lowering
 
 
 PRODUCT = """relax.function @{}(%x: !relax.tensor<[3, 5], f32>, %w: !relax.tensor<[5, 4], f32>) -> !relax.tensor<[3, 4], f32> {{
