@@ -14,29 +14,40 @@ parallel, ``r`` reduction), its operand types and the operations of its body; li
 ``memcpy``). With ``--threads N`` the layer is compiled for OpenMP and called on N threads; each row
 then also gives the busiest thread's share of the kernel's samples (1.0: the kernel runs on
 one thread), the samples of a parallel loop's outlined body (``..omp_par``) counting for its
-kernel. With ``--cnn``, ResNet-18 or MobileNetV2 at 224 × 224 with constant weights
-(``models.constant_weights``) instead: each row also gives the convolution's filter and output
-shapes, and a second table sets each kind of convolution (same filter and output shapes)
-against onnxruntime's time in its Conv nodes (its per-node profile, medians over the calls).
-With ``--parameters`` too, the CNN's weights are the function's parameters (``from_onnx``'s
-``params_as_inputs``, batch norms unfolded) instead of constants. Needs Linux ``perf``.
+kernel. A kernel computing a convolution or a matrix product also gives its shape
+(`kernel_work.kernel_key`), and a second table sets each such shape against onnxruntime's time
+in its nodes of that shape (its per-node profile, medians over the calls). With ``--cnn``,
+ResNet-18 or MobileNetV2 at 224 × 224 with constant weights (``models.constant_weights``)
+instead of a layer; with ``--parameters`` too, the CNN's weights are the function's
+parameters (``from_onnx``'s ``params_as_inputs``, batch norms unfolded) instead of
+constants. Needs Linux ``perf``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
+from kernel_work import (
+    Known,
+    call_shapes,
+    convolution_key,
+    kernel_bytes,
+    kernel_flops,
+    kernel_key,
+    product_key,
+    total,
+)
 from models import (
     HIDDEN,
     LAYER_WEIGHTS,
@@ -50,6 +61,7 @@ from models import (
     ort_session,
 )
 from models import weights as random_weights
+from native_summary import checked
 from onnx_models import ARCHITECTURES
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -58,10 +70,8 @@ from xdsl.dialects.linalg.ops import LinalgStructuredOperation
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import Program, RunOptions
-from relax_xdsl.lowering.backends.native import _lowered_for_native_code
-from relax_xdsl.lowering.host_parts import split_long_functions
-from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
-from relax_xdsl.lowering.math_approximation import approximate_math
+from relax_xdsl.lowering.backends.native import native_module
+from relax_xdsl.lowering.kernels import KERNEL_PREFIX
 from relax_xdsl.lowering.units import split_units
 
 SAMPLE = re.compile(r"^\s+([0-9.]+)%\s+(\d+):\S+\s+(\S+)\s+\[\.\]\s+(\S+)", re.MULTILINE)
@@ -109,62 +119,130 @@ def workload(args: argparse.Namespace) -> Workload:
     return Workload(layer.name, module, values, layer_onnx(layer), feeds, expected)
 
 
-def convolution_key(filters: Sequence[int], output: Sequence[int]) -> str:
-    """A convolution's filter shape and output shape but the batch, ``64x64x3x3 -> 64x56x56``
-    (a grouped one's groups and filters per group as its filters, as ONNX writes them)."""
-    if len(filters) == 5:
-        groups, per_group, *window = filters
-        filters = [groups * per_group, *window]
-        output = [output[0], output[1] * output[2], *output[3:]]
-    return "x".join(map(str, filters)) + " -> " + "x".join(map(str, output[1:]))
-
-
-def kernel_calls(module: ModuleOp) -> list[str]:
-    """The kernels the host functions of ``module`` call, in order."""
+def kernel_calls(module: ModuleOp) -> list[func.CallOp]:
+    """The calls of the host functions of ``module`` to kernels, in order."""
     calls = [op for op in module.walk() if isinstance(op, func.CallOp)]
-    names = [call.callee.root_reference.data for call in calls]
-    return [name for name in names if name.startswith(KERNEL_PREFIX)]
+    return [call for call in calls if call.callee.root_reference.data.startswith(KERNEL_PREFIX)]
 
 
-def descriptions(module: ModuleOp) -> dict[str, tuple[str, str]]:
+@dataclass(frozen=True)
+class Kernel:
+    """A compiled kernel: its calls per inference, its last linalg operation (iterators,
+    operand types, body), the `kernel_work.kernel_key` of its convolution or product (""
+    without), the flops and bytes of its calls per inference (`kernel_work`; None when not
+    known), and the operations of its last linalg operation's body."""
+
+    calls: int
+    text: str
+    key: str
+    flops: int | None
+    bytes: int | None
+    body: str = ""
+
+    def __add__(self, other: Kernel) -> Kernel:
+        """The calls of both."""
+        flops, moved = total([self.flops, other.flops]), total([self.bytes, other.bytes])
+        return replace(self, calls=self.calls + other.calls, flops=flops, bytes=moved)
+
+
+def describe(function: func.FuncOp, known: Known) -> Kernel:
+    """One call of a kernel, what is known of its values ``known`` (`kernel_work`)."""
+    ops = [o for o in function.body.block.ops if isinstance(o, LinalgStructuredOperation)]
+    op = ops[-1]
+    iterators = "".join(i.data.value[0] for i in getattr(op, "iterator_types", ()))
+    types = " · ".join(str(t) for t in function.function_type.inputs)
+    names = {o.name.split(".")[1] for o in op.regions[0].block.ops} - {"yield", "constant"}
+    body = " ".join(sorted(names))
+    text = f"{op.name} {iterators} {types} [{body}]"
+    key = kernel_key(function, known) or ""
+    flops, moved = kernel_flops(function, known), kernel_bytes(function, known)
+    return Kernel(1, text, key, flops, moved, body)
+
+
+def descriptions(module: ModuleOp, arguments: Sequence[np.ndarray]) -> dict[str, Kernel]:
     """Each compiled kernel's symbol (named after its text once its constant weights are its
-    arguments, `units`) → its calls per inference, linalg operation, operand types and body,
-    and its convolution's `convolution_key` (empty without one)."""
-    native_ir = approximate_math(_lowered_for_native_code(Program(module)))
-    outline_kernels(native_ir)
-    split_long_functions(native_ir)
-    found = {}
-    for function in native_ir.body.block.ops:
-        if not isinstance(function, func.FuncOp):
-            continue
-        if not function.sym_name.data.startswith(KERNEL_PREFIX):
-            continue
-        ops = [o for o in function.body.block.ops if isinstance(o, LinalgStructuredOperation)]
-        op = ops[-1]
-        iterators = "".join(i.data.value[0] for i in getattr(op, "iterator_types", ()))
-        types = " · ".join(str(t) for t in function.function_type.inputs)
-        body = {o.name.split(".")[1] for o in op.regions[0].block.ops} - {"yield", "constant"}
-        convolutions = [
-            convolution_key(o.inputs[1].type.get_shape(), o.outputs[0].type.get_shape())  # pyright: ignore
-            for o in ops
-            if "conv" in o.name
-        ]
-        text = f"{op.name} {iterators} {types} [{' '.join(sorted(body))}]"
-        found[function.sym_name.data] = (text, convolutions[0] if convolutions else "")
-    outlined = kernel_calls(native_ir)
+    arguments, `units`) → its `Kernel`, in the calls of ``@main`` on ``arguments``."""
+    native_ir = native_module(Program(module))
+    functions = {
+        op.sym_name.data: op for op in native_ir.body.block.ops if isinstance(op, func.FuncOp)
+    }
+    shapes = [array.shape for array in arguments]
+    _, calls = call_shapes(functions, functions["main"], shapes)
+    outlined = [
+        describe(functions[call.callee.root_reference.data], calls.get(call, {}))
+        for call in kernel_calls(native_ir)
+    ]
     split_units(native_ir, tile=True)
-    compiled = kernel_calls(native_ir)
-    calls = Counter(compiled)
-    described = {}
-    for old, new in zip(outlined, compiled, strict=True):
-        text, key = found[old]
-        described[new] = (f"{calls[new]}× {text}", key)
-    return described
+    found: dict[str, Kernel] = {}
+    for kernel, call in zip(outlined, kernel_calls(native_ir), strict=True):
+        name = call.callee.root_reference.data
+        found[name] = found[name] + kernel if name in found else kernel
+    return found
 
 
-def ort_convolutions(work: Workload, calls: int, milliseconds: float) -> dict[str, float]:
-    """onnxruntime's ``milliseconds`` per call shared among its Conv nodes, summed per
-    `convolution_key`, by their shares of the nodes' time in its per-node profile of ``calls``
+NCHWC_BLOCK = 16
+"""onnxruntime's NCHWc layout pads a convolution's channel counts (filters, input channels
+per group, outputs) up to a multiple of its vector block (16 floats with AVX-512), and its
+profile gives the padded shapes."""
+
+Convolutions = list[tuple[list[int], list[int]]]
+"""A model's convolutions: the filter shape and output shape of each."""
+
+
+def model_convolutions(model: bytes) -> Convolutions:
+    """The filter and output shapes of the model's Conv nodes (ONNX's shape inference)."""
+    import onnx
+
+    graph = onnx.shape_inference.infer_shapes(onnx.load_from_string(model)).graph
+    weights = {init.name: list(init.dims) for init in graph.initializer}
+    values = {
+        value.name: [d.dim_value for d in value.type.tensor_type.shape.dim]
+        for value in (*graph.value_info, *graph.output)
+    }
+    return [
+        (weights[node.input[1]], values[node.output[0]])
+        for node in graph.node
+        if node.op_type == "Conv" and node.input[1] in weights and node.output[0] in values
+    ]
+
+
+def unpadded(weight: list[int], output: list[int], convolutions: Convolutions) -> str:
+    """The `convolution_key` of the one convolution of ``convolutions`` that onnxruntime's
+    padded shapes ``weight`` and ``output`` can come from (`NCHWC_BLOCK`), else theirs."""
+
+    def pads(padded: list[int], exact: list[int]) -> bool:
+        return all(0 <= p - e < NCHWC_BLOCK for p, e in zip(padded, exact, strict=True))
+
+    found = {
+        convolution_key(filters, shape)
+        for filters, shape in convolutions
+        if filters[2:] == weight[2:] and shape[2:] == output[2:]
+        and pads([weight[0], weight[1], output[1]], [filters[0], filters[1], shape[1]])
+    }  # fmt: skip
+    return found.pop() if len(found) == 1 else convolution_key(weight, output)
+
+
+def ort_node_key(node: dict, convolutions: Convolutions) -> str:
+    """The `kernel_work.operation_key` of an onnxruntime node (its profile's ``args``)
+    computing a convolution (one of the model's ``convolutions``, `unpadded`) or a matrix
+    product, else its operator's name."""
+    op = node["op_name"]
+    inputs = [next(iter(shape.values())) for shape in node["input_type_shape"]]
+    [output] = node["output_type_shape"][0].values()
+    if "Conv" in op:
+        return f"convolution {unpadded(inputs[1], output, convolutions)}"
+    if "MatMul" in op or op == "Gemm":
+        rows_of_left = math.prod(output[:-1])
+        depth = math.prod(inputs[0]) // rows_of_left
+        if len(inputs[1]) == 2:  # a matrix: the left operand's rows are all rows
+            return f"product {product_key(1, rows_of_left, depth, output[-1])}"
+        return f"product {product_key(math.prod(output[:-2]), output[-2], depth, output[-1])}"
+    return op
+
+
+def ort_nodes(work: Workload, calls: int, milliseconds: float) -> dict[str, float]:
+    """onnxruntime's ``milliseconds`` per call shared among its nodes, summed per
+    `ort_node_key`, by their shares of the nodes' time in its per-node profile of ``calls``
     calls (medians per node; the profile's times are wall times, which the machine's load
     stretches)."""
     with tempfile.TemporaryDirectory() as directory:
@@ -174,15 +252,12 @@ def ort_convolutions(work: Workload, calls: int, milliseconds: float) -> dict[st
         events = json.loads(Path(session.end_profiling()).read_text())
     durations: dict[str, list[float]] = {}
     keys: dict[str, str] = {}
+    convolutions = model_convolutions(work.onnx)
     for event in events:
         if event.get("cat") != "Node" or not event["name"].endswith("_kernel_time"):
             continue
         durations.setdefault(event["name"], []).append(event["dur"])
-        node = event["args"]
-        if "Conv" in node["op_name"]:
-            [weight] = node["input_type_shape"][1].values()
-            [output] = node["output_type_shape"][0].values()
-            keys[event["name"]] = convolution_key(weight, output)
+        keys[event["name"]] = ort_node_key(event["args"], convolutions)
     medians = {node: statistics.median(times) for node, times in durations.items()}
     total = sum(medians.values())
     found: dict[str, float] = {}
@@ -217,10 +292,20 @@ def row_of(dso: str, symbol: str) -> str | None:
     return None
 
 
-def print_convolutions(ours: dict[str, float], theirs: dict[str, float]) -> None:
-    """Each kind of convolution: native and onnxruntime milliseconds per call, largest gap
-    first."""
-    print("\n| convolutions (filter -> output) | native ms | onnxruntime ms | native / ORT |")
+def sample_shares(args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """`profile`'s percentages of samples per row (`row_of`) and thread."""
+    shares: dict[str, dict[str, float]] = {}
+    for percent, tid, dso, symbol in SAMPLE.findall(profile(args)):
+        if (key := row_of(dso, symbol)) is not None:
+            per_thread = shares.setdefault(key, {})
+            per_thread[tid] = per_thread.get(tid, 0.0) + float(percent)
+    return shares
+
+
+def print_against_onnxruntime(ours: dict[str, float], theirs: dict[str, float]) -> None:
+    """Each kind of convolution and product: native and onnxruntime milliseconds per call,
+    largest gap first."""
+    print("\n| convolution (filter -> output) or product | native ms | ORT ms | native / ORT |")
     print("|---|---|---|---|")
     gaps = sorted(ours, key=lambda key: theirs.get(key, 0.0) - ours[key])
     for key in gaps:
@@ -228,8 +313,8 @@ def print_convolutions(ours: dict[str, float], theirs: dict[str, float]) -> None
         print(f"| {key} | {ours[key]:.2f} | {ort:.2f} | {ours[key] / ort:.2f}x |")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that choose the model, and the calls (those of the profiled child)."""
     parser.add_argument("--gpt2", action="store_true")
     parser.add_argument("--cnn", choices=("resnet18", "mobilenet"))
     parser.add_argument("--parameters", action="store_true", help="the CNN's weights as parameters")
@@ -237,43 +322,48 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=40)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+
+
+def compiled(work: Workload, threads: int) -> Callable[..., object]:
+    """The model compiled natively, tiled, for ``threads`` threads."""
+    return compile_function(work.module, "main", "mlir", RunOptions(tile=True, threads=threads))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_arguments(parser)
     args = parser.parse_args()
     work = workload(args)
-    options = RunOptions(tile=True, threads=args.threads)
-    native = compile_function(work.module, "main", "mlir", options)
+    native = compiled(work, args.threads)
     if args.child:
         for _ in range(args.calls):
             native(*work.values)
         return
-    result = np.asarray(native(*work.values))
-    np.testing.assert_allclose(result, work.expected(), rtol=2e-3, atol=2e-3)
+    checked(lambda: native(*work.values), work.expected())
     session = ort_session(work.onnx)
     ort = median_times(args.calls, lambda: session.run(None, work.feeds))[0]
     ours = median_times(args.calls, lambda: native(*work.values))[0]
     print(f"## {work.name}: onnxruntime 1T {ort * 1e3:.1f} ms, native on {args.threads} "
           f"thread(s) {ours * 1e3:.1f} ms ({ours / ort:.2f}x), CPU time of all threads, "
           f"medians of {args.calls} calls")  # fmt: skip
-    shares: dict[str, dict[str, float]] = {}
-    for percent, tid, dso, symbol in SAMPLE.findall(profile(args)):
-        if (key := row_of(dso, symbol)) is not None:
-            per_thread = shares.setdefault(key, {})
-            per_thread[tid] = per_thread.get(tid, 0.0) + float(percent)
+    shares = sample_shares(args)
     total = sum(sum(per_thread.values()) for per_thread in shares.values())
-    described = descriptions(work.module)
-    convolutions: dict[str, float] = {}
+    described = descriptions(work.module, work.values)
+    keyed: dict[str, float] = {}
     print("| ms per call | share | busiest thread | kernel |\n|---|---|---|---|")
     for symbol, per_thread in sorted(shares.items(), key=lambda item: -sum(item[1].values())):
         share = sum(per_thread.values())
         busiest = max(per_thread.values()) / share
         milliseconds = ours * 1e3 * share / total
-        text, key = described.get(symbol, (symbol, ""))
-        if key:
-            convolutions[key] = convolutions.get(key, 0.0) + milliseconds
-            text = f"convolution {key}, then {text}"
+        text = symbol
+        if (kernel := described.get(symbol)) is not None:
+            text = f"{kernel.calls}× {kernel.text}"
+            if kernel.key:
+                keyed[kernel.key] = keyed.get(kernel.key, 0.0) + milliseconds
+                text = f"{kernel.key}, then {text}"
         cells = [f"{milliseconds:.2f}", f"{share / total:.1%}", f"{busiest:.2f}"]
         print(f"| {' | '.join(cells)} | {text} |")
-    if args.cnn:
-        print_convolutions(convolutions, ort_convolutions(work, args.calls, ort * 1e3))
+    print_against_onnxruntime(keyed, ort_nodes(work, args.calls, ort * 1e3))
 
 
 if __name__ == "__main__":

@@ -75,6 +75,16 @@ def _lowered_for_native_code(program: Program) -> ModuleOp:
     return lower(folded)
 
 
+def native_module(program: Program) -> ModuleOp:
+    """The module native code is compiled from: `_lowered_for_native_code` with its math
+    approximated, its kernels outlined (`kernels`) and its long host functions split
+    (`host_parts`); `units.split_units` cuts it into what is compiled."""
+    native_ir = approximate_math(_lowered_for_native_code(program))
+    outline_kernels(native_ir)
+    split_long_functions(native_ir)
+    return native_ir
+
+
 class NativeBackend(Backend):
     """Compiles the lowered module (what it computes from constants alone computed first,
     inference batch norms folded into constant convolution weights) to a shared library
@@ -117,10 +127,8 @@ class NativeBackend(Backend):
         key = program_key(program.module, options.tile, parallel)
         native = cached_library(key)
         if native is None:
-            native_ir = approximate_math(_lowered_for_native_code(program))
-            outline_kernels(native_ir)
-            split_long_functions(native_ir)
-            native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
+            units = split_units(native_module(program), options.tile)
+            native = compile_units(units, options.tile, parallel)
             remember(key, native)
 
         def call(args: list[object]) -> list[object]:

@@ -17,8 +17,10 @@ truly cannot be lowered (data-dependent shapes, values with no lowered form);
 ``xfail``s, which fail once the lowering exists, so that the entry must be removed.
 
 ``RELAX_E2E_SEEDS=200 RELAX_E2E_NATIVE_SEEDS=50 pytest test/lowering/test_programs_end_to_end.py``
-runs more random programs than CI's 30 (10 of them natively; each native program is
-compiled once and cached, see ``docs/lowering/toolchain.md``). IREE runs a quick form
+runs more random programs than CI's 30 (10 of them natively). The native programs are compiled
+together into one library, as the native backend compiles each (`natively_together`: the
+toolchain's start-ups and the host's compilation once, not once a program) and cached (see
+``docs/lowering/toolchain.md``). IREE runs a quick form
 (2 random programs, ``IREE_QUICK`` of the corpus, the interpreter's programs and the
 MLP example) unless ``RELAX_E2E_IREE=all`` (every program; about 8 minutes with an
 empty cache).
@@ -38,7 +40,7 @@ import pytest
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp
-from xdsl.dialects.func import Func
+from xdsl.dialects.func import Func, FuncOp
 from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.tensor import Tensor
 
@@ -50,14 +52,21 @@ from relax_dialect.interpreter import PackedRegistry, run
 from relax_dialect.passes import pass_class
 from relax_dialect.values import PrimValue, ShapeValue, flatten
 from relax_dialect.well_formed import check_well_formed
-from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends import backend_named, compile_function
 from relax_xdsl.lowering.backends.backend import Compiled, RunOptions
+from relax_xdsl.lowering.backends.backend import Program as LoweringProgram
 from relax_xdsl.lowering.lowerer import LoweringError
+from relax_xdsl.lowering.toolchain import ToolchainError
 
 pytestmark = pytest.mark.heavy
 
 TEST = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(TEST / "passes"), str(TEST / "tvmscript"), str(TEST / "unit")]
+sys.path[:0] = [
+    str(TEST / "passes"),
+    str(TEST / "tvmscript"),
+    str(TEST / "unit"),
+    str(TEST / "onnx"),
+]
 
 from convert_harness import IREE_ALL, iree_available, native_available  # noqa: E402
 from corpus_harness import CORPUS, entry_inputs, run_spec  # noqa: E402
@@ -147,6 +156,85 @@ def lowered(
         raise
 
 
+def native_cases() -> dict[str, tuple[ModuleOp, str]]:
+    """Every program these tests run natively, by case: its module and entry."""
+    cases = {}
+    for variant in ("plain", "o2"):
+        for seed in range(min(SEEDS, NATIVE_SEEDS)):
+            p = program(variant, seed)
+            cases[f"{variant}-{seed}"] = (p.module, p.entry)
+    for path in RUNNABLE:
+        if (spec := run_spec(path)) is not None:
+            cases[path.name] = (load_tvmscript(path), spec.entry)
+    for _, text, _ in interpreter_programs():
+        cases[text] = (interpreter_program(text), "main")
+    cases["mlp"] = (load_tvmscript(TEST.parent / "examples" / "mlp.py"), "main")
+    return cases
+
+
+def case_of(params: dict[str, object]) -> str:
+    """The `native_cases` key of a test's parameters."""
+    if "seed" in params:
+        return f"{params['variant']}-{params['seed']}"
+    if isinstance(path := params.get("path"), Path):
+        return path.name
+    return str(params.get("text", "mlp"))
+
+
+def selected_cases(items: Sequence[pytest.Item]) -> frozenset[str]:
+    """The `native_cases` of the selected tests that run natively."""
+    calls = [getattr(item, "callspec", None) for item in items]
+    native = [call.params for call in calls if call and call.params.get("backend") == "mlir"]
+    return frozenset(case_of(params) for params in native)
+
+
+@pytest.fixture(scope="session")
+def selection(request: pytest.FixtureRequest) -> frozenset[str]:
+    """`selected_cases` of this session: a run of a few tests compiles only theirs."""
+    return selected_cases(request.session.items)
+
+
+@cache
+def natively_together(selection: frozenset[str]) -> dict[str, Compiled]:
+    """The entries of the ``selection`` of `native_cases` that lower and that native code
+    supports, compiled together into one library as the native backend compiles each
+    (``native_batch``): the MLIR toolchain's start-ups and the host's compilation paid once
+    rather than once a program. The others, or all of them when the library cannot be built,
+    are compiled alone by their tests, which then report what fails."""
+    from native_batch import compile_natively_together
+
+    backend = backend_named("mlir")
+    ready = {}
+    for case, (module, entry) in native_cases().items():
+        if case not in selection:
+            continue
+        candidate = LoweringProgram(module)
+        try:
+            candidate.lowered()
+        except LoweringError:
+            continue
+        if backend.unsupported(candidate) is None:
+            ready[case] = (candidate, entry)
+    if not ready:
+        return {}
+    try:
+        entries = compile_natively_together(*zip(*ready.values(), strict=True))
+    except ToolchainError:
+        return {}
+    return dict(zip(ready, entries, strict=True))
+
+
+def compiled(
+    case: str, module: ModuleOp, entry: str, backend: str, selection: frozenset[str]
+) -> Compiled:
+    """`lowered`, a native case's entry taken from `natively_together` when it is there."""
+    if backend == "mlir":
+        native_available()
+        if (found := natively_together(selection).get(case)) is not None:
+            return found
+    return lowered(module, entry, backend)
+
+
 def located_error(module: ModuleOp, name: str) -> str:
     """The error lowering ``module`` gives once printed and read back as ``name``, so
     that its operations carry source locations."""
@@ -195,11 +283,11 @@ def random_cases() -> list[object]:
 
 
 @pytest.mark.parametrize(("variant", "seed", "backend"), random_cases())
-def test_random_program(variant: str, seed: int, backend: str) -> None:
+def test_random_program(variant: str, seed: int, backend: str, selection: frozenset[str]) -> None:
     p = program(variant, seed)
     expected = reference(variant, seed)
     try:
-        function = lowered(p.module, p.entry, backend)
+        function = compiled(f"{variant}-{seed}", p.module, p.entry, backend, selection)
     except LoweringError:
         if seed < SEEDS and (variant, seed) in MISSING:
             assert MISSING[(variant, seed)] in located_error(p.module, f"seed{seed}.mlir")
@@ -231,7 +319,7 @@ def corpus_cases() -> list[object]:
 
 
 @pytest.mark.parametrize(("path", "backend"), corpus_cases())
-def test_corpus_program(path: Path, backend: str) -> None:
+def test_corpus_program(path: Path, backend: str, selection: frozenset[str]) -> None:
     module = load_tvmscript(path)
     spec = run_spec(path)
     assert spec is not None
@@ -251,7 +339,7 @@ def test_corpus_program(path: Path, backend: str) -> None:
         assert f"error: {IREE_REFUSED[path.name]}" in str(refusal.value)
         return
     try:
-        function = lowered(module, spec.entry, backend)
+        function = compiled(path.name, module, spec.entry, backend, selection)
     except LoweringError as error:
         if path.name in MISSING_CORPUS:
             assert str(error).startswith(f"{path}:")
@@ -283,7 +371,9 @@ def with_operators(text: str) -> str:
     )
 
 
-def interpreter_cases() -> list[object]:
+def interpreter_programs() -> list[tuple[str, str, Sequence[list[object]]]]:
+    """The interpreter's programs: name, text (its packed functions replaced by operators)
+    and the arguments of its calls."""
     from test_interpreter import CALL_TIR, CHAIN, FACTORIAL, FIBONACCI_AND_PARITY
 
     rng = np.random.default_rng(0)
@@ -302,29 +392,34 @@ relax.function @main(%x: !relax.tensor<[m * n], f32>, %y: !relax.tensor<[m, n], 
   relax.return %r
 }
 """
-    programs: list[tuple[str, str, Sequence[list[object]]]] = [
+    return [
         ("chain", CHAIN, [[floats(n, 4), floats(4, 4)] for n in (1, 3, 7)]),
         ("call_tir", CALL_TIR, [[floats(n), floats(n)] for n in (1, 5, 16)]),
         ("factorial", with_operators(FACTORIAL), [scalar(n) for n in (0, 1, 5, 20)]),
         ("fibonacci", with_operators(FIBONACCI_AND_PARITY), [scalar(n) for n in (0, 1, 9, 12)]),
         ("signature", signature, [[floats(m * n), floats(m, n)] for m, n in ((1, 1), (2, 3))]),
     ]
+
+
+def interpreter_cases() -> list[object]:
     return [
         pytest.param(text, args, backend, id=f"{name}-{backend}")
-        for name, text, args in programs
+        for name, text, args in interpreter_programs()
         for backend in BACKENDS
     ]
 
 
 @pytest.mark.parametrize(("text", "arguments", "backend"), interpreter_cases())
-def test_interpreter_program(text: str, arguments: list[list[object]], backend: str) -> None:
+def test_interpreter_program(
+    text: str, arguments: list[list[object]], backend: str, selection: frozenset[str]
+) -> None:
     module = interpreter_program(text)
     if backend == "iree" and recursive_groups(module):
         iree_available()
         with pytest.raises(DiagnosticError, match="IREE cannot run recursion"):
             compile_function(module, "main", backend)
         return
-    function = lowered(module, "main", backend)
+    function = compiled(text, module, "main", backend, selection)
     for args in arguments:
         assert_same(function(*args), run(module, "main", *args))
 
@@ -343,10 +438,56 @@ def test_packed_calls_run_on_the_bundled_interpreter() -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_bundled_example_mlp(backend: str) -> None:
+def test_bundled_example_mlp(backend: str, selection: frozenset[str]) -> None:
     """``examples/mlp.py`` on ``examples/mlp_inputs.npz`` (the README's example)."""
     examples = TEST.parent / "examples"
     module = load_tvmscript(examples / "mlp.py")
     with np.load(examples / "mlp_inputs.npz") as npz:
         args = [npz[name] for name in ("x", "w1", "b1", "w2", "b2")]
-    assert_same(lowered(module, "main", backend)(*args), run(module, "main", *args))
+    function = compiled("mlp", module, "main", backend, selection)
+    assert_same(function(*args), run(module, "main", *args))
+
+
+def test_every_native_program_that_lowers_is_compiled_together() -> None:
+    """The native cases are built as one library (one fallen out, or a failed build, would
+    compile alone again, silently slower)."""
+    native_available()
+    lowering = set()
+    for case, (module, _) in native_cases().items():
+        try:
+            LoweringProgram(module).lowered()
+        except LoweringError:
+            continue
+        lowering.add(case)
+    assert set(natively_together(frozenset(native_cases()))) == lowering
+
+
+PRODUCT = """relax.function @{}(%x: !relax.tensor<[3, 5], f32>, %w: !relax.tensor<[5, 4], f32>) -> !relax.tensor<[3, 4], f32> {{
+  %d = relax.matmul %x, %w : !relax.tensor<[3, 4], f32>
+  relax.return %d
+}}
+"""
+"""A matrix product as a function of any name."""
+
+
+def test_programs_compiled_together_share_their_kernels() -> None:
+    """Two programs of the same product, their entries named apart: the product's kernel
+    once in the merged module, each entry computing its program."""
+    from native_batch import compile_natively_together, merged
+
+    from relax_xdsl.lowering.backends.native import native_module
+    from relax_xdsl.lowering.kernels import KERNEL_PREFIX
+
+    native_available()
+    entries = ["main", "product"]
+    modules = [interpreter_program(PRODUCT.format(entry)) for entry in entries]
+    programs = [LoweringProgram(module) for module in modules]
+    together = merged([native_module(p) for p in programs], ["p0_", "p1_"], KERNEL_PREFIX)
+    names = [op.sym_name.data for op in together.ops if isinstance(op, FuncOp)]
+    assert sum(name.startswith(KERNEL_PREFIX) for name in names) == 1
+    assert {"p0_main", "p1_product"} <= set(names)
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((3, 5), np.float32), rng.standard_normal((5, 4), np.float32)
+    functions = compile_natively_together(programs, entries)
+    for module, entry, function in zip(modules, entries, functions, strict=True):
+        assert_same(function(x, w), run(module, entry, x, w))
