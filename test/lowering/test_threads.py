@@ -98,10 +98,7 @@ def test_threads_do_not_change_results(tile):
     if openmp_missing():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     module = parse_tvmscript(PROGRAM, "threads.py")
-    outlined = approximate_math(lower(module))
-    outline_kernels(outlined)
-    text = generic_text(outlined)
-    parallel = compile_module(text, tile, parallel=True)
+    parallel = compile_module(outlined_text(PROGRAM, "threads.py"), tile, parallel=True)
     sequential = compile_function(module, "main", "mlir", RunOptions(tile=tile, threads=1))
     for n in (1, 3, 7, 17, 130):
         rng = np.random.default_rng(n)
@@ -181,11 +178,11 @@ def shared_arguments(n: int) -> list[np.ndarray]:
     return [rng.standard_normal(shape).astype(np.float32) for shape in shapes]
 
 
-def outlined_shared():
-    """`SHARED` lowered for native code on threads, its kernels outlined."""
-    outlined = approximate_math(lower(parse_tvmscript(SHARED, "shared.py")))
+def outlined_text(source: str, name: str) -> str:
+    """The TVMScript ``source`` lowered for native code on threads, its kernels outlined."""
+    outlined = approximate_math(lower(parse_tvmscript(source, name)))
     outline_kernels(outlined)
-    return outlined
+    return generic_text(outlined)
 
 
 def test_every_kernel_but_a_whole_sum_has_a_threads_loop():
@@ -194,7 +191,7 @@ def test_every_kernel_but_a_whole_sum_has_a_threads_loop():
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
     result = subprocess.run(
-        command, input=generic_text(outlined_shared()), capture_output=True, text=True
+        command, input=outlined_text(SHARED, "shared.py"), capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
     kernels = result.stdout.split(f"func.func private @{KERNEL_PREFIX}")[1:]
@@ -213,7 +210,7 @@ def test_threads_share_what_no_schedule_tiled():
     if openmp_missing():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     module = parse_tvmscript(SHARED, "shared.py")
-    parallel = compile_module(generic_text(outlined_shared()), tile=True, parallel=True)
+    parallel = compile_module(outlined_text(SHARED, "shared.py"), tile=True, parallel=True)
     for n in (1, 3, 7, 17, 130):
         args = shared_arguments(n)
         one = parallel.call("main", args, threads=1)
@@ -286,9 +283,7 @@ def test_loops_of_many_parts_are_dynamic_and_keep_the_bits():
     if openmp_missing():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     module = parse_tvmscript(BATCHED, "batched.py")
-    outlined = approximate_math(lower(module))
-    outline_kernels(outlined)
-    text = generic_text(outlined)
+    text = outlined_text(BATCHED, "batched.py")
     lowered = _lower(find_toolchain(), text, tile=True, parallel=True)
     loops = re.findall(r'"omp\.wsloop"\(\) <\{([^}]*)\}>', lowered)
     kinds = [re.findall(r"schedulekind (\w+)", loop) for loop in loops]
