@@ -11,9 +11,8 @@ Debian's ``libomp-22-dev``) and more than one thread asked for (``RunOptions.thr
 ``relax-run --threads N``), ``scf-forall-to-parallel`` and ``convert-scf-to-openmp`` make
 each such loop an ``omp.parallel`` work-sharing loop, the library links against libomp and
 each call sets the number of threads (``omp_set_num_threads``); otherwise the loops run in
-order. A loop of more parts than threads takes them dynamically (`DYNAMIC_SCHEDULE`). Every
-iteration computes the same values whichever thread runs it, so results do not depend on the
-number of threads.
+order. Every iteration computes the same values whichever thread runs it, so results do not
+depend on the number of threads.
 
 Only those outer loops are parallel: the loops inside them (and every loop without
 ``--tile``) are sequential. Parallelising all the parallel dimensions of every
@@ -33,67 +32,13 @@ DEFAULT_THREADS = 1
 OPENMP_LIBRARY = "libomp.so"
 APT_PACKAGE = "libomp-22-dev"
 
-OPENMP_LOOPS = "convert-scf-to-openmp"
 SEQUENTIAL_LOOPS = ("func.func(scf-forall-to-for)", "func.func(convert-linalg-to-loops)")
 PARALLEL_LOOPS = (
     "func.func(scf-forall-to-parallel)",
     "func.func(convert-linalg-to-loops)",
-    OPENMP_LOOPS,
+    "convert-scf-to-openmp",
     "canonicalize",  # inlines the alloca scopes of loop bodies before scf-to-cf splits them
 )
-
-
-DYNAMIC_SCHEDULE = "relax_share_dynamically"
-"""The transform library's entry point (`dynamic_schedule_sequence`) run right after
-``convert-scf-to-openmp`` on scheduled units (`dynamic_loop_passes`): the work-sharing loops of
-more parts than threads (a direct convolution's rows, a depthwise layer's channels, a
-read-out's panels of filters) take them one at a time as threads come free
-(``schedule(dynamic)``; ``convert-scf-to-openmp`` makes static loops only), so that a thread
-left behind, slower or preempted by another process, takes fewer parts instead of holding
-the others at the region's end. A loop of one part per thread keeps the static schedule:
-nothing to balance, and Debian's libomp (a debug build) spends 2–3 µs more per region in
-``__kmpc_dispatch_init``. A part is computed whole by one thread, so the bits do not depend
-on which thread takes it."""
-
-
-def dynamic_schedule_sequence(threads: int) -> str:
-    """The transform sequence `DYNAMIC_SCHEDULE` for loops shared among ``threads``: every
-    ``omp.wsloop`` dynamic, but those whose bound is ``threads`` (one part per thread)."""
-    return f"""
-  transform.named_sequence @match_omp_loop_nest(%op: !op {{transform.readonly}}) -> !op {{
-    transform.match.operation_name %op ["omp.loop_nest"] : !op
-    transform.yield %op : !op
-  }}
-  transform.named_sequence @keep_static_schedule(%nest: !op {{transform.readonly}}) {{
-    %loop = transform.get_parent_op %nest {{op_name = "omp.wsloop"}} : (!op) -> !op
-    %static = transform.param.constant #omp<schedulekind static> -> !transform.any_param
-    transform.annotate %loop "schedule_kind" = %static : !op, !transform.any_param
-    transform.yield
-  }}
-  transform.named_sequence @{DYNAMIC_SCHEDULE}(%root: !op {{transform.readonly}}) {{
-    %loops = transform.structured.match ops{{["omp.wsloop"]}} in %root : (!op) -> !op
-    %dynamic = transform.param.constant #omp<schedulekind dynamic> -> !transform.any_param
-    transform.annotate %loops "schedule_kind" = %dynamic : !op, !transform.any_param
-    %threads = transform.structured.match ops{{["arith.constant"]}}
-        attributes{{value = {threads} : index}} in %root : (!op) -> !op
-    transform.foreach %threads : !op {{
-    ^bb0(%constant: !op):
-      %users = transform.get_consumers_of_result %constant[0] : (!op) -> !op
-      %kept = transform.foreach_match restrict_root in %users
-          @match_omp_loop_nest -> @keep_static_schedule : (!op) -> !op
-    }}
-    transform.yield
-  }}
-"""
-
-
-def dynamic_loop_passes(loops: tuple[str, ...]) -> tuple[str, ...]:
-    """``loops`` (`loop_passes`) with the work-sharing loops made dynamic (`DYNAMIC_SCHEDULE`;
-    units that the tiling schedule ran on: its library holds the sequence)."""
-    if OPENMP_LOOPS not in loops:
-        return loops
-    at = loops.index(OPENMP_LOOPS) + 1
-    return (*loops[:at], f"transform-interpreter{{entry-point={DYNAMIC_SCHEDULE}}}", *loops[at:])
 
 
 CALL_SPIN_MS = 200

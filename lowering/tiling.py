@@ -73,7 +73,7 @@ from .schedules import (
     reductions,
     sliding_windows,
 )
-from .threads import dynamic_schedule_sequence, machine_cores
+from .threads import machine_cores
 
 
 @dataclass(frozen=True)
@@ -479,7 +479,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
 !op = !transform.any_op
 !param = !transform.param<i64>
 module attributes {{transform.with_named_sequence}} {{
-{sequences}{dynamic_schedule_sequence(threads)}
+{sequences}
   transform.named_sequence @{ENTRY_POINT}(%root: !op {{transform.readonly}}) {{
     %functions = transform.structured.match ops{{["func.func"]}} in %root : (!op) -> !op{rewrite}
 {gate.step("tile_contraction", "%reduced", "%f")}

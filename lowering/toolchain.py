@@ -45,7 +45,7 @@ from .masked_loads import split_masked_loads
 from .memref_abi import CallFrame, Signature, UnsupportedType
 from .native_shim import LINK_FLAGS, shim_source
 from .stub_declarations import declare_stubs
-from .threads import call_spin_ms, dynamic_loop_passes, loop_passes, machine_cores
+from .threads import call_spin_ms, loop_passes, machine_cores
 from .threads import link_flags as openmp_link_flags
 from .tiling import VECTOR_LOWERING, tiling_passes, transform_script
 from .units import KERNEL_LEVEL, Unit, whole_module
@@ -243,8 +243,7 @@ def _pipeline(tile: bool, library: str, loops: tuple[str, ...], entry: bool = Tr
     if tile:
         deallocated = bufferize.index("bufferization-lower-deallocations")
         bufferize = (*bufferize[:deallocated], SIMPLIFY_DEALLOCATIONS, *bufferize[deallocated:])
-        passes = tiling_passes(library) + bufferize + dynamic_loop_passes(loops)
-        passes += VECTOR_LOWERING + TO_LLVM
+        passes = tiling_passes(library) + bufferize + loops + VECTOR_LOWERING + TO_LLVM
     if not entry:
         passes = tuple(p for p in passes if p != C_WRAPPERS)
     return f"builtin.module({','.join(passes)})"

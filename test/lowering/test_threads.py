@@ -4,7 +4,6 @@ and two threads, at odd sizes of a symbolic dimension."""
 from __future__ import annotations
 
 import ctypes
-import re
 import subprocess
 import sys
 import threading
@@ -24,14 +23,12 @@ from relax_xdsl.lowering.math_approximation import approximate_math
 from relax_xdsl.lowering.pipeline import lower
 from relax_xdsl.lowering.threads import (
     CALL_SPIN_MS,
-    DYNAMIC_SCHEDULE,
     WAIT_POLICY_VARIABLES,
     call_spin_ms,
     openmp_library,
 )
 from relax_xdsl.lowering.tiling import tiling_passes
 from relax_xdsl.lowering.toolchain import (
-    _lower,
     _transform_library,
     compile_module,
     find_toolchain,
@@ -98,7 +95,10 @@ def test_threads_do_not_change_results(tile):
     if openmp_missing():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     module = parse_tvmscript(PROGRAM, "threads.py")
-    parallel = compile_module(outlined_text(PROGRAM, "threads.py"), tile, parallel=True)
+    outlined = approximate_math(lower(module))
+    outline_kernels(outlined)
+    text = generic_text(outlined)
+    parallel = compile_module(text, tile, parallel=True)
     sequential = compile_function(module, "main", "mlir", RunOptions(tile=tile, threads=1))
     for n in (1, 3, 7, 17, 130):
         rng = np.random.default_rng(n)
@@ -178,11 +178,11 @@ def shared_arguments(n: int) -> list[np.ndarray]:
     return [rng.standard_normal(shape).astype(np.float32) for shape in shapes]
 
 
-def outlined_text(source: str, name: str) -> str:
-    """The TVMScript ``source`` lowered for native code on threads, its kernels outlined."""
-    outlined = approximate_math(lower(parse_tvmscript(source, name)))
+def outlined_shared():
+    """`SHARED` lowered for native code on threads, its kernels outlined."""
+    outlined = approximate_math(lower(parse_tvmscript(SHARED, "shared.py")))
     outline_kernels(outlined)
-    return generic_text(outlined)
+    return outlined
 
 
 def test_every_kernel_but_a_whole_sum_has_a_threads_loop():
@@ -191,7 +191,7 @@ def test_every_kernel_but_a_whole_sum_has_a_threads_loop():
     pipeline = ",".join(tiling_passes(_transform_library()))
     command = [find_toolchain().mlir_opt, f"--pass-pipeline=builtin.module({pipeline})"]
     result = subprocess.run(
-        command, input=outlined_text(SHARED, "shared.py"), capture_output=True, text=True
+        command, input=generic_text(outlined_shared()), capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
     kernels = result.stdout.split(f"func.func private @{KERNEL_PREFIX}")[1:]
@@ -210,92 +210,12 @@ def test_threads_share_what_no_schedule_tiled():
     if openmp_missing():
         pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
     module = parse_tvmscript(SHARED, "shared.py")
-    parallel = compile_module(outlined_text(SHARED, "shared.py"), tile=True, parallel=True)
+    parallel = compile_module(generic_text(outlined_shared()), tile=True, parallel=True)
     for n in (1, 3, 7, 17, 130):
         args = shared_arguments(n)
         one = parallel.call("main", args, threads=1)
         two = parallel.call("main", args, threads=2)
         expected = run(module, "main", *args)
         for got_one, got_two, want in zip(one, two, expected, strict=True):
-            np.testing.assert_array_equal(got_two, got_one)
-            np.testing.assert_allclose(got_one, want, rtol=1e-4, atol=1e-4)
-
-
-LOOPS_OF_PARTS = """
-func.func @loops(%a: memref<?xf32>, %n: index) {
-  scf.forall (%i) in (2) {
-    %v = memref.load %a[%i] : memref<?xf32>
-    memref.store %v, %a[%i] : memref<?xf32>
-  }
-  scf.forall (%i) in (56) {
-    %v = memref.load %a[%i] : memref<?xf32>
-    memref.store %v, %a[%i] : memref<?xf32>
-  }
-  scf.forall (%i) in (%n) {
-    %v = memref.load %a[%i] : memref<?xf32>
-    memref.store %v, %a[%i] : memref<?xf32>
-  }
-  return
-}
-"""
-"""Shared loops of one part per thread (two threads), of 56 parts and of a symbolic number."""
-
-
-def test_loops_of_more_parts_than_threads_are_taken_dynamically():
-    """A work-sharing loop of more parts than threads, or of a symbolic number of them, takes
-    them dynamically; one of a part per thread stays static (`threads.DYNAMIC_SCHEDULE`)."""
-    preload = f"transform-preload-library{{transform-library-paths={_transform_library()}}}"
-    loops = "func.func(scf-forall-to-parallel),convert-scf-to-openmp"
-    dynamic = f"transform-interpreter{{entry-point={DYNAMIC_SCHEDULE}}}"
-    pipeline = f"--pass-pipeline=builtin.module({preload},{loops},{dynamic})"
-    result = subprocess.run(
-        [find_toolchain().mlir_opt, pipeline], input=LOOPS_OF_PARTS, capture_output=True, text=True
-    )
-    assert result.returncode == 0, result.stderr
-    kinds = re.findall(r"omp\.wsloop schedule\((\w+)\)", result.stdout)
-    assert kinds == ["static", "dynamic", "dynamic"]
-
-
-BATCHED = """from tvm.script import ir as I, relax as R
-
-@I.ir_module
-class Module:
-    @R.function
-    def main(a: R.Tensor(("n", 17, 9), "float32"), b: R.Tensor(("n", 9, 7), "float32"),
-             c: R.Tensor((3, 17, 9), "float32"), d: R.Tensor((3, 9, 130), "float32"),
-             w: R.Tensor((9, 130), "float32")):
-        with R.dataflow():
-            p = R.matmul(a, b)
-            q = R.nn.relu(R.matmul(c, d))
-            r = R.matmul(R.reshape(c, [51, 9]), w)
-            o = (p, q, r)
-            R.output(o)
-        return o
-"""
-"""Batched products (a symbolic batch, a batch of 3: their matrices the threads' parts) and a
-matrix product (its columns one part per thread)."""
-
-
-def test_loops_of_many_parts_are_dynamic_and_keep_the_bits():
-    """A scheduled module's OpenMP loops over the matrices of a batch are dynamic, those of one
-    part per thread static (`threads.dynamic_loop_passes`); two threads give one's bits, at
-    odd sizes of the symbolic batch."""
-    if openmp_missing():
-        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
-    module = parse_tvmscript(BATCHED, "batched.py")
-    text = outlined_text(BATCHED, "batched.py")
-    lowered = _lower(find_toolchain(), text, tile=True, parallel=True)
-    loops = re.findall(r'"omp\.wsloop"\(\) <\{([^}]*)\}>', lowered)
-    kinds = [re.findall(r"schedulekind (\w+)", loop) for loop in loops]
-    assert kinds.count(["dynamic"]) >= 2 and kinds.count(["static"]) >= 1
-    assert kinds.count(["dynamic"]) + kinds.count(["static"]) == len(loops)
-    parallel = compile_module(text, tile=True, parallel=True)
-    for n in (1, 3, 7, 17, 130):
-        rng = np.random.default_rng(n)
-        shapes = [(n, 17, 9), (n, 9, 7), (3, 17, 9), (3, 9, 130), (9, 130)]
-        args = [rng.standard_normal(s).astype(np.float32) for s in shapes]
-        one = parallel.call("main", args, threads=1)
-        two = parallel.call("main", args, threads=2)
-        for got_one, got_two, want in zip(one, two, run(module, "main", *args), strict=True):
             np.testing.assert_array_equal(got_two, got_one)
             np.testing.assert_allclose(got_one, want, rtol=1e-4, atol=1e-4)
