@@ -18,12 +18,15 @@ is made). The epilogue is then not fused into the rows' tiles (fusion stops at t
 it runs after the convolution, over the whole result.
 
 Taken: 2-D convolutions (``NCHW``/``FCHW``) with unit strides and dilations, more than one tap,
-sizes static but the batch, a zero-filled result and rows of at least ``n`` columns (narrower
-ones take the implicit GEMM or im2col) whose ragged last block is wider than half a block
-(`applies`), where the dropped positions are fewer than its columns. Measured on ResNet-18
-with constant weights in one process (docs/benchmarks.md): taking its 28 × 28 layers (a
-ragged block of 12) took it from 75.5 to 69.4 ms; taking its 56 × 56 layers too (a ragged block
-of 8, whose split is whole 8-column vectors) made it 74.0 ms.
+sizes static but the batch, a zero-filled result, and rows whose ragged last block is wider
+than half a block and than the positions dropped at each row's end, or rows narrower than a
+block with few positions computed and dropped (`NARROW_KEPT`; the others take the implicit
+GEMM or im2col). Measured on ResNet-18 with constant weights in one process
+(docs/benchmarks.md): with AVX2's 16-column blocks, taking its 28 × 28 layers (a ragged block of
+12) took it from 75.5 to 69.4 ms; taking its 56 × 56 layers too (a ragged block of 8, whose
+split is whole 8-column vectors) made it 74.0 ms. With AVX-512's 32-column blocks its 56 × 56
+layers (a ragged block of 24) are taken, and so are its 28 × 28 and 14 × 14 ones, narrower
+than a block, which the implicit GEMM took before.
 """
 
 from __future__ import annotations
@@ -41,6 +44,15 @@ from .prepacked_weights import Builder, is_zero, pair, replace_op, zero_filled
 from .schedules.direct_convolution import FLAT_ROWS
 from .tiling import RegisterTile
 
+NARROW_KEPT = 7 / 8
+"""The least share of outputs among the positions computed over rows narrower than a block
+(the rest are the positions dropped at each row's end and past the last row) for them to be
+flattened: with AVX-512's 32-column blocks, flattening ResNet-18's 28 × 28 layers (784 outputs of
+864 positions) took the model 0.93–0.97× its time, its 14 × 14 ones too (196 of 224)
+0.90–0.94×; its 7 × 7 ones too (49 of 64) made it 1.02–1.04× slower than without them. With AVX2
+code on the same host a 14 × 14 layer took the same time flattened (16-column blocks) as
+through the implicit GEMM (docs/benchmarks.md)."""
+
 
 def flatten_rows(module: ModuleOp, tile: RegisterTile) -> None:
     """Rewrite (in place) the convolutions of ``module`` that `applies` takes over their
@@ -52,9 +64,10 @@ def flatten_rows(module: ModuleOp, tile: RegisterTile) -> None:
 
 def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     """Whether ``op`` is computed over its flattened rows: unit strides and dilations, more
-    than one tap, static sizes but the batch, a zero-filled result, rows of at least
-    ``tile.n`` columns whose ragged last block is wider than half a block and than the
-    positions dropped at each row's end."""
+    than one tap, static sizes but the batch, a zero-filled result, and rows whose ragged last
+    block (of ``tile.n`` columns) is wider than half a block and than the positions dropped at
+    each row's end, or rows narrower than a block whose outputs are at least `NARROW_KEPT` of
+    the positions computed."""
     data, weight, out = (v.type for v in op.operands)
     assert isinstance(data, TensorType) and isinstance(weight, TensorType)
     assert isinstance(out, TensorType)
@@ -65,9 +78,11 @@ def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     if DYNAMIC_INDEX in (*data.get_shape()[1:], *out.get_shape()[1:]):
         return False
     _, _, kh, kw = weight.get_shape()
-    width, columns = data.get_shape()[3], out.get_shape()[3]
-    ragged = columns % tile.n
-    return kh * kw > 1 and columns >= tile.n and ragged > max(tile.n // 2, width - columns)
+    width, (rows, columns) = data.get_shape()[3], out.get_shape()[2:]
+    if columns < tile.n:
+        computed = -(-rows * width // tile.n) * tile.n
+        return kh * kw > 1 and rows * columns >= NARROW_KEPT * computed
+    return kh * kw > 1 and columns % tile.n > max(tile.n // 2, width - columns)
 
 
 def _over_flat_rows(op: Conv2DNchwFchwOp, columns: int) -> None:
