@@ -2,13 +2,14 @@
 `compile_module(tile=True)`).
 
 A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit strides and dilations whose sizes are
-static except the batch is tiled into register blocks of ``m`` output channels × ``n`` output
-columns of one output row (`RegisterTile`). Both loops are peeled, so the ragged last blocks
-have static sizes too, and a ragged block of columns is split into halves (``28 = 16 + 8 + 4``,
-``14 = 8 + 4 + 2``, ``7 = 4 + 3``): LLVM turns accumulators of 12 or 14 lanes into shuffles
-through the stack (a third of the speed of the whole blocks, measured). Rows whose ragged block
-is wider than half a block come as a ``linalg.generic`` over the flattened rows instead
-(`flat_rows`, marked `FLAT_ROWS`), which the same action blocks, its rows blocks of positions.
+static except the batch is tiled into register blocks of `block_filters` output channels ×
+``n`` output columns of one output row (`RegisterTile`). Both loops are peeled, so the ragged
+last blocks have static sizes too, and a ragged block of columns is split into halves
+(``28 = 16 + 8 + 4``, ``14 = 8 + 4 + 2``, ``7 = 4 + 3``): LLVM turns accumulators of 12 or 14
+lanes into shuffles through the stack (a third of the speed of the whole blocks, measured).
+Rows whose ragged block is wider than half a block, and rows narrower than a block, come as a
+``linalg.generic`` over the flattened rows instead (`flat_rows`, marked `FLAT_ROWS`), which the
+same action blocks, its rows blocks of positions.
 The window loops ``kh, kw`` are tiled by one inside blocks of `CHANNEL_BLOCK` input channels,
 and the unit dimensions folded away: what is left is the product of an ``m × C`` slice of the
 weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous since the
@@ -36,6 +37,16 @@ the direct convolution's action takes as it is."""
 
 CHANNEL_BLOCK = 32
 """Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
+
+
+def block_filters(registers: int) -> int:
+    """Output channels per register block on a host of ``registers`` vector registers: two
+    accumulators each (``n`` columns), as many as leave four registers: 14 with AVX-512, 6 with
+    AVX2. The products' blocks stop at 8 rows (`tiling.RegisterTile`); ResNet-18's 3 × 3 layers
+    took 0.89–0.93× the time in blocks of 14 as in blocks of 8 (and 12: 0.92–0.96×) on AVX-512
+    (same-process A/B, docs/benchmarks.md)."""
+    return (registers - 4) // 2
+
 
 CHANNEL_UNROLL = 4
 """Steps of the block product's channel loop per iteration (unrolled): ResNet-18's 3 × 3

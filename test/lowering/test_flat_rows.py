@@ -39,7 +39,7 @@ AVX2 = RegisterTile.for_registers(32, 16)
 """The register tile the cases are sized for (6 × 16 blocks)."""
 
 AVX512 = RegisterTile.for_registers(64, 32)
-"""The register tile of AVX-512 hosts (8 × 32 blocks)."""
+"""The register tile of AVX-512 hosts (the direct schedule's blocks 14 × 32)."""
 
 SIZES = (1, 3)
 """Values of the symbolic batch ``n``."""

@@ -121,6 +121,13 @@ def test_register_tile_follows_the_vector_registers():
         assert tile.k % K_UNROLL == 0  # the unrolled k loop has whole iterations
 
 
+def test_direct_convolution_blocks_take_as_many_filters_as_the_registers_allow():
+    """Two accumulators per filter, four registers left: 14 filters × 32 columns with AVX-512
+    (where the products' blocks stop at 8 rows), 6 × 16 with AVX2."""
+    assert "tile_sizes [1, 14, 1, 32]" in schedule(TILES["avx512"])
+    assert "tile_sizes [1, 6, 1, 16]" in schedule(TILES["avx2"])
+
+
 def transformed_text(text: str) -> str:
     """The module ``text`` after the tiling schedule (before bufferization), in generic form."""
     pipeline = ",".join(tiling_passes(_transform_library()))
