@@ -47,11 +47,12 @@ from .tiling import RegisterTile
 NARROW_KEPT = 7 / 8
 """The least share of outputs among the positions computed over rows narrower than a block
 (the rest are the positions dropped at each row's end and past the last row) for them to be
-flattened: with AVX-512's 32-column blocks, flattening ResNet-18's 28 × 28 layers (784 outputs of
-864 positions) took the model 0.93–0.97× its time, its 14 × 14 ones too (196 of 224)
-0.90–0.94×; its 7 × 7 ones too (49 of 64) made it 1.02–1.04× slower than without them. With AVX2
-code on the same host a 14 × 14 layer took the same time flattened (16-column blocks) as
-through the implicit GEMM (docs/benchmarks.md)."""
+flattened. With AVX-512's 32-column blocks, flattening ResNet-18's 28 × 28 layers (784 outputs
+of 864 positions) took the model 0.89–1.01× its time (six runs, median 0.95), its 14 × 14 ones
+too (196 of 224) 0.94–0.99× that; its 7 × 7 ones too (49 of 64) 1.02–1.04× with 8-filter
+blocks, 0.97× with 14, but a bound taking them takes AVX2's too, and with AVX2 code on the same
+host a flattened 7 × 7 layer took 1.09× the implicit GEMM's time (a 14 × 14 one the same time)
+(docs/benchmarks.md)."""
 
 
 def flatten_rows(module: ModuleOp, tile: RegisterTile) -> None:

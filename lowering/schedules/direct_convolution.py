@@ -43,7 +43,7 @@ def block_filters(registers: int) -> int:
     """Output channels per register block on a host of ``registers`` vector registers: two
     accumulators each (``n`` columns), as many as leave four registers: 14 with AVX-512, 6 with
     AVX2. The products' blocks stop at 8 rows (`tiling.RegisterTile`); ResNet-18's 3 × 3 layers
-    took 0.89–0.93× the time in blocks of 14 as in blocks of 8 (and 12: 0.92–0.96×) on AVX-512
+    took 0.89–0.93× the time in blocks of 14 as in blocks of 8 (12: 0.91–0.98×) on AVX-512
     (same-process A/B, docs/benchmarks.md)."""
     return (registers - 4) // 2
 
