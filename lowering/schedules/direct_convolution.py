@@ -10,7 +10,7 @@ lanes into shuffles through the stack (a third of the speed of the whole blocks,
 Rows whose ragged block is wider than half a block, and rows narrower than a block, come as a
 ``linalg.generic`` over the flattened rows instead (`flat_rows`, marked `FLAT_ROWS`), which the
 same action blocks, its rows blocks of positions.
-The window loops ``kh, kw`` are tiled by one inside blocks of `CHANNEL_BLOCK` input channels,
+The window loops ``kh, kw`` are tiled by one inside blocks of `block_channels` input channels,
 and the unit dimensions folded away: what is left is the product of an ``m × C`` slice of the
 weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous since the
 stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction schedule's
@@ -35,8 +35,9 @@ FLAT_ROWS = "relax.flat_rows"
 """The attribute marking a convolution over flattened rows (`flat_rows`): a ``linalg.generic``
 the direct convolution's action takes as it is."""
 
-CHANNEL_BLOCK = 32
-"""Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
+BLOCK_WEIGHTS = 256
+"""The most weights of a register block per window tap in one pass over the taps (`block_channels`):
+the pass's inputs and weights stay in L1."""
 
 
 def block_filters(registers: int) -> int:
@@ -46,6 +47,15 @@ def block_filters(registers: int) -> int:
     took 0.89–0.93× the time in blocks of 14 as in blocks of 8 (12: 0.91–0.98×) on AVX-512
     (same-process A/B, docs/benchmarks.md)."""
     return (registers - 4) // 2
+
+
+def block_channels(filters: int) -> int:
+    """Input channels per pass over the window taps for register blocks of ``filters`` output
+    channels: the largest power of two within `BLOCK_WEIGHTS` weights a tap (32 for AVX2's 6
+    filters, 16 for AVX-512's 14). With 14 filters, ResNet-18 took 0.97× the time in passes of 16
+    channels as of 32 (8: 1.0×, 64: 0.99×; same-process A/B, docs/benchmarks.md); with 6, on AVX2,
+    16 and 64 were within ±5% of 32."""
+    return 1 << ((BLOCK_WEIGHTS // filters).bit_length() - 1)
 
 
 CHANNEL_UNROLL = 4
@@ -109,7 +119,7 @@ def _action(name: str, rows: int, columns: int, threads: int = 0) -> str:
 {splits}
     %blocks = transform.structured.match ops{{["linalg.generic"]}} in {batch} : (!op) -> !op
     %tap, %taps:3 = transform.structured.tile_using_for %blocks
-        tile_sizes [0, 0, 0, 0, {CHANNEL_BLOCK}, 1, 1] : (!op) -> (!op, !op, !op, !op)
+        tile_sizes [0, 0, 0, 0, {block_channels(rows)}, 1, 1] : (!op) -> (!op, !op, !op, !op)
     transform.include @peel failures(suppress) (%taps#0) : (!op) -> ()
     transform.apply_patterns to {batch} {{
       transform.apply_patterns.canonicalization

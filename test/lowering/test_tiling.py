@@ -128,6 +128,12 @@ def test_direct_convolution_blocks_take_as_many_filters_as_the_registers_allow()
     assert "tile_sizes [1, 6, 1, 16]" in schedule(TILES["avx2"])
 
 
+def test_direct_convolution_passes_over_the_taps_keep_their_weights_in_l1():
+    """16 input channels a pass for 14 filters (AVX-512), 32 for 6 (AVX2)."""
+    assert "tile_sizes [0, 0, 0, 0, 16, 1, 1]" in schedule(TILES["avx512"])
+    assert "tile_sizes [0, 0, 0, 0, 32, 1, 1]" in schedule(TILES["avx2"])
+
+
 def transformed_text(text: str) -> str:
     """The module ``text`` after the tiling schedule (before bufferization), in generic form."""
     pipeline = ",".join(tiling_passes(_transform_library()))
