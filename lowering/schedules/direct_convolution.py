@@ -58,10 +58,19 @@ def block_channels(filters: int) -> int:
     return 1 << ((BLOCK_WEIGHTS // filters).bit_length() - 1)
 
 
-CHANNEL_UNROLL = 4
-"""Steps of the block product's channel loop per iteration (unrolled): ResNet-18's 3 × 3
-layers took 0.84–0.99× the time of one step per iteration (same-process A/B,
-docs/benchmarks.md)."""
+UNROLLED_FMAS = 64
+"""The most FMAs of an iteration of the block product's channel loop, unrolled
+(`channel_unroll`)."""
+
+
+def channel_unroll(filters: int) -> int:
+    """Steps of the block product's channel loop per iteration for register blocks of
+    ``filters`` output channels (two FMAs a filter a step): the largest power of two within
+    `UNROLLED_FMAS`, 4 for AVX2's 6 filters, 2 for AVX-512's 14. With 6 filters ResNet-18's
+    3 × 3 layers took 0.84–0.99× the time of one step per iteration, and 8 steps 1.04–1.2× that
+    of 4 (AVX2); with 14, ResNet-18 took 0.97× the time with 2 steps as with 4 (1: 0.98×, 8:
+    1.0×; same-process A/B, docs/benchmarks.md)."""
+    return 1 << ((UNROLLED_FMAS // (2 * filters)).bit_length() - 1)
 
 
 IN_TILE = """
@@ -88,7 +97,7 @@ def sequences(rows: int, columns: int, threads: int) -> str:
         matcher("match_direct_convolution", unit_strides=True, min_width=columns)
         + IN_TILE
         + halving_sequences(columns, COLUMNS)
-        + PRODUCTS
+        + _products(channel_unroll(rows))
         + _action("direct_convolution", rows, columns, threads)
         + _action("direct_convolution_in_tile", rows, columns)
     )
@@ -162,17 +171,23 @@ def _product_matcher(name: str, loops: int) -> str:
 """
 
 
-PRODUCTS = (
-    _product_matcher("match_block_product", 3)
-    + _product_matcher("match_strip_product", 2)
-    + f"""
+def _products(unroll: int) -> str:
+    """The products left by a register block once its unit loops are folded: ``columns ×
+    channels × C`` (its loops ordered columns first, so that the outer-product lowering
+    broadcasts the weights), or a strip of one channel or one column (``× C``), each vectorised
+    along its ``C`` loop tiled by one (``unroll`` steps of a block per iteration); a single
+    output element is left to the loop lowering."""
+    return (
+        _product_matcher("match_block_product", 3)
+        + _product_matcher("match_strip_product", 2)
+        + f"""
   transform.named_sequence @vectorise_block_product(%op: !op {{transform.consumed}}) {{
     %columns_first = transform.structured.interchange %op iterator_interchange = [1, 0, 2]
         : (!op) -> !op
     %step, %steps = transform.structured.tile_using_for %columns_first tile_sizes [0, 0, 1]
         : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
-    transform.loop.unroll %steps {{factor = {CHANNEL_UNROLL}}} : !op
+    transform.loop.unroll %steps {{factor = {unroll}}} : !op
     transform.yield
   }}
 
@@ -183,12 +198,7 @@ PRODUCTS = (
     transform.yield
   }}
 """
-)
-"""The products left by a register block once its unit loops are folded: ``columns ×
-channels × C`` (its loops ordered columns first, so that the outer-product lowering broadcasts
-the weights), or a strip of one channel or one column (``× C``), each vectorised along its
-``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration); a single output
-element is left to the loop lowering."""
+    )
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:

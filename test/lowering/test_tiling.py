@@ -128,6 +128,14 @@ def test_direct_convolution_blocks_take_as_many_filters_as_the_registers_allow()
     assert "tile_sizes [1, 6, 1, 16]" in schedule(TILES["avx2"])
 
 
+def test_direct_convolution_channel_loops_unroll_to_a_like_number_of_fmas():
+    """Two steps of 28 FMAs a block of 14 filters (AVX-512), four of 12 for 6 (AVX2)."""
+    for host, factor in [("avx512", 2), ("avx2", 4)]:
+        text = schedule(TILES[host])
+        block_product = text[text.index("@vectorise_block_product") :]
+        assert f"factor = {factor}" in block_product[: block_product.index("transform.yield")]
+
+
 def test_direct_convolution_passes_over_the_taps_keep_their_weights_in_l1():
     """16 input channels a pass for 14 filters (AVX-512), 32 for 6 (AVX2)."""
     assert "tile_sizes [0, 0, 0, 0, 16, 1, 1]" in schedule(TILES["avx512"])
