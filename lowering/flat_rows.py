@@ -20,12 +20,15 @@ it runs after the convolution, over the whole result.
 Taken: 2-D convolutions (``NCHW``/``FCHW``) with unit strides and dilations, sizes static but
 the batch and a zero-filled result (`applies`), and
 
-* with more than one tap, rows of at least ``n`` columns (narrower ones take the implicit GEMM
-  or im2col) whose ragged last block is wider than half a block, where the dropped positions
-  are fewer than its columns. Measured on ResNet-18 with constant weights in one process
-  (docs/benchmarks.md): taking its 28 × 28 layers (a ragged block of 12) took it from 75.5
-  to 69.4 ms; taking its 56 × 56 layers too (a ragged block of 8, whose split is whole
-  8-column vectors) made it 74.0 ms;
+* with more than one tap, rows whose ragged last block is wider than half a block and than the
+  positions dropped at each row's end, or rows narrower than a block with few positions
+  computed and dropped (`NARROW_KEPT`; the others take the implicit GEMM or im2col). Measured
+  on ResNet-18 with constant weights in one process (docs/benchmarks.md): with AVX2's
+  16-column blocks, taking its 28 × 28 layers (a ragged block of 12) took it from 75.5 to
+  69.4 ms; taking its 56 × 56 layers too (a ragged block of 8, whose split is whole 8-column
+  vectors) made it 74.0 ms. With AVX-512's 32-column blocks its 56 × 56 layers (a ragged
+  block of 24) are taken, and so are its 28 × 28 and 14 × 14 ones, narrower than a block,
+  which the implicit GEMM took before;
 * with one tap (a 1 × 1 convolution: an unpadded image is one row of ``H·W`` positions, none
   dropped), rows narrower than ``n`` columns, which im2col took (those `pointwise_convolution`
   takes first keep its pixels × filters product). MobileNetV2's 1 × 1 layers on 28², 14² and
@@ -49,6 +52,16 @@ from .prepacked_weights import Builder, is_zero, pair, replace_op, zero_filled
 from .schedules.direct_convolution import FLAT_ROWS
 from .tiling import RegisterTile
 
+NARROW_KEPT = 7 / 8
+"""The least share of outputs among the positions computed over rows narrower than a block
+(the rest are the positions dropped at each row's end and past the last row) for them to be
+flattened. With AVX-512's 32-column blocks, flattening ResNet-18's 28 × 28 layers (784 outputs
+of 864 positions) took the model 0.89–1.01× its time (six runs, median 0.95), its 14 × 14 ones
+too (196 of 224) 0.94–0.99× that; its 7 × 7 ones too (49 of 64) 1.02–1.04× with 8-filter
+blocks, 0.97× with 14, but a bound taking them takes AVX2's too, and with AVX2 code on the same
+host a flattened 7 × 7 layer took 1.09× the implicit GEMM's time (a 14 × 14 one the same time)
+(docs/benchmarks.md)."""
+
 
 def flatten_rows(module: ModuleOp, tile: RegisterTile) -> None:
     """Rewrite (in place) the convolutions of ``module`` that `applies` takes over their
@@ -61,9 +74,9 @@ def flatten_rows(module: ModuleOp, tile: RegisterTile) -> None:
 def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     """Whether ``op`` is computed over its flattened rows: unit strides and dilations, static
     sizes but the batch, a zero-filled result, and either one tap and rows narrower than
-    ``tile.n`` columns, or more than one tap and rows of at least ``tile.n`` columns whose
-    ragged last block is wider than half a block and than the positions dropped at each
-    row's end."""
+    ``tile.n`` columns, or more than one tap and rows whose ragged last block is wider than half
+    a block and than the positions dropped at each row's end, or rows narrower than a block
+    whose outputs are at least `NARROW_KEPT` of the positions computed."""
     data, weight, out = (v.type for v in op.operands)
     assert isinstance(data, TensorType) and isinstance(weight, TensorType)
     assert isinstance(out, TensorType)
@@ -74,11 +87,13 @@ def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     if DYNAMIC_INDEX in (*data.get_shape()[1:], *out.get_shape()[1:]):
         return False
     _, _, kh, kw = weight.get_shape()
-    width, columns = data.get_shape()[3], out.get_shape()[3]
+    width, (rows, columns) = data.get_shape()[3], out.get_shape()[2:]
     if kh * kw == 1:
         return columns < tile.n
-    ragged = columns % tile.n
-    return columns >= tile.n and ragged > max(tile.n // 2, width - columns)
+    if columns < tile.n:
+        computed = -(-rows * width // tile.n) * tile.n
+        return rows * columns >= NARROW_KEPT * computed
+    return columns % tile.n > max(tile.n // 2, width - columns)
 
 
 def _over_flat_rows(op: Conv2DNchwFchwOp, columns: int) -> None:

@@ -82,7 +82,8 @@ def gather_convolutions(module: ModuleOp, tile: RegisterTile) -> None:
 def applies(op: Conv2DNchwFchwOp, tile: RegisterTile) -> bool:
     """A convolution with a constant filter of more than one tap, sizes static but the batch,
     input channels a multiple of ``tile.k``, a zero-filled result and output rows narrower
-    than ``tile.n`` (wider ones the direct convolution computes when their strides are 1).
+    than ``tile.n`` (wider ones the direct convolution computes when their strides are 1; the
+    units flatten unit-stride rows first where `flat_rows` takes them).
     Measured against `prepacked_weights`' im2col in one process (`docs/benchmarks.md`): 3 × 3
     layers with 14 × 14 and 7 × 7 outputs take 0.65–0.99× the time, a 3 × 3 / 2 one with
     28 × 28 outputs 1.15–1.2×, and 1 × 1 ones, whose im2col is no larger than the image,

@@ -158,9 +158,9 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
         if tile:
             epilogues_in_place(unit)
             split_phases(unit, host_tile())
-            gather_convolutions(unit, host_tile())
             pointwise_products(unit, host_tile())
             flatten_rows(unit, host_tile())
+            gather_convolutions(unit, host_tile())
             prepack_weights(unit, host_tile())
             unroll_windows(unit)
             drop_unit_broadcasts(unit)

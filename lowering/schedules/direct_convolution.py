@@ -3,14 +3,15 @@
 
 A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit column strides (its rows' stride at
 most `MOST_STRIDES`) and unit dilations whose sizes are static except the batch is tiled into
-register blocks of ``m`` output channels × ``n`` output columns of one output row
-(`RegisterTile`). Both loops are peeled, so the ragged last blocks
-have static sizes too, and a ragged block of columns is split into halves (``28 = 16 + 8 + 4``,
-``14 = 8 + 4 + 2``, ``7 = 4 + 3``): LLVM turns accumulators of 12 or 14 lanes into shuffles
-through the stack (a third of the speed of the whole blocks, measured). Rows whose ragged block
-is wider than half a block come as a ``linalg.generic`` over the flattened rows instead
-(`flat_rows`, marked `FLAT_ROWS`), which the same action blocks, its rows blocks of positions.
-The window loops ``kh, kw`` are tiled by one inside blocks of `CHANNEL_BLOCK` input channels,
+register blocks of `block_filters` output channels × ``n`` output columns of one output row
+(`RegisterTile`). Both loops are peeled, so the ragged last blocks have static sizes too, and a
+ragged block of columns is split into halves (``28 = 16 + 8 + 4``, ``14 = 8 + 4 + 2``,
+``7 = 4 + 3``): LLVM turns accumulators of 12 or 14 lanes into shuffles through the stack (a
+third of the speed of the whole blocks, measured). Rows whose ragged block is wider than half a
+block, and rows narrower than a block, come as a ``linalg.generic`` over the flattened rows
+instead (`flat_rows`, marked `FLAT_ROWS`), which the same action blocks, its rows blocks of
+positions. The window loops ``kh, kw`` are tiled by one inside blocks of `block_channels` input
+channels,
 and the unit dimensions folded away: what is left is the product of an ``m × C`` slice of the
 weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous since the
 stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction schedule's
@@ -40,13 +41,42 @@ MOST_STRIDES = (3, 1)
 row whatever the rows' stride (2 and 3 tested), its columns with unit stride (a strided window
 split into phases along its columns alone, `phase_split`)."""
 
-CHANNEL_BLOCK = 32
-"""Input channels per pass over the window taps: the block's inputs and weights stay in L1."""
+BLOCK_WEIGHTS = 256
+"""The most weights of a register block per window tap in one pass over the taps (`block_channels`):
+the pass's inputs and weights stay in L1."""
 
-CHANNEL_UNROLL = 4
-"""Steps of the block product's channel loop per iteration (unrolled): ResNet-18's 3 × 3
-layers took 0.84–0.99× the time of one step per iteration (same-process A/B,
-docs/benchmarks.md)."""
+
+def block_filters(registers: int) -> int:
+    """Output channels per register block on a host of ``registers`` vector registers: two
+    accumulators each (``n`` columns), as many as leave four registers: 14 with AVX-512, 6 with
+    AVX2. The products' blocks stop at 8 rows (`tiling.RegisterTile`); ResNet-18's 3 × 3 layers
+    took 0.89–0.93× the time in blocks of 14 as in blocks of 8 (12: 0.91–0.98×) on AVX-512
+    (same-process A/B, docs/benchmarks.md)."""
+    return (registers - 4) // 2
+
+
+def block_channels(filters: int) -> int:
+    """Input channels per pass over the window taps for register blocks of ``filters`` output
+    channels: the largest power of two within `BLOCK_WEIGHTS` weights a tap (32 for AVX2's 6
+    filters, 16 for AVX-512's 14). With 14 filters, ResNet-18 took 0.97× the time in passes of 16
+    channels as of 32 (8: 1.0×, 64: 0.99×; same-process A/B, docs/benchmarks.md); with 6, on AVX2,
+    16 and 64 were within ±5% of 32."""
+    return 1 << ((BLOCK_WEIGHTS // filters).bit_length() - 1)
+
+
+UNROLLED_FMAS = 64
+"""The most FMAs of an iteration of the block product's channel loop, unrolled
+(`channel_unroll`)."""
+
+
+def channel_unroll(filters: int) -> int:
+    """Steps of the block product's channel loop per iteration for register blocks of
+    ``filters`` output channels (two FMAs a filter a step): the largest power of two within
+    `UNROLLED_FMAS`, 4 for AVX2's 6 filters, 2 for AVX-512's 14. With 6 filters ResNet-18's
+    3 × 3 layers took 0.84–0.99× the time of one step per iteration, and 8 steps 1.04–1.2× that
+    of 4 (AVX2); with 14, ResNet-18 took 0.97× the time with 2 steps as with 4 (1: 0.98×, 8:
+    1.0×; same-process A/B, docs/benchmarks.md)."""
+    return 1 << ((UNROLLED_FMAS // (2 * filters)).bit_length() - 1)
 
 
 IN_TILE = """
@@ -73,7 +103,7 @@ def sequences(rows: int, columns: int, threads: int) -> str:
         matcher("match_direct_convolution", min_width=columns, most_strides=MOST_STRIDES)
         + IN_TILE
         + halving_sequences(columns, COLUMNS)
-        + PRODUCTS
+        + _products(channel_unroll(rows))
         + _action("direct_convolution", rows, columns, threads)
         + _action("direct_convolution_in_tile", rows, columns)
     )
@@ -106,7 +136,7 @@ def _action(name: str, rows: int, columns: int, threads: int = 0) -> str:
 {splits}
     %blocks = transform.structured.match ops{{["linalg.generic"]}} in {batch} : (!op) -> !op
     %tap, %taps:3 = transform.structured.tile_using_for %blocks
-        tile_sizes [0, 0, 0, 0, {CHANNEL_BLOCK}, 1, 1] : (!op) -> (!op, !op, !op, !op)
+        tile_sizes [0, 0, 0, 0, {block_channels(rows)}, 1, 1] : (!op) -> (!op, !op, !op, !op)
     transform.include @peel failures(suppress) (%taps#0) : (!op) -> ()
     transform.apply_patterns to {batch} {{
       transform.apply_patterns.canonicalization
@@ -118,7 +148,7 @@ def _action(name: str, rows: int, columns: int, threads: int = 0) -> str:
       transform.apply_patterns.canonicalization
     }} : !op
     %vectorised = transform.foreach_match in {batch}
-        @match_zeros -> @vectorise_zeros,{_SHORT_PAIRS}
+        @match_zeros -> @vectorise_zeros,{_short_pairs(channel_unroll(rows))}
         @match_block_product -> @vectorise_block_product,
         @match_strip_product -> @vectorise_strip_product : (!op) -> !op
     transform.yield
@@ -174,20 +204,23 @@ accumulators are hoisted, reading the zeros it writes folds into a constant. The
 convolutions of 16 and 24 channels on MobileNetV2's 112² and 56² images took 0.86–0.88× the
 time of blocks reading a row of the result filled in memory (one process, docs/benchmarks.md)."""
 
-SHORT_LOOPS = range(CHANNEL_UNROLL + 1, 2 * CHANNEL_UNROLL)
-"""Channel loops of a block product unrolled whole (the 6 channels of ResNet-18's stem split
-into column phases): unrolled by `CHANNEL_UNROLL`, such a loop left a loop of its last steps,
-which kept the accumulators from being hoisted out of the window's loops (stored and reloaded
-at every tap). Whole, the stem took 0.84–0.89× the time; 0.95–0.97× that of a loop unrolled
-by 2 (docs/benchmarks.md)."""
+
+def short_loops(unroll: int) -> range:
+    """Channel loops of a block product unrolled whole (the 6 channels of ResNet-18's stem split
+    into column phases) when the loop is unrolled by ``unroll``: unrolled by ``unroll``, such a
+    loop left a loop of its last steps, which kept the accumulators from being hoisted out of
+    the window's loops (stored and reloaded at every tap). Whole, the stem took 0.84–0.89× the
+    time; 0.95–0.97× that of a loop unrolled by 2 (AVX2's unroll of 4, docs/benchmarks.md)."""
+    return range(unroll + 1, 2 * unroll)
 
 
-_SHORT_PAIRS = "".join(
-    f"""
+def _short_pairs(unroll: int) -> str:
+    """The short loops' matchers and actions, first in the block products' ``foreach_match``."""
+    return "".join(
+        f"""
         @match_block_product_of_{steps} -> @vectorise_block_product_{steps},"""
-    for steps in SHORT_LOOPS
-)
-"""The short loops' matchers and actions, first in the block products' ``foreach_match``."""
+        for steps in short_loops(unroll)
+    )
 
 
 def _short_product_matcher(steps: int) -> str:
@@ -224,13 +257,22 @@ def _vectorise_block(name: str, unroll: int) -> str:
 """
 
 
-PRODUCTS = ZEROS + (
-    _product_matcher("match_block_product", 3)
-    + "".join(_short_product_matcher(steps) for steps in SHORT_LOOPS)
-    + _product_matcher("match_strip_product", 2)
-    + _vectorise_block("vectorise_block_product", CHANNEL_UNROLL)
-    + "".join(_vectorise_block(f"vectorise_block_product_{steps}", steps) for steps in SHORT_LOOPS)
-    + """
+def _products(unroll: int) -> str:
+    """The products left by a register block once its unit loops are folded: ``columns ×
+    channels × C`` (its loops ordered columns first, so that the outer-product lowering
+    broadcasts the weights), or a strip of one channel or one column (``× C``), each vectorised
+    along its ``C`` loop tiled by one (``unroll`` steps of a block per iteration, a loop of
+    `short_loops` steps unrolled whole); a single output element is left to the loop lowering;
+    and the block's fill (`ZEROS`)."""
+    short = short_loops(unroll)
+    return (
+        ZEROS
+        + _product_matcher("match_block_product", 3)
+        + "".join(_short_product_matcher(steps) for steps in short)
+        + _product_matcher("match_strip_product", 2)
+        + _vectorise_block("vectorise_block_product", unroll)
+        + "".join(_vectorise_block(f"vectorise_block_product_{steps}", steps) for steps in short)
+        + """
   transform.named_sequence @vectorise_strip_product(%op: !op {transform.consumed}) {
     %step, %steps = transform.structured.tile_using_for %op tile_sizes [0, 1]
         : (!op) -> (!op, !op)
@@ -238,12 +280,7 @@ PRODUCTS = ZEROS + (
     transform.yield
   }
 """
-)
-"""The products left by a register block once its unit loops are folded: ``columns ×
-channels × C`` (its loops ordered columns first, so that the outer-product lowering broadcasts
-the weights), or a strip of one channel or one column (``× C``), each vectorised along its
-``C`` loop tiled by one (`CHANNEL_UNROLL` steps of a block per iteration, a loop of 5 to 7
-steps unrolled whole: `SHORT_LOOPS`); a single output element is left to the loop lowering."""
+    )
 
 
 def rewrite_step(functions: str, rewritten: str) -> str:

@@ -9,7 +9,10 @@ the reference interpreter, and with the same bits on two threads as on one. The 
 leaves to the direct schedule's rows (ragged blocks of half a block or less, whole blocks), to
 im2col (strides, dilations; a strided one may be flattened once split into phases) and to the
 implicit GEMM (narrow rows) are left alone, and still match the reference; a 1 × 1 convolution
-the pixels × filters product takes (`pointwise_convolution`) keeps it."""
+the pixels × filters product takes (`pointwise_convolution`) keeps it. Rows narrower than a
+block whose outputs are most of the positions computed (ResNet-18's 28 × 28 and 14 × 14 layers
+with AVX-512's 32-column blocks) are flattened too, before the implicit GEMM can take them, and
+match the reference in those blocks on any host."""
 
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from toolchain_harness import needs_toolchain
 from xdsl.dialects import tensor
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, GenericOp
 
-from relax_xdsl.lowering import toolchain
+from relax_xdsl.lowering import toolchain, units
 from relax_xdsl.lowering.flat_rows import flatten_rows
 from relax_xdsl.lowering.in_place_epilogues import epilogues_in_place
 from relax_xdsl.lowering.kernels import outline_kernels
@@ -38,6 +41,9 @@ from relax_xdsl.lowering.units import split_units
 
 AVX2 = RegisterTile.for_registers(32, 16)
 """The register tile the cases are sized for (6 × 16 blocks)."""
+
+AVX512 = RegisterTile.for_registers(64, 32)
+"""The register tile of AVX-512 hosts (the direct schedule's blocks 14 × 32)."""
 
 SIZES = (1, 3)
 """Values of the symbolic batch ``n``."""
@@ -96,7 +102,7 @@ NHWC = conv(
 LEFT = [
     conv("left-56", "n, 3, 5, 56", (4, 3, 3, 3), "padding = [1]"),
     conv("left-whole-blocks", "n, 3, 4, 32", (4, 3, 3, 3), "padding = [1]"),
-    conv("left-narrow", "n, 3, 4, 14", (4, 3, 3, 3), "padding = [1]"),
+    conv("left-narrow", "n, 3, 4, 7", (4, 3, 3, 3), "padding = [1]"),
     conv("left-dilated", "n, 3, 9, 28", (4, 3, 3, 3), "dilation = [1, 2], padding = [1, 2]"),
     conv("left-strided", "n, 3, 9, 57", (4, 3, 3, 3), "strides = [2, 2], padding = [1]"),
     conv("left-1x1", "n, 3, 2, 28", (5, 3, 1, 1)),
@@ -109,6 +115,14 @@ PIXEL_PRODUCT = conv("pointwise-pixel-product", "n, 128, 7, 7", (17, 128, 1, 1))
 product)."""
 
 CASES = {case.name: case for case in [*FLAT, *POINTWISE, NHWC, *LEFT, PIXEL_PRODUCT]}
+
+NARROW = [
+    conv("narrow-28x28", "n, 32, 28, 28", (19, 32, 3, 3), "padding = [1]"),
+    conv("narrow-14x14", "n, 32, 14, 14", (19, 32, 3, 3), "padding = [1]"),
+    with_bias_and_relu(conv("narrow-chain", "n, 3, 5, 17", (130, 3, 3, 3), "padding = [1]"), 130),
+]
+"""Rows narrower than an AVX-512 block flattened in its blocks: 32 channels and a constant
+filter (what the implicit GEMM takes), and 130 filters with a chain."""
 
 
 @pytest.mark.parametrize("name", [case.name for case in [*FLAT, *POINTWISE]])
@@ -150,6 +164,55 @@ def test_other_convolutions_are_left_alone(name):
     before = str(kernel)
     flatten_rows(kernel, AVX2)
     assert str(kernel) == before
+
+
+@pytest.mark.parametrize("name", [case.name for case in NARROW])
+def test_rows_narrower_than_an_avx512_block_are_flattened(name):
+    [kernel] = kernel_modules({case.name: case for case in NARROW}[name].function())
+    flatten_rows(kernel, AVX512)
+    [flat] = [
+        op for op in kernel.walk() if isinstance(op, GenericOp) and FLAT_ROWS in op.attributes
+    ]
+    assert flat.outputs[0].type.get_shape()[-1] == AVX512.n
+
+
+def test_rows_mostly_dropped_are_left_alone_with_avx512_blocks():
+    """Seven columns of nine (ResNet-18's 7 × 7 layers): 28 outputs of 64 positions."""
+    [kernel] = kernel_modules(CASES["left-narrow"].function())
+    before = str(kernel)
+    flatten_rows(kernel, AVX512)
+    assert str(kernel) == before
+
+
+@pytest.mark.parametrize("name", ["narrow-28x28", "narrow-14x14"])
+def test_the_units_flatten_rows_before_the_implicit_gemm_takes_them(monkeypatch, name):
+    """A constant filter's convolution whose rows both take with AVX-512 blocks is
+    flattened."""
+    monkeypatch.setattr(units, "host_tile", lambda: AVX512)
+    module = lower(load({case.name: case for case in NARROW}[name].function()))
+    outline_kernels(module)
+    [kernel] = units.split_units(module, True)[1:]
+    assert FLAT_ROWS in kernel.text
+
+
+@pytest.fixture
+def avx512(monkeypatch):
+    """The AVX-512 host's register tile in the units and the schedule, on any host."""
+    monkeypatch.setattr(toolchain, "transform_script", lambda: schedule(AVX512))
+    monkeypatch.setattr(units, "host_tile", lambda: AVX512)
+
+
+@needs_toolchain
+def test_flat_rows_in_avx512_blocks_match_the_reference(avx512):
+    cases = [*NARROW, *FLAT]
+    native = compiled_together(cases)
+    for case in cases:
+        assert_close_to_reference(native, case, SIZES)
+
+
+@needs_toolchain
+def test_flat_rows_in_avx512_blocks_give_the_same_bits_on_two_threads(avx512):
+    assert_same_bits_on_two_threads(NARROW, SIZES)
 
 
 @needs_toolchain

@@ -121,6 +121,27 @@ def test_register_tile_follows_the_vector_registers():
         assert tile.k % K_UNROLL == 0  # the unrolled k loop has whole iterations
 
 
+def test_direct_convolution_blocks_take_as_many_filters_as_the_registers_allow():
+    """Two accumulators per filter, four registers left: 14 filters × 32 columns with AVX-512
+    (where the products' blocks stop at 8 rows), 6 × 16 with AVX2."""
+    assert "tile_sizes [1, 14, 1, 32]" in schedule(TILES["avx512"])
+    assert "tile_sizes [1, 6, 1, 16]" in schedule(TILES["avx2"])
+
+
+def test_direct_convolution_channel_loops_unroll_to_a_like_number_of_fmas():
+    """Two steps of 28 FMAs a block of 14 filters (AVX-512), four of 12 for 6 (AVX2)."""
+    for host, factor in [("avx512", 2), ("avx2", 4)]:
+        text = schedule(TILES[host])
+        block_product = text[text.index("@vectorise_block_product") :]
+        assert f"factor = {factor}" in block_product[: block_product.index("transform.yield")]
+
+
+def test_direct_convolution_passes_over_the_taps_keep_their_weights_in_l1():
+    """16 input channels a pass for 14 filters (AVX-512), 32 for 6 (AVX2)."""
+    assert "tile_sizes [0, 0, 0, 0, 16, 1, 1]" in schedule(TILES["avx512"])
+    assert "tile_sizes [0, 0, 0, 0, 32, 1, 1]" in schedule(TILES["avx2"])
+
+
 def transformed_text(text: str) -> str:
     """The module ``text`` after the tiling schedule (before bufferization), in generic form."""
     pipeline = ",".join(tiling_passes(_transform_library()))
