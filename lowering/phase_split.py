@@ -300,17 +300,39 @@ def _phases(
     for row, column, (first_row, rows, row_at), (first_column, columns, column_at) in copies:
         boxed = ((first_row, first_row + rows), (first_column, first_column + columns))
         target, at, sizes = block(phases, row, column, *boxed)
+        read = source
+        if vertical.stride == 1:  # an axis not split: its rows read as they are
+            read = _rows_from(anchor, source, images, row_at, rows)
+            row_at = 0
         spatial = (y * vertical.stride + row_at, x * horizontal.stride + column_at)
         reads = AffineMap(rank, 0, (*kept, *spatial))
         body = Block(arg_types=[element, element])
         body.add_op(YieldOp(body.args[0]))
         maps = ArrayAttr([AffineMapAttr(reads), AffineMapAttr(AffineMap.identity(rank))])
-        copy = generic_op([source], [target], body, maps, ArrayAttr([PARALLEL] * rank))
+        copy = generic_op([read], [target], body, maps, ArrayAttr([PARALLEL] * rank))
         mark_loop(copy, _threads_loop(shape))
         phases = _insert(
             insert_slice_op(_insert(copy, anchor), phases, at, sizes, [1] * rank), anchor
         )
     return phases
+
+
+def _rows_from(
+    anchor: Operation, source: SSAValue, images: list[SSAValue], first: int, count: int
+) -> SSAValue:
+    """``count`` rows of ``source`` (``[N, ..., H, W]``) from row ``first``: ``source`` itself
+    when they are all of its rows, else a slice. A copy reading the rows with unit stride and
+    no offset must read a tensor of its rows (linalg infers the loop's size from a plain
+    dimension: SqueezeNet's unpadded 3 × 3 / 2 stem reads 223 of its 224 rows)."""
+    shape = list(source.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    if first == 0 and count == shape[-2]:
+        return source
+    offsets = [0] * len(shape)
+    offsets[-2] = first
+    sizes: list[int | SSAValue] = [*(images or shape[:1]), *shape[1:-2], count, shape[-1]]
+    element = source.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    sliced = TensorType(element, [*shape[:-2], count, shape[-1]])
+    return _insert(tensor.ExtractSliceOp(source, offsets, sizes, [1] * len(shape), sliced), anchor)
 
 
 def _threads_loop(shape: Sequence[int]) -> int:

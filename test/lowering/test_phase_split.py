@@ -143,6 +143,7 @@ CHANNELS = [
     conv("group-window-5x5-2", "n, 3, 9, 67", "4, 3, 5, 5", "strides = [2, 2], padding = [2]"),
     conv("group-window-5x5-3", "n, 3, 7, 103", "5, 3, 5, 5", "strides = [3, 3], padding = [2]"),
     conv("group-rows-only-2", "n, 3, 17, 35", "4, 3, 3, 3", "strides = [2, 1], padding = [1]"),
+    conv("group-unpadded-rows-2", "n, 3, 68, 68", "8, 3, 3, 3", "strides = [2, 2]"),
     conv(
         "group-asymmetric-2-3",
         "n, 3, 11, 103",
@@ -161,7 +162,8 @@ CHANNELS = [
 ]
 """Strided convolutions with one group, output rows of at least 32 columns (a register block on
 any host) and few products of zero taps once split along the columns: unit column strides over
-the columns' phases as channels, the rows read with their stride."""
+the columns' phases as channels, the rows read with their stride (``group-unpadded-rows-2``
+reads 67 of its 68 rows, as SqueezeNet's stem reads 223 of 224)."""
 
 KEPT = [
     depthwise("unit-strides-unpadded", "n, 3, 9, 9", "3, 3", "strides = [1, 1]"),
