@@ -58,10 +58,8 @@ from xdsl.dialects.linalg.ops import LinalgStructuredOperation
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import Program, RunOptions
-from relax_xdsl.lowering.backends.native import _lowered_for_native_code
-from relax_xdsl.lowering.host_parts import split_long_functions
-from relax_xdsl.lowering.kernels import KERNEL_PREFIX, outline_kernels
-from relax_xdsl.lowering.math_approximation import approximate_math
+from relax_xdsl.lowering.backends.native import kernel_module
+from relax_xdsl.lowering.kernels import KERNEL_PREFIX
 from relax_xdsl.lowering.units import split_units
 
 SAMPLE = re.compile(r"^\s+([0-9.]+)%\s+(\d+):\S+\s+(\S+)\s+\[\.\]\s+(\S+)", re.MULTILINE)
@@ -130,9 +128,7 @@ def descriptions(module: ModuleOp) -> dict[str, tuple[str, str]]:
     """Each compiled kernel's symbol (named after its text once its constant weights are its
     arguments, `units`) → its calls per inference, linalg operation, operand types and body,
     and its convolution's `convolution_key` (empty without one)."""
-    native_ir = approximate_math(_lowered_for_native_code(Program(module)))
-    outline_kernels(native_ir)
-    split_long_functions(native_ir)
+    native_ir = kernel_module(Program(module))
     found = {}
     for function in native_ir.body.block.ops:
         if not isinstance(function, func.FuncOp):

@@ -30,6 +30,7 @@ from ..toolchain import (
     compile_units,
     find_toolchain,
 )
+from ..transposed_operands import read_through_transposes
 from ..units import split_units
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
@@ -75,6 +76,17 @@ def _lowered_for_native_code(program: Program) -> ModuleOp:
     return lower(folded)
 
 
+def kernel_module(program: Program) -> ModuleOp:
+    """The module native code compiles (`_lowered_for_native_code`): f32 ``tanh`` and ``erf``
+    expanded, matrix products reading their transposed parameters through the transposes
+    (`transposed_operands`), the kernels outlined, long host functions split in parts."""
+    native_ir = approximate_math(_lowered_for_native_code(program))
+    read_through_transposes(native_ir)
+    outline_kernels(native_ir)
+    split_long_functions(native_ir)
+    return native_ir
+
+
 class NativeBackend(Backend):
     """Compiles the lowered module (what it computes from constants alone computed first,
     inference batch norms folded into constant convolution weights) to a shared library
@@ -117,9 +129,7 @@ class NativeBackend(Backend):
         key = program_key(program.module, options.tile, parallel)
         native = cached_library(key)
         if native is None:
-            native_ir = approximate_math(_lowered_for_native_code(program))
-            outline_kernels(native_ir)
-            split_long_functions(native_ir)
+            native_ir = kernel_module(program)
             native = compile_units(split_units(native_ir, options.tile), options.tile, parallel)
             remember(key, native)
 
