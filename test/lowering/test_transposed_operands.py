@@ -7,24 +7,23 @@ left alone."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from lower_harness import (
     Case,
     assert_close_to_reference,
+    assert_same_bits_on_two_threads,
+    compiled_together,
     floats,
     inputs,
     load,
     tensor,
 )
 from test_prepacked_weights import SIZES
-from toolchain_harness import compiled_as_the_backend, needs_toolchain
+from toolchain_harness import needs_toolchain
 from xdsl.dialects.linalg.ops import GenericOp, MatmulOp, TransposeOp
 
 from relax_xdsl.lowering.ops.common import REDUCTION
 from relax_xdsl.lowering.pipeline import lower
-from relax_xdsl.lowering.threads import openmp_library
-from relax_xdsl.lowering.toolchain import find_toolchain
 from relax_xdsl.lowering.transposed_operands import read_through_transposes
 
 pytestmark = pytest.mark.heavy
@@ -100,7 +99,8 @@ def test_a_shared_transpose_is_left_alone():
 
 @pytest.fixture(scope="module")
 def native():
-    return compiled_as_the_backend(lowered(list(CASES.values())))
+    """Every case in one module, compiled as the native backend does (tiled)."""
+    return compiled_together(CASES.values())
 
 
 @needs_toolchain
@@ -112,12 +112,4 @@ def test_products_match_the_reference(native, name):
 
 @needs_toolchain
 def test_two_threads_give_the_bits_of_one():
-    if openmp_library(find_toolchain().runtime) is None:
-        pytest.skip("libomp is not installed (apt-get install libomp-22-dev)")
-    native = compiled_as_the_backend(lowered(TAKEN), parallel=True)
-    for case in TAKEN:
-        for n in (1, 3):
-            args = case.inputs(n)
-            [one] = native.call(case.symbol, args, threads=1)
-            [two] = native.call(case.symbol, args, threads=2)
-            np.testing.assert_array_equal(two, one, err_msg=f"{case.name} at n = {n}")
+    assert_same_bits_on_two_threads(TAKEN, [1, 3])
