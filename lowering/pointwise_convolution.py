@@ -38,7 +38,7 @@ def pointwise_products(module: ModuleOp, tile: RegisterTile) -> None:
         if not applies(op, tile):
             continue
         batch = op.inputs[0].type.get_shape()[0]  # pyright: ignore[reportAttributeAccessIssue]
-        _as_pixel_product(op if batch == 1 else _one_image_at_a_time(op), tile)
+        _as_pixel_product(op if batch == 1 else one_image_at_a_time(op), tile)
 
 
 MIN_CHANNELS = 128
@@ -95,14 +95,14 @@ def _as_pixel_product(op: Conv2DNchwFchwOp, tile: RegisterTile) -> None:
     replace_by_pixel_product(op, build, packed_image, matrix, pixels, [], tile)
 
 
-def _one_image_at_a_time(op: Conv2DNchwFchwOp) -> Conv2DNchwFchwOp:
+def one_image_at_a_time(op: Conv2DNchwFchwOp) -> Conv2DNchwFchwOp:
     """Replace ``op`` (a symbolic batch) by an ``scf.for`` over its images, each the
     convolution of one image inserted into the result; that convolution."""
     data, weight, init = op.operands
     result = init.type
     assert isinstance(result, TensorType)
     _, filters, height, width = result.get_shape()
-    channels = data.type.get_shape()[1]  # pyright: ignore[reportAttributeAccessIssue]
+    _, *image_shape = data.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     element = result.get_element_type()
     build = Builder(op)
     images = build.dim(data, 0)
@@ -110,7 +110,7 @@ def _one_image_at_a_time(op: Conv2DNchwFchwOp) -> Conv2DNchwFchwOp:
     start, step = build.index(0), build.index(1)
     body = Block(arg_types=[IndexType(), result])
     image, into = body.args
-    one = [1, channels, height, width]
+    one = [1, *image_shape]
     read = tensor.ExtractSliceOp(data, [image, 0, 0, 0], one, [1] * 4, TensorType(element, one))
     out = [1, filters, height, width]
     zero = arith.ConstantOp(FloatAttr(0.0, element))

@@ -270,11 +270,29 @@ def _as_matrix_product(op: Conv2DNchwFchwOp) -> None:
     assert array is not None
     element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
     batch, _, *_ = data.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    filters, channels, kh, kw = array.shape
-    _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    (sh, sw), (dh, dw) = pair(op.strides), pair(op.dilations)
+    filters = array.shape[0]
     build = Builder(op)
     images = [build.dim(data, 0)] if batch == DYNAMIC_INDEX else []
+    columns = im2col(build, op, images)
+    matrix = build.add(dense_constant(array.reshape(filters, -1), element))
+    width = [build.dim(columns, 1)] if batch == DYNAMIC_INDEX else []
+    empty = build.empty([filters, columns.type.get_shape()[1]], element, width)  # pyright: ignore
+    zeros = build.add(fill_op(build.zero(element), empty))
+    product = build.add(contraction_op(MatmulOp, [matrix, columns], [zeros], {}))
+    replace_op(op, _to_nchw(build, product, init, images))
+
+
+def im2col(build: Builder, op: Conv2DNchwFchwOp, images: list[SSAValue]) -> SSAValue:
+    """The windows of the convolution ``op``'s data as its ``C·KH·KW × N·OH·OW`` matrix: a
+    copying ``linalg.generic`` into ``[C, KH, KW, N, OH, OW]`` whose innermost loop runs along
+    an output row (strides and dilations in its map), collapsed (``images``: the dynamic
+    batch)."""
+    data, weight, init = op.operands
+    element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    batch, channels, *_ = data.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    kh, kw = weight.type.get_shape()[2:]  # pyright: ignore[reportAttributeAccessIssue]
+    _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    (sh, sw), (dh, dw) = pair(op.strides), pair(op.dilations)
     windows = build.empty([channels, kh, kw, batch, oh, ow], element, images)
     c, i, j, n, y, x = (AffineExpr.dimension(d) for d in range(6))
     reads = AffineMap(6, 0, (n, c, y * sh + i * dh, x * sw + j * dw))
@@ -286,19 +304,13 @@ def _as_matrix_product(op: Conv2DNchwFchwOp) -> None:
     mark_loop(copy, 0)  # its channels
     copied = build.add(copy)
     columns_type = TensorType(element, [channels * kh * kw, _product(batch, oh * ow)])
-    columns = build.add(
+    return build.add(
         tensor.CollapseShapeOp.create(
             operands=[copied],
             result_types=[columns_type],
             properties={"reassociation": reassociation([[0, 1, 2], [3, 4, 5]])},
         )
     )
-    matrix = build.add(dense_constant(array.reshape(filters, -1), element))
-    width = [build.dim(columns, 1)] if batch == DYNAMIC_INDEX else []
-    empty = build.empty([filters, columns_type.get_shape()[1]], element, width)
-    zeros = build.add(fill_op(build.zero(element), empty))
-    product = build.add(contraction_op(MatmulOp, [matrix, columns], [zeros], {}))
-    replace_op(op, _to_nchw(build, product, init, images))
 
 
 def _product(batch: int, pixels: int) -> int:

@@ -42,7 +42,10 @@ crashes (`crash_report`). For each contraction:
    vector registers per row (8 × 2 AVX-512 FMAs, 6 × 2 AVX2 ones), four steps per iteration
    (`K_UNROLL`); the accumulators are hoisted out of the k loops;
 4. the packing of a zero-filled result folds into the fill; the other packs lower to pad +
-   expand + transpose, the unpacks to transpose + collapse + slice.
+   expand + transpose, the unpacks to transpose + collapse + slice. A transposing pack's
+   vector transposes are one ``shufflevector`` each (``lower_transpose`` ``shuffle_1d``): the
+   default lowering moved a 32 × 32 block element by element (1,024 extracts and inserts),
+   slower to run and to compile (a parameter filter's pack, `parameter_filters`).
 A contraction that a kernel unit already holds packed, its constant operand packed at compile
 time (`prepacked_weights`), skips step 1 but for its other operand's pack (`match_prepacked_*`,
 `tile_prepacked_*`) and takes the same steps 2–4 (`tile_blocks_0`); so does an implicit GEMM's
@@ -494,6 +497,7 @@ module attributes {{transform.with_named_sequence}} {{
     }} : !op
     transform.apply_patterns to %f {{
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+      transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_1d"
       transform.apply_patterns.vector.lower_outerproduct
       transform.apply_patterns.vector.lower_masks
       transform.apply_patterns.canonicalization

@@ -41,6 +41,7 @@ from .flat_rows import flatten_rows
 from .implicit_gemm import gather_convolutions
 from .in_place_epilogues import epilogues_in_place
 from .kernels import KERNEL_PREFIX
+from .parameter_filters import parameter_filter_products
 from .phase_split import split_phases
 from .pointwise_convolution import pointwise_products
 from .prepacked_weights import prepack_weights
@@ -161,6 +162,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
             pointwise_products(unit, host_tile())
             flatten_rows(unit, host_tile())
             gather_convolutions(unit, host_tile())
+            parameter_filter_products(unit, host_tile())
             prepack_weights(unit, host_tile())
             unroll_windows(unit)
             drop_unit_broadcasts(unit)

@@ -30,6 +30,7 @@ from ..toolchain import (
     compile_units,
     find_toolchain,
 )
+from ..transposed_operands import read_through_transposes
 from ..units import split_units
 from .backend import Backend, Compiled, Program
 from .calling import LoweredEntry
@@ -77,9 +78,11 @@ def _lowered_for_native_code(program: Program) -> ModuleOp:
 
 def native_module(program: Program) -> ModuleOp:
     """The module native code is compiled from: `_lowered_for_native_code` with its math
-    approximated, its kernels outlined (`kernels`) and its long host functions split
+    approximated, matrix products reading their transposed parameters through the transposes
+    (`transposed_operands`), its kernels outlined (`kernels`) and its long host functions split
     (`host_parts`); `units.split_units` cuts it into what is compiled."""
     native_ir = approximate_math(_lowered_for_native_code(program))
+    read_through_transposes(native_ir)
     outline_kernels(native_ir)
     split_long_functions(native_ir)
     return native_ir

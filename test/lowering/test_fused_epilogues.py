@@ -14,6 +14,9 @@ import numpy as np
 import pytest
 from test_kernels import HEADER, kernels_of
 from toolchain_harness import AVX2, host_tile_of, needs_toolchain
+from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import DYNAMIC_INDEX
+from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp
 
 from relax_dialect.frontends.onnx import from_onnx
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
@@ -176,11 +179,26 @@ def outlined(module):
 
 def test_each_contraction_and_its_chain_are_one_kernel(module):
     """One kernel per function: every binding of a chain is in its contraction's (the norm
-    inference's too), and the chains without a reshape are marked for the schedule."""
+    inference's too), and the chains without a reshape are marked for the schedule; and one
+    kernel computing the norms' per-channel factors (of any channel count)."""
     kernels = kernels_of(outlined(module))
-    assert len(kernels) == len(FUNCTIONS)
+    assert len(kernels) == len(FUNCTIONS) + 1
     marked = [k for k in kernels.values() if any(EPILOGUE in op.attributes for op in k.walk())]
     assert len(marked) == len(FUNCTIONS) - len(UNMARKED)
+
+
+def test_norms_take_their_square_roots_once_per_channel(module):
+    """With the norms' vectors as parameters (nothing folds them), their square roots and
+    divisions are taken once per channel, in one kernel of any channel count that every norm
+    shares: the convolutions' kernels only subtract, multiply and add."""
+    kernels = kernels_of(outlined(module)).values()
+    convolutions = [k for k in kernels if any(isinstance(o, Conv2DNchwFchwOp) for o in k.walk())]
+    assert convolutions
+    assert not any(
+        isinstance(o, math.SqrtOp | arith.DivfOp) for k in convolutions for o in k.walk()
+    )
+    [factors] = [k for k in kernels if any(isinstance(o, math.SqrtOp) for o in k.walk())]
+    assert factors.function_type.outputs.data[0].get_shape() == (DYNAMIC_INDEX,)  # pyright: ignore
 
 
 UNMARKED = ("batched_dense_gelu", "batch_inside_the_result")

@@ -22,6 +22,7 @@ from relax_xdsl.lowering.toolchain import (
     compile_units,
     find_toolchain,
 )
+from relax_xdsl.lowering.transposed_operands import read_through_transposes
 from relax_xdsl.lowering.units import split_units
 
 try:
@@ -64,7 +65,9 @@ def scheduled(units: Sequence[str]) -> subprocess.CompletedProcess[str]:
 
 
 def compiled_as_the_backend(module: ModuleOp, parallel: bool = False) -> NativeModule:
-    """The lowered ``module`` compiled as the native backend compiles it, tiled: kernels
-    outlined (in place), each compiled as a unit of its own."""
+    """The lowered ``module`` compiled as the native backend compiles it, tiled: products
+    reading their transposed parameters through the transposes, kernels outlined (in place),
+    each compiled as a unit of its own."""
+    read_through_transposes(module)
     outline_kernels(module)
     return compile_units(split_units(module, True), tile=True, parallel=parallel)
