@@ -279,7 +279,8 @@ def test_channels_of_small_images_are_taken_a_few_at_a_time():
 def test_the_epilogue_written_in_place_is_computed_in_the_loop():
     """A bias, a ReLU and a residual add written into the convolution's result
     (`in_place_epilogues`) are computed for each block of channels inside the loop, after its
-    convolution, as one step reading its slices of the bias and of the residual."""
+    convolution, as one step reading its slices of the bias and of the residual, over each
+    channel's plane flattened (rows of 5 columns are one row of 25)."""
     module = kernel(CASES["epilogue-in-place"])
     epilogues_in_place(module)
     split_phases(module, host_tile())
@@ -290,7 +291,7 @@ def test_the_epilogue_written_in_place_is_computed_in_the_loop():
     *_, convolution, epilogue = inside
     assert PHASED in convolution.attributes
     shapes = [v.type.get_shape() for v in epilogue.operands]  # pyright: ignore
-    assert shapes == [(1, 17, 1, 1), (1, 17, 5, 5), (1, 17, 5, 5)]  # bias, residual, result
+    assert shapes == [(1, 17, 1, 1), (1, 17, 25), (1, 17, 25)]  # bias, residual, result
     body = [op.name for op in epilogue.body.block.ops]
     assert body == ["arith.addf", "arith.cmpf", "arith.select", "arith.addf", "linalg.yield"]
 
