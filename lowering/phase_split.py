@@ -43,6 +43,7 @@ never sees them: this runs on the native backend's kernel units.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -483,34 +484,36 @@ def _epilogue_moved_in(
     """Move the element-wise steps that write into the ``loop``'s result (its epilogue,
     `in_place_epilogues`) into it, each computing the slice of one image and channel
     (``point`` of the result's ``N × C × H × W``) after its ``convolution``, inserted
-    before ``end``; what the loop then writes. A step reading an operand through an other
-    map than of the loops or zeros stays after the loop, with the steps after it."""
+    before ``end``, over each channel's plane flattened (rows of 7 or 14 columns were vectors
+    of 2 and 1 lanes); what the loop then writes. A step reading an operand through an other
+    map than of the loops or zeros, or through part of the plane, stays after the loop, with
+    the steps after it."""
     reshape = loop.results[0].get_user_of_unique_use()
     if not isinstance(reshape, tensor.CollapseShapeOp):
         return convolution
     value = reshape.result
     sizes = [1, channels, *value.type.get_shape()[2:]]  # pyright: ignore[reportAttributeAccessIssue]
-    element = reshape.result.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    slice_type = TensorType(element, sizes)
-    inner = _insert(
-        tensor.CollapseShapeOp.create(
-            operands=[convolution],
-            result_types=[slice_type],
-            properties={"reassociation": reassociation([[0], [1, 2], [3], [4]])},
-        ),
-        end,
-    )
+    inner = _collapse(convolution, [[0], [1, 2], [3, 4]], end)
     steps: list[tuple[list[SSAValue], list[AffineMapAttr], Block]] = []
     step = value.get_user_of_unique_use()
     while isinstance(step, GenericOp) and list(step.outputs) == [value]:
-        maps = list(step.indexing_maps.data[: len(step.inputs)])
+        maps = step.indexing_maps.data[: len(step.inputs)]
         reads = [
             _read_slice(v, m.data, point, sizes, end)
             for v, m in zip(step.inputs, maps, strict=True)
         ]
-        if None in reads or any(i.data != IteratorType.PARALLEL for i in step.iterator_types):
+        flat = [_plane_flattened(m.data) for m in maps]
+        if None in reads or None in flat:
             break
-        steps.append(([r for r in reads if r is not None], maps, step.body.clone().detach_block(0)))
+        if any(i.data != IteratorType.PARALLEL for i in step.iterator_types):
+            break
+        flat_reads = [
+            _collapse(r, _last_two_as_one(r), end) if m.data.results[-2:] == PLANE else r
+            for r, m in zip(reads, maps, strict=True)
+            if r is not None
+        ]
+        flat_maps = [AffineMapAttr(m) for m in flat if m is not None]
+        steps.append((flat_reads, flat_maps, step.body.clone().detach_block(0)))
         step.results[0].replace_all_uses_with(value)
         step.detach()
         step.erase()
@@ -519,9 +522,45 @@ def _epilogue_moved_in(
         inner = _insert(_one_step(steps, inner), end)
     shape = convolution.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     expand = tensor.ExpandShapeOp(
-        inner, [], reassociation([[0], [1, 2], [3], [4]]), shape, convolution.type
+        inner, [], reassociation([[0], [1, 2], [3, 4]]), shape, convolution.type
     )
     return _insert(expand, end)
+
+
+PLANE = (AffineExpr.dimension(2), AffineExpr.dimension(3))
+"""The last two results of a map reading an epilogue operand's plane (loops ``n, c, h, w``)."""
+
+
+def _plane_flattened(reads: AffineMap) -> AffineMap | None:
+    """``reads`` (of an epilogue's loops ``n, c, h, w``) over the loops ``n, c, h·w``: results
+    ending in the plane's ``h, w`` (`PLANE`) end in ``h·w``, results without them are kept;
+    None if it reads the plane otherwise."""
+    results = reads.results
+    flat = results[-2:] == PLANE
+    rest = results[:-2] if flat else results
+    if any(isinstance(e, AffineDimExpr) and e.position > 1 for e in rest):
+        return None
+    return AffineMap(3, 0, (*rest, AffineExpr.dimension(2)) if flat else rest)
+
+
+def _last_two_as_one(value: SSAValue) -> list[list[int]]:
+    """The reassociation collapsing the last two axes of ``value``."""
+    rank = len(value.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
+    return [[axis] for axis in range(rank - 2)] + [[rank - 2, rank - 1]]
+
+
+def _collapse(value: SSAValue, groups: list[list[int]], anchor: Operation) -> SSAValue:
+    """``value`` with each of its axes ``groups`` collapsed into one, inserted before
+    ``anchor``."""
+    shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    element = value.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    extents = [math.prod(shape[axis] for axis in group) for group in groups]
+    collapse = tensor.CollapseShapeOp.create(
+        operands=[value],
+        result_types=[TensorType(element, extents)],
+        properties={"reassociation": reassociation(groups)},
+    )
+    return _insert(collapse, anchor)
 
 
 def _one_step(

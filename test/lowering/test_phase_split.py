@@ -120,6 +120,14 @@ SPLIT = [
         %r = relax.add %y, %d""",
         inputs(floats("n", 17, 9, 9), floats(1, 17, 1, 1, salt=1), floats("n", 17, 5, 5, salt=2)),
     ),
+    Case(
+        "epilogue-row-broadcast",
+        f"%x: {tensor('n, 7, 9, 9', 'f32')}, %b: {tensor('1, 7, 5, 1', 'f32')}",
+        f"""{relax_constant("w", weights(7, 1, 3, 3))}
+        %c = relax.nn.conv2d %x, %w {{groups = 7, strides = [2, 2], padding = [1]}}
+        %r = relax.add %c, %b""",
+        inputs(floats("n", 7, 9, 9), floats(1, 7, 5, 1, salt=1)),
+    ),
     depthwise("unit-strides", "n, 3, 9, 9", "3, 3", "padding = [1]"),
     depthwise("unit-strides-130", "n, 130, 7, 17", "3, 3", "padding = [1]"),
     depthwise("unit-strides-asymmetric", "n, 17, 3, 23", "5, 3", "padding = [2, 0, 1, 1]"),
@@ -279,7 +287,8 @@ def test_channels_of_small_images_are_taken_a_few_at_a_time():
 def test_the_epilogue_written_in_place_is_computed_in_the_loop():
     """A bias, a ReLU and a residual add written into the convolution's result
     (`in_place_epilogues`) are computed for each block of channels inside the loop, after its
-    convolution, as one step reading its slices of the bias and of the residual."""
+    convolution, as one step reading its slices of the bias and of the residual, over each
+    channel's plane flattened (rows of 5 columns are one row of 25)."""
     module = kernel(CASES["epilogue-in-place"])
     epilogues_in_place(module)
     split_phases(module, host_tile())
@@ -290,9 +299,21 @@ def test_the_epilogue_written_in_place_is_computed_in_the_loop():
     *_, convolution, epilogue = inside
     assert PHASED in convolution.attributes
     shapes = [v.type.get_shape() for v in epilogue.operands]  # pyright: ignore
-    assert shapes == [(1, 17, 1, 1), (1, 17, 5, 5), (1, 17, 5, 5)]  # bias, residual, result
+    assert shapes == [(1, 17, 1, 1), (1, 17, 25), (1, 17, 25)]  # bias, residual, result
     body = [op.name for op in epilogue.body.block.ops]
     assert body == ["arith.addf", "arith.cmpf", "arith.select", "arith.addf", "linalg.yield"]
+
+
+def test_an_epilogue_reading_part_of_a_plane_stays_after_the_loop():
+    """A bias broadcast along the rows (``1 × C × H × 1``) cannot be read over a flattened
+    plane: its step stays after the loop (and still matches the reference)."""
+    module = kernel(CASES["epilogue-row-broadcast"])
+    epilogues_in_place(module)
+    split_phases(module, host_tile())
+    [loop] = [op for op in module.walk() if isinstance(op, ForallOp)]
+    inside = [op for op in loop.walk() if isinstance(op, GenericOp)]
+    [after] = [op for op in module.walk() if isinstance(op, GenericOp) and op not in inside]
+    assert [v.type.get_shape() for v in after.inputs] == [(1, 7, 5, 1)]  # pyright: ignore
 
 
 @pytest.mark.parametrize("name", [case.name for case in CHANNELS])
