@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
 from convolutions import Kernel, _parse, conv
 from models import constant_weights, ort_session
 from onnx_models import ARCHITECTURES
+from timing import interleaved_medians
 
 import relax_xdsl.lowering.backends.native as native_backend
 from relax_xdsl.lowering import units
@@ -57,18 +56,6 @@ def both(build: Callable[[], object]) -> dict[str, Callable]:
     return {"im2col": im2col, "implicit GEMM": compile_function(build(), "main", "mlir")}
 
 
-def medians(engines: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
-    """Median CPU milliseconds per call, the engines called in turn."""
-    samples: dict[str, list[float]] = {name: [] for name in engines}
-    names = list(engines)
-    for round_ in range(rounds):
-        for name in names if round_ % 2 else names[::-1]:
-            started = time.process_time()
-            engines[name]()
-            samples[name].append(time.process_time() - started)
-    return {name: statistics.median(times) * 1e3 for name, times in samples.items()}
-
-
 def layers(rounds: int) -> None:
     print("| kernel (batch n = 1) | im2col | implicit GEMM | im2col / implicit |")
     print("|---|---|---|---|")
@@ -77,7 +64,9 @@ def layers(rounds: int) -> None:
         [image] = kernel.inputs()[:1]
         results = [np.asarray(f(image)) for f in variants.values()]
         np.testing.assert_allclose(*results, rtol=1e-3, atol=1e-3)
-        got = medians({k: lambda f=f, x=image: f(x) for k, f in variants.items()}, rounds)
+        got = interleaved_medians(
+            {k: lambda f=f, x=image: f(x) for k, f in variants.items()}, rounds
+        )
         rates = {k: f"{v:.2f} ms ({kernel.flops / v / 1e6:.1f} GFLOP/s)" for k, v in got.items()}
         ratio = got["im2col"] / got["implicit GEMM"]
         print(f"| {kernel.name} | {rates['im2col']} | {rates['implicit GEMM']} | {ratio:.2f}× |")
@@ -95,7 +84,7 @@ def model(rounds: int) -> None:
         got = np.asarray(function(image)).reshape(expected.shape)
         np.testing.assert_allclose(got, expected, rtol=2e-3, atol=2e-3)
         engines[name] = lambda function=function: function(image)
-    got = medians(engines, rounds)
+    got = interleaved_medians(engines, rounds)
     cells = " | ".join(f"{v:.1f} ms" for v in got.values())
     ratios = " | ".join(f"{got[k] / got['onnxruntime']:.2f}×" for k in list(got)[1:])
     print("| model | " + " | ".join(got) + " | im2col / ORT | implicit / ORT |")

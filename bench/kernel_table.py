@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from kernel_profile import Kernel, compiled, descriptions, ort_nodes, sample_shares, workload
 from kernel_work import total
 from models import ort_session, peak_gflops
-from native_summary import checked, medians
+from native_summary import checked
+from timing import interleaved_medians
 
 MODELS = {
     "bert": {},
@@ -167,7 +168,7 @@ def model_table(args: argparse.Namespace, rounds: int, peak: float) -> str:
         "native": checked(lambda: native(*work.values), work.expected()),
         "onnxruntime": lambda: session.run(None, work.feeds),
     }
-    times = medians(engines, rounds, args.calls)
+    times = interleaved_medians(engines, rounds, args.calls)
     ours, theirs = times["native"], times["onnxruntime"]
     profiled = argparse.Namespace(**vars(args) | {"calls": math.ceil(PROFILED / ours)})
     samples = {symbol: sum(shares.values()) for symbol, shares in sample_shares(profiled).items()}

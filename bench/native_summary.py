@@ -6,20 +6,20 @@ The BERT-base and GPT-2 layers (``models.layer_case``: 1 × 128, BERT also 8 × 
 ResNet-18 and MobileNetV2 at 224 × 224 (``models.cnn_case``, weights as parameters, and
 ``models.constant_weights``: constants, batch norms folded), tiled native code against
 onnxruntime with one intra-op thread: engines take turns in ``--rounds`` blocks of
-``--calls`` calls; per engine the median CPU time per call and its ratio to onnxruntime.
+``--calls`` calls (`timing.interleaved_medians`: an untimed call first, every other round in
+reverse order); per engine the median CPU time per call and its ratio to onnxruntime.
 Every result is first checked against onnxruntime's.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
 from models import Layer, cnn_case, constant_weights, layer_case, ort_session
 from onnx_models import ARCHITECTURES
+from timing import interleaved_medians
 
 from relax_xdsl.lowering.backends import compile_function
 from relax_xdsl.lowering.backends.backend import RunOptions
@@ -31,18 +31,6 @@ LAYERS = (
 )
 CNNS = ("resnet18", "mobilenet")
 ORT = "onnxruntime 1T"
-
-
-def medians(engines: dict[str, Callable[[], object]], rounds: int, calls: int) -> dict[str, float]:
-    """Median CPU milliseconds per call of each engine, the engines taking turns."""
-    samples: dict[str, list[float]] = {label: [] for label in engines}
-    for _ in range(rounds):
-        for label, engine in engines.items():
-            for _ in range(calls):
-                started = time.process_time()
-                engine()
-                samples[label].append(time.process_time() - started)
-    return {label: statistics.median(times) * 1e3 for label, times in samples.items()}
 
 
 def checked(engine: Callable[[], object], expected: np.ndarray) -> Callable[[], object]:
@@ -86,7 +74,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=5)
     args = parser.parse_args()
     for name, engines in rows().items():
-        times = medians(engines, args.rounds, args.calls)
+        times = interleaved_medians(engines, args.rounds, args.calls)
         cells = " | ".join(f"{k} {v:.1f} ms ({v / times[ORT]:.2f}x)" for k, v in times.items())
         print(f"| {name} | {cells} |", flush=True)
 

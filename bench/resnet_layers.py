@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import tempfile
-import time
 from collections.abc import Callable
 
 import numpy as np
 import onnx
 import onnx_models as om
 from models import constant_weights, ort_session
+from timing import interleaved_medians
 
 from relax_xdsl.lowering.backends import compile_function
 
@@ -72,19 +71,6 @@ def layer_model(name: str) -> tuple[onnx.ModelProto, np.ndarray]:
     return model, np.random.default_rng(0).standard_normal(shape).astype(np.float32)
 
 
-def interleaved(engines: dict[str, Callable[[], object]], rounds: int, calls: int):
-    """Median CPU milliseconds per call of each engine, ``calls`` calls a turn."""
-    samples: dict[str, list[float]] = {name: [] for name in engines}
-    names = list(engines)
-    for round_ in range(rounds):
-        for name in names if round_ % 2 else names[::-1]:
-            started = time.process_time()
-            for _ in range(calls):
-                engines[name]()
-            samples[name].append((time.process_time() - started) / calls)
-    return {name: statistics.median(times) * 1e3 for name, times in samples.items()}
-
-
 def measure(name: str, rounds: int, calls: int) -> tuple[float, float]:
     """The layer ``name``'s median CPU milliseconds per call: onnxruntime's, native code's."""
     model, image = layer_model(name)
@@ -99,7 +85,7 @@ def measure(name: str, rounds: int, calls: int) -> tuple[float, float]:
         "onnxruntime": lambda: session.run(None, {"input": image}),
         "native": lambda: native(image),
     }
-    times = interleaved(engines, rounds, calls)
+    times = interleaved_medians(engines, rounds, calls)
     return times["onnxruntime"], times["native"]
 
 

@@ -1,9 +1,10 @@
-"""What the benchmark scripts share: timing an action, and the peak resident memory
-(standard library only: ``tvm_stages.py`` imports it under TVM's Python)."""
+"""What the benchmark scripts share: timing an action, engines timed in turns, and the peak
+resident memory (standard library only: ``tvm_stages.py`` imports it under TVM's Python)."""
 
 from __future__ import annotations
 
 import gc
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +18,26 @@ def best_of(repeat: int, action: Callable[[], object]) -> float:
         action()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def interleaved_medians(
+    engines: dict[str, Callable[[], object]], rounds: int, calls: int = 1
+) -> dict[str, float]:
+    """Median CPU milliseconds per call of each engine, the engines taking turns for
+    ``rounds`` rounds: a turn is one untimed call, then ``calls`` timed calls, and every other
+    round runs the engines in reverse order. Without the untimed call and the reversal, the
+    engine timed right after onnxruntime read 1.09–1.13× its own time timed after itself
+    (MobileNetV2, one process; docs/benchmarks.md)."""
+    samples: dict[str, list[float]] = {name: [] for name in engines}
+    names = list(engines)
+    for round_ in range(rounds):
+        for name in names if round_ % 2 == 0 else names[::-1]:
+            engines[name]()
+            for _ in range(calls):
+                started = time.process_time()
+                engines[name]()
+                samples[name].append(time.process_time() - started)
+    return {name: statistics.median(times) * 1e3 for name, times in samples.items()}
 
 
 class CollectorPauses:

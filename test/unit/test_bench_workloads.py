@@ -250,3 +250,13 @@ def test_targets_from_recorded_results():
     assert met["reference interpreter overhead < 20 us/binding"] == "yes"
     assert met["lowered interpreter within 2x of the reference (transformer)"] == "yes"
     assert met["MLIR backend with tiling within 1.5x of NumPy (transformer)"] == "not measured"
+
+
+def test_interleaved_engines_warm_up_and_swap_places():
+    """Each turn starts with an untimed call, every other round runs the engines in reverse
+    order, and each engine's median counts only its timed calls."""
+    called: list[str] = []
+    engines = {name: (lambda name=name: called.append(name)) for name in ("a", "b")}
+    medians = timing.interleaved_medians(engines, rounds=2, calls=2)
+    assert called == ["a"] * 3 + ["b"] * 3 + ["b"] * 3 + ["a"] * 3
+    assert set(medians) == {"a", "b"} and all(m >= 0 for m in medians.values())
