@@ -11,10 +11,9 @@ third of the speed of the whole blocks, measured). Rows whose ragged block is wi
 block, and rows narrower than a block, come as a ``linalg.generic`` over the flattened rows
 instead (`flat_rows`, marked `FLAT_ROWS`), which the same action blocks, its rows blocks of
 positions. The window loops ``kh, kw`` are tiled by one inside blocks of `block_channels` input
-channels,
-and the unit dimensions folded away: what is left is the product of an ``m × C`` slice of the
-weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous since the
-stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction schedule's
+channels, and the unit dimensions folded away: what is left is the product of an ``m × C``
+slice of the weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous
+since the stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction schedule's
 micro-kernel: each step broadcasts ``m`` weights and multiplies them with ``n`` input values
 into the ``m × n`` accumulator, which stays in registers across the channel and window loops
 (hoisted by the entry point). The input is read where it is: no im2col matrix, no packing.
@@ -42,8 +41,8 @@ row whatever the rows' stride (2 and 3 tested), its columns with unit stride (a 
 split into phases along its columns alone, `phase_split`)."""
 
 BLOCK_WEIGHTS = 256
-"""The most weights of a register block per window tap in one pass over the taps (`block_channels`):
-the pass's inputs and weights stay in L1."""
+"""The most weights of a register block per window tap in one pass over the taps
+(`block_channels`): the pass's inputs and weights stay in L1."""
 
 
 def block_filters(registers: int) -> int:
