@@ -1,6 +1,6 @@
 """Convolutions whose filters are parameters as pixels × filters products, the filter read in
-its own layout (the tiling schedule's kernels, `units`; after `pointwise_convolution`, `flat_rows` and
-`implicit_gemm`, before `prepacked_weights`, which take constant filters).
+its own layout (the tiling schedule's kernels, `units`; after `pointwise_convolution`,
+`flat_rows` and `implicit_gemm`, before `prepacked_weights`, which take constant filters).
 
 With a model's weights as its function's parameters (ONNX ``params_as_inputs``) a filter is
 packed on every call. Through the schedule's im2col (`schedules/convolution`) the filter is
