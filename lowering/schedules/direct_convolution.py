@@ -5,15 +5,15 @@ A 2-D convolution ``linalg.conv_2d_nchw_fchw`` with unit column strides (its row
 most `MOST_STRIDES`) and unit dilations whose sizes are static except the batch is tiled into
 register blocks of `block_filters` output channels × ``n`` output columns of one output row
 (`RegisterTile`). Both loops are peeled, so the ragged last blocks have static sizes too, and a
-ragged block of columns is split into halves (``28 = 16 + 8 + 4``, ``14 = 8 + 4 + 2``, ``7 = 4 +
-3``): LLVM turns accumulators of 12 or 14 lanes into shuffles through the stack (a third of the
-speed of the whole blocks, measured). Rows whose ragged block is wider than half a block, and
-rows narrower than a block, come as a ``linalg.generic`` over the flattened rows instead
-(`flat_rows`, marked `FLAT_ROWS`), which the same action blocks, its rows blocks of positions.
-The window loops ``kh, kw`` are tiled by one inside blocks of `block_channels` input channels,
-and the unit dimensions folded away: what is left is the product of an ``m × C`` slice of the
-weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous since the
-stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction schedule's
+ragged block of columns is split into halves (``28 = 16 + 8 + 4``, ``14 = 8 + 4 + 2``,
+``7 = 4 + 3``): LLVM turns accumulators of 12 or 14 lanes into shuffles through the stack (a
+third of the speed of the whole blocks, measured). Rows whose ragged block is wider than half a
+block, and rows narrower than a block, come as a ``linalg.generic`` over the flattened rows
+instead (`flat_rows`, marked `FLAT_ROWS`), which the same action blocks, its rows blocks of
+positions. The window loops ``kh, kw`` are tiled by one inside blocks of `block_channels` input
+channels, and the unit dimensions folded away: what is left is the product of an ``m × C`` slice
+of the weights with a ``C × n`` slice of the input (a row of the window's tap, contiguous since
+the stride is 1). Its ``C`` loop is tiled by one and vectorised like the contraction schedule's
 micro-kernel: each step broadcasts ``m`` weights and multiplies them with ``n`` input values
 into the ``m × n`` accumulator, which stays in registers across the channel and window loops
 (hoisted by the entry point). The input is read where it is: no im2col matrix, no packing.
