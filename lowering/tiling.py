@@ -50,7 +50,8 @@ A contraction that a kernel unit already holds packed, its constant operand pack
 time (`prepacked_weights`), skips step 1 but for its other operand's pack (`match_prepacked_*`,
 `tile_prepacked_*`) and takes the same steps 2–4 (`tile_blocks_0`); so does an implicit GEMM's
 product, whose left operand is gathered packed from the images (`implicit_gemm`,
-`match_gathered`, `tile_gathered`).
+`match_gathered`, `tile_gathered`). A product of one static row (a classifier's dense layer)
+is not packed at all: its weights are streamed row by row (`matrix_vector`).
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
 keep the default loop lowering.
 """
@@ -69,6 +70,7 @@ from .schedules import (
     direct_convolution,
     epilogue,
     gate,
+    matrix_vector,
     outer_threads,
     padding,
     pooling,
@@ -451,6 +453,8 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     )
     sequences += _prepacked_matcher(0, tile, "match_gathered", "tensor.collapse_shape")
     sequences += _gathered_action(threads)
+    sequences += matrix_vector.matcher(BODIES["float"])
+    sequences += matrix_vector.action(threads)
     sequences += column_strips.PEEL + padding.SEQUENCES
     filters = direct_convolution.block_filters(tile.k)  # the depth: the host's registers
     sequences += direct_convolution.sequences(filters, tile.n, threads)
@@ -473,7 +477,8 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
     shared = lowered + padding.rewrite_step("%lowered", "%copied")
     shared += read_out.rewrite_step() + outer_threads.rewrite_step("%copied")
-    pairs = [(f"match_{body}_{b}{IN_TILE}", f"tile_{b}{IN_TILE}") for b, body in batched]
+    pairs = [("match_matrix_vector", "tile_matrix_vector")]
+    pairs += [(f"match_{body}_{b}{IN_TILE}", f"tile_{b}{IN_TILE}") for b, body in batched]
     pairs += [(f"match_{body}_0{IN_LOOP}", f"tile_0{IN_LOOP}") for body in BODIES]
     pairs += [(f"match_{body}_{batch}", f"tile_{batch}") for batch, body in variants]
     pairs += [(f"match_prepacked_{p}", f"tile_prepacked_{p}") for p in (0, 1)]

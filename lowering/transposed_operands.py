@@ -10,6 +10,10 @@ the weights as parameters, each ``linalg.matmul`` whose operand is the only use 
 ``linalg.transpose`` becomes the same contraction as a ``linalg.generic`` reading the
 transpose's input through a transposed map: the schedule packs it into its blocks a cache
 tile at a time (`tiling`), transposing as it packs, and the transpose is gone.
+
+A product of one row (a matrix-vector product) streams its weights along their rows
+(`schedules.matrix_vector`): its constant right operand (``k × n``, as ``relax-fold-constant``
+left it) is stored transposed at compile time and read through the transposed map too.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from .building import generic_op
 from .ops.common import PARALLEL, REDUCTION
-from .prepacked_weights import constant_array, replace_op
+from .prepacked_weights import constant_array, dense_constant, replace_op
 
 ROWS, COLUMNS, DEPTH = (AffineExpr.dimension(d) for d in range(3))
 OPERAND_DIMS = (((ROWS, DEPTH), (DEPTH, ROWS)), ((DEPTH, COLUMNS), (COLUMNS, DEPTH)))
@@ -35,9 +39,11 @@ def read_through_transposes(module: ModuleOp) -> None:
     (`transposed_input`) to read the transposes' inputs."""
     for op in [op for op in module.walk() if isinstance(op, MatmulOp)]:
         sources = [transposed_input(value) for value in op.inputs]
+        if one_row(op) and sources[1] is None:
+            sources[1] = transposed_constant(op)
         if all(source is None for source in sources):
             continue
-        transposes = [v.owner for v, s in zip(op.inputs, sources, strict=True) if s is not None]
+        transposes = [v.owner for v in op.inputs if isinstance(v.owner, TransposeOp)]
         inputs = [v if s is None else s for v, s in zip(op.inputs, sources, strict=True)]
         maps = [dims[s is not None] for dims, s in zip(OPERAND_DIMS, sources, strict=True)]
         indexing = ArrayAttr(
@@ -49,6 +55,23 @@ def read_through_transposes(module: ModuleOp) -> None:
         replace_op(op, product.results[0])
         for transpose in transposes:  # unused now: erased with its destination
             replace_op(transpose, transpose.operands[0])
+
+
+def one_row(op: MatmulOp) -> bool:
+    """Whether ``op``'s left operand is one row (static): a matrix-vector product."""
+    return op.inputs[0].type.get_shape()[0] == 1  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def transposed_constant(op: MatmulOp) -> SSAValue | None:
+    """The transpose of ``op``'s constant right operand, a constant inserted before ``op``;
+    None if that operand is not a constant."""
+    array = constant_array(op.inputs[1])
+    if array is None:
+        return None
+    element = op.inputs[1].type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
+    transposed = dense_constant(array.T, element)
+    Rewriter.insert_op(transposed, InsertPoint.before(op))
+    return transposed.result
 
 
 def transposed_input(value: SSAValue) -> SSAValue | None:

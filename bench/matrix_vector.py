@@ -1,0 +1,103 @@
+"""The classifiers' matrix-vector products alone: streamed (`schedules.matrix_vector`) against
+the register-tiled schedule they took before, and onnxruntime, in one process.
+
+    python bench/matrix_vector.py [--rounds 15] [--calls 20]
+
+ONNX ``Gemm`` with ``transB`` and a bias on one row, ResNet-18's ``1 × 512 · 512 × 1000`` and
+MobileNetV2's ``1 × 1280 · 1280 × 1000``, with the weights as constants and as parameters:
+native code (tiled, one thread) streamed and as before (the matrix-vector schedule taken out
+of the transform script, constant weights packed at compile time), and onnxruntime with one
+intra-op thread, taking turns (`timing.interleaved_medians`); every result is first checked
+against onnxruntime's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Iterator
+
+import numpy as np
+from models import ort_session
+from native_summary import checked
+from onnx import TensorProto, helper, numpy_helper
+from timing import interleaved_medians
+
+from relax_dialect.frontends.onnx import from_onnx
+from relax_xdsl.lowering import toolchain, transposed_operands
+from relax_xdsl.lowering.backends import compile_function
+from relax_xdsl.lowering.backends.backend import RunOptions
+from relax_xdsl.lowering.tiling import transform_script
+
+CLASSIFIERS = {"ResNet-18": 512, "MobileNetV2": 1280}
+"""Each model's classifier's depth (1,000 classes)."""
+CLASSES = 1000
+
+
+def classifier(depth: int):
+    """``Gemm(x, W, b)`` with ``transB``: ``x`` one row of ``depth``, ``W`` ``CLASSES × depth``."""
+    rng = np.random.default_rng(depth)
+    w = rng.standard_normal((CLASSES, depth)).astype(np.float32)
+    b = rng.standard_normal(CLASSES).astype(np.float32)
+    node = helper.make_node("Gemm", ["x", "w", "b"], ["y"], transB=1)
+    graph = helper.make_graph(
+        [node],
+        "classifier",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, depth])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, CLASSES])],
+        [numpy_helper.from_array(w, "w"), numpy_helper.from_array(b, "b")],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), [w, b]
+
+
+@contextlib.contextmanager
+def register_tiled() -> Iterator[None]:
+    """Compile as before the matrix-vector schedule: its dispatch taken out of the transform
+    script, the constant weights of one-row products not stored transposed (packed at compile
+    time instead, `prepacked_weights`)."""
+    script = transform_script()
+    before = "".join(line for line in script.splitlines(True) if "@tile_matrix_vector," not in line)
+    saved = toolchain.transform_script, transposed_operands.transposed_constant
+    toolchain.transform_script = lambda: before
+    transposed_operands.transposed_constant = lambda op: None
+    try:
+        yield
+    finally:
+        toolchain.transform_script, transposed_operands.transposed_constant = saved
+
+
+def engines(depth: int) -> dict[str, object]:
+    model, weights = classifier(depth)
+    x = np.random.default_rng(1).standard_normal((1, depth)).astype(np.float32)
+    session = ort_session(model.SerializeToString())
+    expected = session.run(None, {"x": x})[0]
+    tiled = RunOptions(tile=True)
+    found = {"onnxruntime 1T": lambda: session.run(None, {"x": x})}
+    for variant in ("streamed", "register-tiled"):
+        with register_tiled() if variant == "register-tiled" else contextlib.nullcontext():
+            for weights_as in ("constants", "parameters"):
+                module = from_onnx(model, params_as_inputs=weights_as == "parameters")
+                native = compile_function(module, "main", "mlir", tiled)
+                args = [x] + (weights if weights_as == "parameters" else [])
+                found[f"{variant}, {weights_as}"] = checked(
+                    lambda n=native, a=args: n(*a), expected
+                )
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--calls", type=int, default=20)
+    args = parser.parse_args()
+    for name, depth in CLASSIFIERS.items():
+        medians = interleaved_medians(engines(depth), args.rounds, args.calls)
+        ort = medians["onnxruntime 1T"]
+        print(f"\n{name}: 1 x {depth} . {depth} x {CLASSES} + bias")
+        print("| engine | ms | / onnxruntime |\n|---|---|---|")
+        for engine, ms in medians.items():
+            print(f"| {engine} | {ms:.3f} | {ms / ort:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
