@@ -34,12 +34,14 @@ CLASSIFIERS = {"ResNet-18": 512, "MobileNetV2": 1280}
 CLASSES = 1000
 
 
-def classifier(depth: int):
-    """``Gemm(x, W, b)`` with ``transB``: ``x`` one row of ``depth``, ``W`` ``CLASSES × depth``."""
+def classifier(depth: int, transposed: bool = True):
+    """``Gemm(x, W, b)``: ``x`` one row of ``depth``, ``W`` ``CLASSES × depth`` with
+    ``transB`` (``transposed``), else ``depth × CLASSES``."""
     rng = np.random.default_rng(depth)
     w = rng.standard_normal((CLASSES, depth)).astype(np.float32)
+    w = w if transposed else np.ascontiguousarray(w.T)
     b = rng.standard_normal(CLASSES).astype(np.float32)
-    node = helper.make_node("Gemm", ["x", "w", "b"], ["y"], transB=1)
+    node = helper.make_node("Gemm", ["x", "w", "b"], ["y"], transB=int(transposed))
     graph = helper.make_graph(
         [node],
         "classifier",
@@ -66,19 +68,28 @@ def register_tiled() -> Iterator[None]:
         toolchain.transform_script, transposed_operands.transposed_constant = saved
 
 
+WEIGHTS = {
+    "constants": (True, False),
+    "parameters (transB)": (True, True),
+    "parameters k x n": (False, True),
+}
+"""Each way of giving the weights: ``transB``, and as parameters."""
+
+
 def engines(depth: int) -> dict[str, object]:
-    model, weights = classifier(depth)
     x = np.random.default_rng(1).standard_normal((1, depth)).astype(np.float32)
+    model, _ = classifier(depth)
     session = ort_session(model.SerializeToString())
     expected = session.run(None, {"x": x})[0]
     tiled = RunOptions(tile=True)
     found = {"onnxruntime 1T": lambda: session.run(None, {"x": x})}
     for variant in ("streamed", "register-tiled"):
         with register_tiled() if variant == "register-tiled" else contextlib.nullcontext():
-            for weights_as in ("constants", "parameters"):
-                module = from_onnx(model, params_as_inputs=weights_as == "parameters")
+            for weights_as, (transposed, parameters) in WEIGHTS.items():
+                model, weights = classifier(depth, transposed)
+                module = from_onnx(model, params_as_inputs=parameters)
                 native = compile_function(module, "main", "mlir", tiled)
-                args = [x] + (weights if weights_as == "parameters" else [])
+                args = [x] + (weights if parameters else [])
                 found[f"{variant}, {weights_as}"] = checked(
                     lambda n=native, a=args: n(*a), expected
                 )

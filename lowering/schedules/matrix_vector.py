@@ -31,7 +31,9 @@ them."""
 
 def matcher(multiply_add: tuple[str, str]) -> str:
     """``@match_matrix_vector``: a product with one static row, no batch dimension, the loops
-    of `LOOPS` and the float multiply-add body ``multiply_add`` (the one tested)."""
+    of `LOOPS` and the float multiply-add body ``multiply_add`` (the one tested), a
+    ``linalg.generic``: a ``linalg.matmul`` reads its weights ``k × n``, across their rows
+    (`transposed_operands` made a generic of those it reads ``n × k``)."""
     multiply, add = multiply_add
     checks = "".join(
         f"""
@@ -53,6 +55,7 @@ def matcher(multiply_add: tuple[str, str]) -> str:
       transform.match.structured.yield %b0, %m0, %n0, %k0, %rows0
           : !param, !param, !param, !param, !param
     }}
+    transform.match.operation_name %op ["linalg.generic"] : !op
     %no_batch = transform.num_associations %batch : (!param) -> !param
     %zero = transform.param.constant 0 : i64 -> !param
     transform.match.param.cmpi eq %no_batch, %zero : !param{checks}
