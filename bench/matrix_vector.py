@@ -1,14 +1,15 @@
 """The classifiers' matrix-vector products alone: streamed (`schedules.matrix_vector`) against
 the register-tiled schedule they took before, and onnxruntime, in one process.
 
-    python bench/matrix_vector.py [--rounds 15] [--calls 20]
+    python bench/matrix_vector.py [--rounds 15] [--calls 20] [--models]
 
 ONNX ``Gemm`` with ``transB`` and a bias on one row, ResNet-18's ``1 × 512 · 512 × 1000`` and
 MobileNetV2's ``1 × 1280 · 1280 × 1000``, with the weights as constants and as parameters:
 native code (tiled, one thread) streamed and as before (the matrix-vector schedule taken out
 of the transform script, constant weights packed at compile time), and onnxruntime with one
 intra-op thread, taking turns (`timing.interleaved_medians`); every result is first checked
-against onnxruntime's.
+against onnxruntime's. With ``--models``, the same for the whole models (``models.cnn_case``,
+``models.constant_weights``).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import contextlib
 from collections.abc import Iterator
 
 import numpy as np
-from models import ort_session
+from models import cnn_case, constant_weights, ort_session
 from native_summary import checked
 from onnx import TensorProto, helper, numpy_helper
+from onnx_models import ARCHITECTURES
 from timing import interleaved_medians
 
 from relax_dialect.frontends.onnx import from_onnx
@@ -96,18 +98,44 @@ def engines(depth: int) -> dict[str, object]:
     return found
 
 
+def model_engines(name: str) -> dict[str, object]:
+    """``name`` of ``CNNS`` as `engines`: weights as parameters and as constants."""
+    case = cnn_case(name)
+    session = ort_session(case.model)
+    expected = session.run(None, case.feeds)[0]
+    tiled = RunOptions(tile=True)
+    found = {"onnxruntime 1T": lambda: session.run(None, case.feeds)}
+    image = case.feeds["input"]
+    for variant in ("streamed", "register-tiled"):
+        with register_tiled() if variant == "register-tiled" else contextlib.nullcontext():
+            parameters = compile_function(case.module, "main", "mlir", tiled)
+            constants = constant_weights(ARCHITECTURES[name].model(full=True))
+            folded = compile_function(constants, "main", "mlir", tiled)
+        found[f"{variant}, parameters"] = checked(lambda n=parameters: n(*case.args), expected)
+        found[f"{variant}, constants"] = checked(lambda n=folded: n(image), expected)
+    return found
+
+
+def table(title: str, medians: dict[str, float]) -> None:
+    ort = medians["onnxruntime 1T"]
+    print(f"\n{title}\n| engine | ms | / onnxruntime |\n|---|---|---|")
+    for engine, ms in medians.items():
+        print(f"| {engine} | {ms:.3f} | {ms / ort:.2f}x |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--calls", type=int, default=20)
+    parser.add_argument("--models", action="store_true")
     args = parser.parse_args()
+    if args.models:
+        for name in ("resnet18", "mobilenet"):
+            table(name, interleaved_medians(model_engines(name), args.rounds, args.calls))
+        return
     for name, depth in CLASSIFIERS.items():
         medians = interleaved_medians(engines(depth), args.rounds, args.calls)
-        ort = medians["onnxruntime 1T"]
-        print(f"\n{name}: 1 x {depth} . {depth} x {CLASSES} + bias")
-        print("| engine | ms | / onnxruntime |\n|---|---|---|")
-        for engine, ms in medians.items():
-            print(f"| {engine} | {ms:.3f} | {ms / ort:.2f}x |")
+        table(f"{name}: 1 x {depth} . {depth} x {CLASSES} + bias", medians)
 
 
 if __name__ == "__main__":
