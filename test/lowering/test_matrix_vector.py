@@ -109,6 +109,20 @@ def test_weights_read_across_their_rows_keep_the_register_tiles():
     assert remarks.count("schedule: tile_0") == len(SHAPES)
 
 
+@needs_toolchain
+def test_symbolic_sizes_keep_the_register_tiles():
+    """A one-row product of a symbolic depth is not streamed (not tested there)."""
+    case = Case(
+        "symbolic-depth",
+        f"%x: {tensor('1, n', 'f32')}, %w: {tensor('17, n', 'f32')}",
+        "%t = relax.permute_dims %w {axes = [1, 0]}\n%r = relax.matmul %x, %t",
+        inputs(floats(1, "n"), floats(17, "n")),
+    )
+    result = scheduled([str(kernel(case))])
+    assert result.returncode == 0, result.stderr
+    assert "tile_matrix_vector" not in result.stderr
+
+
 @pytest.fixture(scope="module")
 def native():
     """Every case in one module, compiled as the native backend does (tiled)."""
