@@ -453,7 +453,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     )
     sequences += _prepacked_matcher(0, tile, "match_gathered", "tensor.collapse_shape")
     sequences += _gathered_action(threads)
-    sequences += matrix_vector.matcher(BODIES["float"])
+    sequences += matrix_vector.matcher("match_float_0")
     sequences += matrix_vector.action(threads)
     sequences += column_strips.PEEL + padding.SEQUENCES
     filters = direct_convolution.block_filters(tile.k)  # the depth: the host's registers

@@ -29,14 +29,13 @@ LOOPS = {"m": 0, "n": 1, "k": 2}
 them."""
 
 
-def matcher(multiply_add: tuple[str, str]) -> str:
-    """``@match_matrix_vector``: a product with one row and a static depth (the shapes tested:
-    a symbolic size reads as negative; the columns are dynamic in a tile of the fused epilogue,
-    and masked), no batch dimension, the loops
-    of `LOOPS` and the float multiply-add body ``multiply_add`` (the one tested), a
-    ``linalg.generic``: a ``linalg.matmul`` reads its weights ``k × n``, across their rows
-    (`transposed_operands` made a generic of those it reads ``n × k``)."""
-    multiply, add = multiply_add
+def matcher(contraction: str) -> str:
+    """``@match_matrix_vector``: a product of the matcher ``contraction`` (one m, n and k
+    dimension, no batch one, the float multiply-add body: the one tested) with the loops of
+    `LOOPS`, one row and a static depth (the shapes tested: a symbolic size reads as negative;
+    the columns are dynamic in a tile of the fused epilogue, and masked), a ``linalg.generic``:
+    a ``linalg.matmul`` reads its weights ``k × n``, across their rows (`transposed_operands`
+    made a generic of those it reads ``n × k``)."""
     checks = "".join(
         f"""
     %{kind}_loop = transform.param.constant {loop} : i64 -> !param
@@ -45,23 +44,19 @@ def matcher(multiply_add: tuple[str, str]) -> str:
     )
     return f"""
   transform.named_sequence @match_matrix_vector(%op: !op {{transform.readonly}}) -> !op {{
-    %batch, %m, %n, %k, %rows, %depth = transform.match.structured failures(propagate) %op
-        : (!op) -> (!param, !param, !param, !param, !param, !param) {{
+    %matched = transform.include @{contraction} failures(propagate) (%op) : (!op) -> !op
+    transform.match.operation_name %op ["linalg.generic"] : !op
+    %m, %n, %k, %rows, %depth = transform.match.structured failures(propagate) %op
+        : (!op) -> (!param, !param, !param, !param, !param) {{
     ^bb0(%s: !op):
-      transform.match.structured.input %s[all] {{projected_permutation}} : !op
-      transform.match.structured.init %s[all] {{projected_permutation}} : !op
-      transform.match.structured.body %s {{contraction = ["{multiply}", "{add}"]}} : !op
       %b0, %m0, %n0, %k0 = transform.match.structured.classify_contraction_dims %s
           : (!op) -> (!param, !param, !param, !param)
       %rows0 = transform.match.structured.dim %s[{LOOPS["m"]}] : (!op) -> !param
       %depth0 = transform.match.structured.dim %s[{LOOPS["k"]}] : (!op) -> !param
-      transform.match.structured.yield %b0, %m0, %n0, %k0, %rows0, %depth0
-          : !param, !param, !param, !param, !param, !param
-    }}
-    transform.match.operation_name %op ["linalg.generic"] : !op
-    %no_batch = transform.num_associations %batch : (!param) -> !param
+      transform.match.structured.yield %m0, %n0, %k0, %rows0, %depth0
+          : !param, !param, !param, !param, !param
+    }}{checks}
     %zero = transform.param.constant 0 : i64 -> !param
-    transform.match.param.cmpi eq %no_batch, %zero : !param{checks}
     %one = transform.param.constant 1 : i64 -> !param
     transform.match.param.cmpi eq %rows, %one : !param
     transform.match.param.cmpi gt %depth, %zero : !param
