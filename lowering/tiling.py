@@ -75,6 +75,7 @@ from .schedules import (
     read_out,
     reductions,
     sliding_windows,
+    unpacked_products,
 )
 from .threads import machine_cores
 
@@ -461,6 +462,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += epilogue.sequences(_cache_columns(tile), MAX_BATCH)
     sequences += read_out.sequences(tile.n)
     sequences += outer_threads.sequences(threads)
+    sequences += unpacked_products.sequences(tile.m, tile.n, K_UNROLL, MAX_BATCH, IN_TILE)
     rewrite = padding.rewrite_step("%functions", "%padded")
     rewrite += epilogue.rewrite_step("%padded", "%fused", MAX_BATCH)
     rewrite += direct_convolution.rewrite_step("%fused", "%direct")
@@ -469,6 +471,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += pooling.rewrite_step("%convolved", "%pooled")
     rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
     rewrite += reductions.rewrite_step("%windowed", "%reduced")
+    rewrite += unpacked_products.rewrite_step("%reduced")
     lowered = """
     %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
     shared = lowered + padding.rewrite_step("%lowered", "%copied")
