@@ -1,18 +1,20 @@
 """Batched products whose blocks need no packing, marked for the schedule (a kernel unit's
 rewrite before tiling, `units`).
 
-A ``linalg.generic`` multiply-add over loops ``batch..., rows, columns, depth`` that reads
-``(batch..., rows, depth) × (batch..., depth, columns)`` into ``(batch..., rows, columns)``
-(attention's two products, once ``permute_dims`` has made the keys' transpose), with static
-rows and columns that are whole register tiles, is marked `UNPACKED`: the schedule register-
-tiles it in place (`schedules.unpacked_products`). Every other product keeps the packed
-schedule, whose zero-padded blocks serve ragged and symbolic sizes without masks.
+A float multiply-add ``linalg.generic`` with batch dimensions and one row (m), one column (n)
+and one depth (k) dimension, whose left operand is read along k, and right operand and result
+along n, in their last axes (attention's two products in the layouts the lowering gives them:
+the probabilities ``(batch, heads, rows, k)`` times the values ``(batch, k, heads, n)``, the
+heads' transposes folded into the maps), with static columns that are whole register tiles, is
+marked `UNPACKED` and its loops put in the order ``batch..., m, n, k``: the schedule
+register-tiles it in place (`schedules.unpacked_products`). Every other product keeps the
+packed schedule, whose zero-padded blocks read any layout.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import AffineMapAttr, ModuleOp, TensorType, UnitAttr
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.ir.affine import AffineExpr, AffineMap
 
@@ -22,32 +24,53 @@ from .tiling import MAX_BATCH, RegisterTile
 
 
 def mark_unpacked_products(module: ModuleOp, tile: RegisterTile) -> None:
-    """Mark the batched products of ``module`` that `applies` to."""
+    """Mark the batched products of ``module`` that `loop_order` finds, their loops put in
+    that order."""
     for op in module.walk():
-        if isinstance(op, GenericOp) and applies(op, tile):
+        if isinstance(op, GenericOp) and (order := loop_order(op, tile)) is not None:
+            _reorder_loops(op, order)
             op.attributes[UNPACKED] = UnitAttr()
 
 
-def applies(op: GenericOp, tile: RegisterTile) -> bool:
-    """Whether ``op`` is a float batched product in row-major layouts whose rows and columns
-    are static whole register tiles."""
-    loops = len(op.iterator_types)
-    batch = loops - 3
-    if not 1 <= batch <= MAX_BATCH or len(op.inputs) != 2 or len(op.outputs) != 1:
-        return False
-    iterators = [PARALLEL] * (batch + 2) + [REDUCTION]
-    if list(op.iterator_types) != iterators or not _multiply_add(op):
-        return False
-    dims = [AffineExpr.dimension(d) for d in range(loops)]
-    batches, rows, columns, depth = dims[:batch], dims[batch], dims[batch + 1], dims[batch + 2]
-    wanted = [(*batches, rows, depth), (*batches, depth, columns), (*batches, rows, columns)]
-    maps = [AffineMapAttr(AffineMap(loops, 0, tuple(results))) for results in wanted]
-    if list(op.indexing_maps) != maps:
-        return False
-    result = op.outputs[0].type
-    assert isinstance(result, TensorType)
-    *_, m, n = result.get_shape()
-    return m > 0 and n > 0 and m % tile.m == 0 and n % tile.n == 0
+def loop_order(op: GenericOp, tile: RegisterTile) -> list[int] | None:
+    """The loops of ``op`` as ``batch..., m, n, k`` if it is a float batched product read along
+    k (left) and n (right, result) in its operands' last axes, with static columns that are
+    whole register tiles; else None."""
+    if len(op.inputs) != 2 or len(op.outputs) != 1 or not _multiply_add(op):
+        return None
+    maps = [m.data for m in op.indexing_maps]
+    if not all(m.is_projected_permutation for m in maps):
+        return None
+    left, right, result = ([e.position for e in m.results] for m in maps)  # type: ignore[attr-defined]
+    batches = [d for d in result if d in left and d in right]
+    rows = [d for d in result if d in left and d not in right]
+    columns = [d for d in result if d in right and d not in left]
+    depth = [d for d in left if d in right and d not in result]
+    if not 1 <= len(batches) <= MAX_BATCH or [len(rows), len(columns), len(depth)] != [1, 1, 1]:
+        return None
+    order = [*batches, rows[0], columns[0], depth[0]]
+    iterators = [PARALLEL] * (len(order) - 1) + [REDUCTION]
+    if sorted(order) != list(range(len(op.iterator_types))):
+        return None
+    if [op.iterator_types.data[d] for d in order] != iterators:
+        return None
+    if (left[-1], right[-1], result[-1]) != (depth[0], columns[0], columns[0]):
+        return None
+    right_type = op.inputs[1].type
+    assert isinstance(right_type, TensorType)
+    n = right_type.get_shape()[-1]
+    return order if n > 0 and n % tile.n == 0 else None
+
+
+def _reorder_loops(op: GenericOp, order: list[int]) -> None:
+    """Make loop ``order[i]`` of ``op`` its ``i``-th."""
+    position = {old: new for new, old in enumerate(order)}
+    maps = []
+    for attr in op.indexing_maps:
+        results = [AffineExpr.dimension(position[e.position]) for e in attr.data.results]  # type: ignore[attr-defined]
+        maps.append(AffineMapAttr(AffineMap(len(order), 0, tuple(results))))
+    op.indexing_maps = ArrayAttr(maps)
+    op.iterator_types = ArrayAttr([op.iterator_types.data[d] for d in order])
 
 
 def _multiply_add(op: GenericOp) -> bool:

@@ -21,26 +21,41 @@ UNPACKED = "relax.unpacked_product"
 """The attribute marking a batched product to register-tile in place."""
 
 
-def _action(batch: int, rows: int, columns: int, k_unroll: int, shared: bool) -> str:
-    """Tiles a marked product with ``batch`` batch dimensions into ``rows × columns`` blocks,
-    one matrix of the batch per iteration of the threads' loop (``shared``; else the product
-    is one matrix of a tile of that loop already)."""
+def _action(batch: int, rows: int, shared: bool) -> str:
+    """Splits a marked product with ``batch`` batch dimensions into strips of ``rows`` rows
+    (the last one peeled), one matrix of the batch per iteration of the threads' loop
+    (``shared``; else the product is one matrix of a tile of that loop already), and tiles
+    each strip (`_strip`)."""
     name = f"tile_unpacked_{batch}" + ("" if shared else "_in_tile")
-    op = "%op"
-    sharing = ""
     if shared:
-        op = "%shared"
-        sharing = f"""
-    %shared, %threads = transform.structured.tile_using_forall %op
+        split = f"""
+    %product, %loop = transform.structured.tile_using_forall %op
         tile_sizes {[1] * batch} : (!op) -> (!op, !op)"""
-    rows_loop, columns_loop, depth_loop = batch, batch + 1, batch + 2
+    else:
+        split = """
+    %loop = transform.get_parent_op %op {op_name = "scf.forall"} : (!op) -> !op
+    %product = transform.cast %op : !op to !op"""
     return f"""
   transform.named_sequence @{name}(%op: !op {{transform.consumed}}) {{
-    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: {name}" : !op{sharing}
-    %block, %blocks:{batch + 2} = transform.structured.tile_using_for {op}
-        tile_sizes {[1] * batch + [rows, columns, 0]}
-        interchange = {[*range(batch), columns_loop, rows_loop, depth_loop]}
-        : (!op) -> (!op{", !op" * (batch + 2)})
+    transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: {name}" : !op{split}
+    %strip, %strips = transform.structured.tile_using_for %product
+        tile_sizes {[0] * batch + [rows, 0, 0]} : (!op) -> (!op, !op)
+    transform.include @peel failures(suppress) (%strips) : (!op) -> ()
+    %tiled = transform.foreach_match in %loop
+        @match_strip_{batch} -> @tile_strip_{batch}_{rows},
+        @match_float_{batch} -> @tile_strip_{batch}_1 : (!op) -> !op
+    transform.yield
+  }}
+"""
+
+
+def _strip(batch: int, rows: int, columns: int, k_unroll: int) -> str:
+    """Tiles a strip of ``rows`` rows (static) into blocks of ``columns`` columns, each block's
+    k loop one outer product per step, unrolled by ``k_unroll``."""
+    return f"""
+  transform.named_sequence @tile_strip_{batch}_{rows}(%op: !op {{transform.consumed}}) {{
+    %block, %blocks:2 = transform.structured.tile_using_for %op
+        tile_sizes {[0] * batch + [rows, columns, 0]} : (!op) -> (!op, !op, !op)
     %step, %steps = transform.structured.tile_using_for %block
         tile_sizes {[0] * (batch + 2) + [1]} : (!op) -> (!op, !op)
     transform.structured.vectorize %step : !op
@@ -50,19 +65,38 @@ def _action(batch: int, rows: int, columns: int, k_unroll: int, shared: bool) ->
 """
 
 
+def _strip_matcher(batch: int, rows: int) -> str:
+    """Matches a product of ``match_float_<batch>`` with ``rows`` rows (a whole strip)."""
+    return f"""
+  transform.named_sequence @match_strip_{batch}(%op: !op {{transform.readonly}}) -> !op {{
+    %matched = transform.include @match_float_{batch} failures(propagate) (%op)
+        : (!op) -> !op
+    %rows = transform.match.structured %op : (!op) -> !param {{
+    ^bb0(%s: !op):
+      %size = transform.match.structured.dim %s[{batch}] : (!op) -> !param
+      transform.match.structured.yield %size : !param
+    }}
+    %strip = transform.param.constant {rows} : i64 -> !param
+    transform.match.param.cmpi eq %rows, %strip : !param
+    transform.yield %op : !op
+  }}
+"""
+
+
 def sequences(rows: int, columns: int, k_unroll: int, batches: int, in_tile: str) -> str:
-    """The actions for products of up to ``batches`` batch dimensions and the sequence
-    dispatching a marked product to its own (``<matcher><in_tile>`` for one in a tile of the
-    threads' loop, the schedule's contraction matchers)."""
-    actions, pairs = "", []
+    """The actions for products of up to ``batches`` batch dimensions in blocks of ``rows ×
+    columns``, and the sequence dispatching a marked product to its own (``<matcher><in_tile>``
+    for one in a tile of the threads' loop; the schedule's contraction matchers)."""
+    text, pairs = "", []
     for batch in range(1, batches + 1):
-        actions += _action(batch, rows, columns, k_unroll, shared=False)
-        actions += _action(batch, rows, columns, k_unroll, shared=True)
+        text += _action(batch, rows, shared=False) + _action(batch, rows, shared=True)
+        text += _strip_matcher(batch, rows) + _strip(batch, rows, columns, k_unroll)
+        text += _strip(batch, 1, columns, k_unroll)
         pairs += [
             (f"match_float_{batch}{in_tile}", f"tile_unpacked_{batch}_in_tile"),
             (f"match_float_{batch}", f"tile_unpacked_{batch}"),
         ]
-    return actions + gate.sequence("unpacked", pairs)
+    return text + gate.sequence("unpacked", pairs)
 
 
 def rewrite_step(functions: str) -> str:
