@@ -16,7 +16,7 @@ from __future__ import annotations
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, ModuleOp, TensorType, UnitAttr
 from xdsl.dialects.linalg.ops import GenericOp
-from xdsl.ir.affine import AffineExpr, AffineMap
+from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 
 from .ops.common import PARALLEL, REDUCTION
 from .schedules.unpacked_products import UNPACKED
@@ -39,9 +39,11 @@ def loop_order(op: GenericOp, tile: RegisterTile) -> list[int] | None:
     if len(op.inputs) != 2 or len(op.outputs) != 1 or not _multiply_add(op):
         return None
     maps = [m.data for m in op.indexing_maps]
-    if not all(m.is_projected_permutation for m in maps):
+    if not all(m.is_projected_permutation() for m in maps):
         return None
-    left, right, result = ([e.position for e in m.results] for m in maps)  # type: ignore[attr-defined]
+    if not all(isinstance(e, AffineDimExpr) for m in maps for e in m.results):
+        return None
+    left, right, result = (_dims(m) for m in maps)
     batches = [d for d in result if d in left and d in right]
     rows = [d for d in result if d in left and d not in right]
     columns = [d for d in result if d in right and d not in left]
@@ -67,10 +69,15 @@ def _reorder_loops(op: GenericOp, order: list[int]) -> None:
     position = {old: new for new, old in enumerate(order)}
     maps = []
     for attr in op.indexing_maps:
-        results = [AffineExpr.dimension(position[e.position]) for e in attr.data.results]  # type: ignore[attr-defined]
+        results = [AffineExpr.dimension(position[d]) for d in _dims(attr.data)]
         maps.append(AffineMapAttr(AffineMap(len(order), 0, tuple(results))))
     op.indexing_maps = ArrayAttr(maps)
     op.iterator_types = ArrayAttr([op.iterator_types.data[d] for d in order])
+
+
+def _dims(affine_map: AffineMap) -> list[int]:
+    """The loops of the results of ``affine_map``, a projected permutation."""
+    return [e.position for e in affine_map.results if isinstance(e, AffineDimExpr)]
 
 
 def _multiply_add(op: GenericOp) -> bool:
