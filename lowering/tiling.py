@@ -51,6 +51,9 @@ time (`prepacked_weights`), skips step 1 but for its other operand's pack (`matc
 `tile_prepacked_*`) and takes the same steps 2–4 (`tile_blocks_0`); so does an implicit GEMM's
 product, whose left operand is gathered packed from the images (`implicit_gemm`,
 `match_gathered`, `tile_gathered`).
+A batched product read along k (left) and n (right, result) in its operands' last axes, with
+columns in whole register tiles, is marked by its unit's rewrite (`unpacked_products`) and
+register-tiled in place instead (`schedules.unpacked_products`): no pack, no unpack.
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
 keep the default loop lowering.
 """

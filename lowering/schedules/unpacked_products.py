@@ -1,15 +1,16 @@
 """Batched products register-tiled in place, without packing (the tiling schedule).
 
-A batched product marked `UNPACKED` (`lowering/unpacked_products.py`: its rows and columns
-whole register tiles, its operands and result in row-major ``(batch..., rows, depth)``,
-``(batch..., depth, columns)`` and ``(batch..., rows, columns)`` layouts, as attention's two
-products are) is tiled straight into blocks of the register tile: one matrix of the batch at a
-time (the threads' ``scf.forall``, or the tile of the threads' loop its fused epilogue already
-made, `tiling.IN_TILE`), then panels of columns outside blocks of rows, each block's k loop
-one outer product per step (a broadcast of each row's left value, the right operand's row of
-the panel read in place), unrolled by `tiling.K_UNROLL`. Packing the operands and unpacking
-the result took more than a third of a 12 × 128 × 128 × 64 product's time; the blocks of
-such small matrices stay in the caches read in place (docs/benchmarks.md).
+A batched product marked `UNPACKED` (`lowering/unpacked_products.py`: loops ``batch..., m, n,
+k``, the left operand read along k and the right one and the result along n in their last
+axes, whole register tiles of columns: attention's probabilities · values) is tiled straight
+into register blocks: one matrix of the batch at a time (the threads' ``scf.forall``, or the
+tile of the threads' loop its fused epilogue made, `tiling.IN_TILE`), strips of the register
+tile's rows (the last one peeled and tiled one row at a time: ragged and symbolic rows need no
+masks), blocks of the tile's columns, each block's k loop one outer product per step (each
+row's left value broadcast, the right operand's row of the block read in place), unrolled by
+`tiling.K_UNROLL`. Packing the operands and unpacking the result took about a third of a
+96 × 128 × 128 × 64 product's time; a head's operands stay in L1 and L2 read in place
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
