@@ -28,18 +28,21 @@ def _action(batch: int, rows: int, shared: bool) -> str:
     (``shared``; else the product is one matrix of a tile of that loop already), and tiles
     each strip (`_strip`)."""
     name = f"tile_unpacked_{batch}" + ("" if shared else "_in_tile")
+    product = "%product" if shared else "%op"
     if shared:
         split = f"""
+    %fill = transform.include @zero_fill_of failures(suppress) (%op) : (!op) -> !op
     %product, %loop = transform.structured.tile_using_forall %op
-        tile_sizes {[1] * batch} : (!op) -> (!op, !op)"""
+        tile_sizes {[1] * batch} : (!op) -> (!op, !op)
+    %fused, %fused_loop = transform.structured.fuse_into_containing_op %fill into %loop
+        : (!op, !op) -> (!op, !op)"""
     else:
         split = """
-    %loop = transform.get_parent_op %op {op_name = "scf.forall"} : (!op) -> !op
-    %product = transform.cast %op : !op to !op"""
+    %loop = transform.get_parent_op %op {op_name = "scf.forall"} : (!op) -> !op"""
     return f"""
   transform.named_sequence @{name}(%op: !op {{transform.consumed}}) {{
     transform.debug.emit_remark_at %op, "{SCHEDULE_REMARK}: {name}" : !op{split}
-    %strip, %strips = transform.structured.tile_using_for %product
+    %strip, %strips = transform.structured.tile_using_for {product}
         tile_sizes {[0] * batch + [rows, 0, 0]} : (!op) -> (!op, !op)
     transform.include @peel failures(suppress) (%strips) : (!op) -> ()
     %tiled = transform.foreach_match in %loop
@@ -84,6 +87,17 @@ def _strip_matcher(batch: int, rows: int) -> str:
 """
 
 
+FILL_OF = """
+  transform.named_sequence @zero_fill_of(%op: !op {transform.readonly}) -> !op {
+    %fill = transform.get_producer_of_operand %op[2] : (!op) -> !op
+    transform.match.operation_name %fill ["linalg.fill"] : !op
+    transform.yield %fill : !op
+  }
+"""
+"""The fill of a product's result, fused into the tiles of one matrix (a memset of the whole
+result, then read back from memory, took 2.4 ms of the BERT layer at 8 × 128)."""
+
+
 def sequences(rows: int, columns: int, k_unroll: int, batches: int, in_tile: str) -> str:
     """The actions for products of up to ``batches`` batch dimensions in blocks of ``rows ×
     columns``, and the sequence dispatching a marked product to its own (``<matcher><in_tile>``
@@ -97,7 +111,7 @@ def sequences(rows: int, columns: int, k_unroll: int, batches: int, in_tile: str
             (f"match_float_{batch}{in_tile}", f"tile_unpacked_{batch}_in_tile"),
             (f"match_float_{batch}", f"tile_unpacked_{batch}"),
         ]
-    return text + gate.sequence("unpacked", pairs)
+    return FILL_OF + text + gate.sequence("unpacked", pairs)
 
 
 def rewrite_step(functions: str) -> str:
