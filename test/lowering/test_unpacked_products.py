@@ -12,7 +12,7 @@ from test_fused_epilogues import (
     remarks,
     schedule_units,
 )
-from toolchain_harness import AVX512, host_tile_of, needs_toolchain
+from toolchain_harness import AVX2, AVX512, host_tile_of, needs_toolchain
 from xdsl.dialects.linalg.ops import GenericOp
 
 from relax_dialect.frontends.tvmscript.frontend import parse_tvmscript
@@ -99,10 +99,12 @@ def test_marked_products_are_tiled_in_place(module):
 
 
 @needs_toolchain
+@pytest.mark.parametrize("tile", [AVX512, AVX2], ids=["avx512", "avx2"])
 @pytest.mark.parametrize("name", [*PRODUCTS, "symbolic_rows", "scaled_scores"])
-def test_products_match_the_reference(module, name):
+def test_products_match_the_reference(module, name, tile):
     """Against the reference at batches of 1, 3, 7 and 17 (rows of 1, 3, 7, 17 and 130), and
-    on two threads bit for bit the result of one."""
+    on two threads bit for bit the result of one, with the register tiles of AVX-512 and AVX2
+    (strips of 8 and 6 rows)."""
     sizes = ROWS if name == "symbolic_rows" else BATCHES
-    with host_tile_of(AVX512):
+    with host_tile_of(tile):
         assert_matches_on_one_and_two_threads(module, name, sizes, atol=1e-4)
