@@ -74,14 +74,7 @@ def _strip_matcher(batch: int, rows: int) -> str:
     return f"""
   transform.named_sequence @match_strip_{batch}(%op: !op {{transform.readonly}}) -> !op {{
     %matched = transform.include @match_float_{batch} failures(propagate) (%op)
-        : (!op) -> !op
-    %rows = transform.match.structured %op : (!op) -> !param {{
-    ^bb0(%s: !op):
-      %size = transform.match.structured.dim %s[{batch}] : (!op) -> !param
-      transform.match.structured.yield %size : !param
-    }}
-    %strip = transform.param.constant {rows} : i64 -> !param
-    transform.match.param.cmpi eq %rows, %strip : !param
+        : (!op) -> !op{gate.measured_equals(f"transform.match.structured.dim %s[{batch}]", rows)}
     transform.yield %op : !op
   }}
 """
