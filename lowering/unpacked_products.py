@@ -1,9 +1,9 @@
 """Batched products whose blocks need no packing, marked for the schedule (a kernel unit's
 rewrite before tiling, `units`).
 
-A float multiply-add ``linalg.generic`` with batch dimensions and one row (m), one column (n)
+An f32 multiply-add ``linalg.generic`` with batch dimensions and one row (m), one column (n)
 and one depth (k) dimension, whose left operand is read along k, and right operand and result
-along n, in their last axes (attention's two products in the layouts the lowering gives them:
+along n, in their last axes (attention's second product in the layouts the lowering gives it:
 the probabilities ``(batch, heads, rows, k)`` times the values ``(batch, k, heads, n)``, the
 heads' transposes folded into the maps), with static columns that are whole register tiles, is
 marked `UNPACKED` and its loops put in the order ``batch..., m, n, k``: the schedule
@@ -14,7 +14,14 @@ packed schedule, whose zero-padded blocks read any layout.
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, ModuleOp, TensorType, UnitAttr
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    ModuleOp,
+    TensorType,
+    UnitAttr,
+    f32,
+)
 from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 
@@ -33,10 +40,14 @@ def mark_unpacked_products(module: ModuleOp, tile: RegisterTile) -> None:
 
 
 def loop_order(op: GenericOp, tile: RegisterTile) -> list[int] | None:
-    """The loops of ``op`` as ``batch..., m, n, k`` if it is a float batched product read along
+    """The loops of ``op`` as ``batch..., m, n, k`` if it is an f32 batched product read along
     k (left) and n (right, result) in its operands' last axes, with static columns that are
     whole register tiles; else None."""
     if len(op.inputs) != 2 or len(op.outputs) != 1 or not _multiply_add(op):
+        return None
+    types = [operand.type for operand in op.operands]
+    shapes = [t.get_shape() for t in types if isinstance(t, TensorType)]
+    if len(shapes) != 3 or any(t.get_element_type() != f32 for t in types):  # pyright: ignore
         return None
     maps = [m.data for m in op.indexing_maps]
     if not all(m.is_projected_permutation() for m in maps):
@@ -58,9 +69,7 @@ def loop_order(op: GenericOp, tile: RegisterTile) -> list[int] | None:
         return None
     if (left[-1], right[-1], result[-1]) != (depth[0], columns[0], columns[0]):
         return None
-    right_type = op.inputs[1].type
-    assert isinstance(right_type, TensorType)
-    n = right_type.get_shape()[-1]
+    n = shapes[1][-1]
     return order if n > 0 and n % tile.n == 0 else None
 
 
