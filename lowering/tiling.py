@@ -52,6 +52,9 @@ time (`prepacked_weights`), skips step 1 but for its other operand's pack (`matc
 product, whose left operand is gathered packed from the images (`implicit_gemm`,
 `match_gathered`, `tile_gathered`). A product of one static row (a classifier's dense layer)
 is not packed at all: its weights are streamed row by row (`matrix_vector`).
+A batched product read along k (left) and n (right, result) in its operands' last axes, with
+columns in whole register tiles, is marked by its unit's rewrite (`unpacked_products`) and
+register-tiled in place instead (`schedules.unpacked_products`): no pack, no unpack.
 The vector passes after bufferization (`VECTOR_LOWERING`) finish the lowering; other operations
 keep the default loop lowering.
 """
@@ -77,6 +80,7 @@ from .schedules import (
     read_out,
     reductions,
     sliding_windows,
+    unpacked_products,
 )
 from .threads import machine_cores
 
@@ -465,6 +469,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     sequences += epilogue.sequences(_cache_columns(tile), MAX_BATCH)
     sequences += read_out.sequences(tile.n)
     sequences += outer_threads.sequences(threads)
+    sequences += unpacked_products.sequences(tile.m, tile.n, K_UNROLL, MAX_BATCH, IN_TILE)
     rewrite = padding.rewrite_step("%functions", "%padded")
     rewrite += epilogue.rewrite_step("%padded", "%fused", MAX_BATCH)
     rewrite += direct_convolution.rewrite_step("%fused", "%direct")
@@ -473,6 +478,7 @@ def schedule(tile: RegisterTile, threads: int = 1) -> str:
     rewrite += pooling.rewrite_step("%convolved", "%pooled")
     rewrite += sliding_windows.rewrite_step("%pooled", "%windowed")
     rewrite += reductions.rewrite_step("%windowed", "%reduced")
+    rewrite += unpacked_products.rewrite_step("%reduced")
     lowered = """
     %lowered = transform.structured.match ops{["func.func"]} in %root : (!op) -> !op"""
     shared = lowered + padding.rewrite_step("%lowered", "%copied")

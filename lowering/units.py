@@ -47,6 +47,7 @@ from .pointwise_convolution import pointwise_products
 from .prepacked_weights import prepack_weights
 from .tiling import host_tile
 from .unit_broadcasts import drop_unit_broadcasts
+from .unpacked_products import mark_unpacked_products
 from .weight_arguments import pass_weights
 from .window_taps import unroll_windows
 
@@ -164,6 +165,7 @@ def split_units(module: ModuleOp, tile: bool) -> list[Unit]:
             gather_convolutions(unit, host_tile())
             parameter_filter_products(unit, host_tile())
             prepack_weights(unit, host_tile())
+            mark_unpacked_products(unit, host_tile())
             unroll_windows(unit)
             drop_unit_broadcasts(unit)
         name = pass_weights(unit, kernel, calls[kernel.sym_name.data])

@@ -27,6 +27,7 @@ ResNet-18's 3 × 3 convolutions of 56 × 56 images, 0.86× on 28 × 28, but 1.2�
 from __future__ import annotations
 
 from ..crash_report import SCHEDULE_REMARK
+from . import gate
 from .column_strips import halving_sequences, halving_steps
 from .convolution import WIDTH as COLUMNS
 from .convolution import matcher
@@ -169,14 +170,9 @@ def _product_matcher(name: str, loops: int) -> str:
     """The matcher ``name`` of the generics with ``loops`` loops."""
     return f"""
   transform.named_sequence @{name}(%op: !op {{transform.readonly}}) -> !op {{
-    transform.match.operation_name %op ["linalg.generic"] : !op
-    %rank = transform.match.structured %op : (!op) -> !param {{
-    ^bb0(%s: !op):
-      %loops = transform.match.structured.rank %s : (!op) -> !param
-      transform.match.structured.yield %loops : !param
-    }}
-    %wanted = transform.param.constant {loops} : i64 -> !param
-    transform.match.param.cmpi eq %rank, %wanted : !param
+    transform.match.operation_name %op ["linalg.generic"] : !op{
+        gate.measured_equals("transform.match.structured.rank %s", loops)
+    }
     transform.yield %op : !op
   }}
 """

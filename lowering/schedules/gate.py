@@ -44,3 +44,16 @@ def step(step: str, functions: str, rewritten: str) -> str:
     return f"""
     {rewritten} = transform.foreach_match in {functions}
         @match_linalg -> @{step}_each : (!op) -> !op"""
+
+
+def measured_equals(query: str, value: int) -> str:
+    """A matcher's lines checking that ``query`` (a ``transform.match.structured`` query of
+    ``%s``, e.g. ``transform.match.structured.rank %s``) of ``%op`` is ``value``."""
+    return f"""
+    %measured = transform.match.structured %op : (!op) -> !param {{
+    ^bb0(%s: !op):
+      %value = {query} : (!op) -> !param
+      transform.match.structured.yield %value : !param
+    }}
+    %wanted = transform.param.constant {value} : i64 -> !param
+    transform.match.param.cmpi eq %measured, %wanted : !param"""
