@@ -122,14 +122,16 @@ def test_other_convolutions_are_left_alone(name):
 
 def _tiled_products(cases: list[Case], tile: RegisterTile) -> int:
     """How many of the ``cases``' kernels, rewritten with blocks of ``tile``, the schedule tiles
-    as contractions packing their right operand in the k loop."""
-    return scheduled_remarks(cases, parameter_filter_products, tile, "tile_0")
+    as contractions without batch dimensions: packing their right operand in the k loop, or,
+    with one pixel, streaming it (`schedules.matrix_vector`)."""
+    actions = ("tile_0", "tile_matrix_vector")
+    return sum(scheduled_remarks(cases, parameter_filter_products, tile, a) for a in actions)
 
 
 @needs_toolchain
 def test_the_schedule_tiles_the_pixel_products():
     """Each product is matched by the contraction schedule without batch dimensions (its
-    remark), which packs the filter a cache tile at a time."""
+    remark), which packs the filter a cache tile at a time (one pixel's streams it)."""
     with host_tile_of(AVX2):
         assert _tiled_products(TAKEN, AVX2) >= len(TAKEN)
 
