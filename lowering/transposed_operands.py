@@ -38,12 +38,13 @@ def read_through_transposes(module: ModuleOp) -> None:
     """Rewrite (in place) the matrix products of ``module`` whose operands are transposed
     (`transposed_input`) to read the transposes' inputs."""
     for op in [op for op in module.walk() if isinstance(op, MatmulOp)]:
-        sources = [transposed_input(value) for value in op.inputs]
+        through = [transposed_input(value) for value in op.inputs]
+        transposes = [v.owner for v, s in zip(op.inputs, through, strict=True) if s is not None]
+        sources = list(through)
         if one_row(op) and sources[1] is None:
             sources[1] = transposed_constant(op)
         if all(source is None for source in sources):
             continue
-        transposes = [v.owner for v in op.inputs if isinstance(v.owner, TransposeOp)]
         inputs = [v if s is None else s for v, s in zip(op.inputs, sources, strict=True)]
         maps = [dims[s is not None] for dims, s in zip(OPERAND_DIMS, sources, strict=True)]
         indexing = ArrayAttr(

@@ -71,7 +71,17 @@ SHARED = Case(
 )
 """A transpose the product shares with another use (the sum reads it)."""
 
-CASES = {case.name: case for case in [*TAKEN, SHARED]}
+SHARED_LEFT = Case(
+    "shared-left-transpose",
+    f"%x: {tensor('17, 17', 'f32')}, %w: {tensor('17, 17', 'f32')}",
+    f"%u = {TRANSPOSED.format('%x')}\n%t = {TRANSPOSED.format('%w')}\n"
+    "%p = relax.matmul %u, %t\n%r = relax.add %p, %u",
+    inputs(floats(17, 17), floats(17, 17, salt=3)),
+)
+"""A product reading its right operand through its transpose and its left one from a
+transpose shared with another use (the sum), which stays."""
+
+CASES = {case.name: case for case in [*TAKEN, SHARED, SHARED_LEFT]}
 
 
 def lowered(cases: list[Case]):
@@ -87,6 +97,13 @@ def test_the_transposes_are_gone(name):
     assert not any(isinstance(op, TransposeOp | MatmulOp) for op in ops)
     [product] = [op for op in ops if isinstance(op, GenericOp) and REDUCTION in op.iterator_types]
     assert str(product.indexing_maps.data[1]) == "affine_map<(d0, d1, d2) -> (d1, d2)>"
+
+
+def test_a_shared_transpose_stays_beside_one_read_through():
+    ops = list(lowered([SHARED_LEFT]).walk())
+    assert [type(op) for op in ops if isinstance(op, TransposeOp | MatmulOp)] == [TransposeOp]
+    [transpose] = [op for op in ops if isinstance(op, TransposeOp)]
+    assert len(list(transpose.results[0].uses)) == 2  # the product and the sum
 
 
 def test_a_shared_transpose_is_left_alone():
