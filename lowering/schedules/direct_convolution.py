@@ -224,14 +224,7 @@ def _short_product_matcher(steps: int) -> str:
   transform.named_sequence @match_block_product_of_{steps}(%op: !op {{transform.readonly}})
       -> !op {{
     %matched = transform.include @match_block_product failures(propagate) (%op)
-        : (!op) -> !op
-    %channels = transform.match.structured %op : (!op) -> !param {{
-    ^bb0(%s: !op):
-      %size = transform.match.structured.dim %s[2] : (!op) -> !param
-      transform.match.structured.yield %size : !param
-    }}
-    %steps = transform.param.constant {steps} : i64 -> !param
-    transform.match.param.cmpi eq %channels, %steps : !param
+        : (!op) -> !op{gate.measured_equals("transform.match.structured.dim %s[2]", steps)}
     transform.yield %op : !op
   }}
 """
