@@ -32,11 +32,10 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp
-from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
 from .building import fill_op, generic_op
-from .ops.common import PARALLEL, REDUCTION, reassociation
+from .ops.common import PARALLEL, REDUCTION, collapse_op, reassociation
 from .pointwise_convolution import one_image_at_a_time
 from .prepacked_weights import Builder, constant_array, im2col, pair, replace_op, zero_filled
 from .schedules import direct_convolution
@@ -88,14 +87,14 @@ def _as_pixel_product(op: Conv2DNchwFchwOp) -> None:
     """Replace ``op`` (one image) by its pixels × filters product."""
     data, weight, init = op.operands
     element = init.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    filters, channels, kh, kw = weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    filters, _, kh, kw = weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     _, _, oh, ow = init.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     build = Builder(op)
     if (kh, kw) == (1, 1) and pair(op.strides) == (1, 1):
-        windows = _collapsed(build, data, [[0, 1], [2, 3]], [channels, oh * ow])
+        windows = build.add(collapse_op(data, [[0, 1], [2, 3]]))
     else:
         windows = im2col(build, op, [])
-    matrix = _collapsed(build, weight, [[0], [1, 2, 3]], [filters, channels * kh * kw])
+    matrix = build.add(collapse_op(weight, [[0], [1, 2, 3]]))
     zeros = build.add(fill_op(build.zero(element), build.empty([filters, oh * ow], element, [])))
     body = op.body.detach_block(0)
     iterators = ArrayAttr([PARALLEL, PARALLEL, REDUCTION])
@@ -105,17 +104,3 @@ def _as_pixel_product(op: Conv2DNchwFchwOp) -> None:
         product, [], reassociation([[0, 1], [2, 3]]), shape, TensorType(element, shape)
     )
     replace_op(op, build.add(nchw))
-
-
-def _collapsed(
-    build: Builder, value: SSAValue, groups: list[list[int]], shape: list[int]
-) -> SSAValue:
-    """``value`` reshaped into ``shape`` by merging its dimensions ``groups``."""
-    element = value.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    return build.add(
-        tensor.CollapseShapeOp.create(
-            operands=[value],
-            result_types=[TensorType(element, shape)],
-            properties={"reassociation": reassociation(groups)},
-        )
-    )

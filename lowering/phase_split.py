@@ -43,7 +43,6 @@ never sees them: this runs on the native backend's kernel units.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -76,7 +75,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from .building import contraction_op, fill_op, generic_op, insert_slice_op, marked_convolution
 from .forall_ops import ForallOp, InParallelOp, ParallelInsertSliceOp
-from .ops.common import PARALLEL, reassociation
+from .ops.common import PARALLEL, collapse_op, reassociation
 from .prepacked_weights import zero_filled
 from .schedules import direct_convolution
 from .schedules.depthwise import PHASED
@@ -552,15 +551,7 @@ def _last_two_as_one(value: SSAValue) -> list[list[int]]:
 def _collapse(value: SSAValue, groups: list[list[int]], anchor: Operation) -> SSAValue:
     """``value`` with each of its axes ``groups`` collapsed into one, inserted before
     ``anchor``."""
-    shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    element = value.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    extents = [math.prod(shape[axis] for axis in group) for group in groups]
-    collapse = tensor.CollapseShapeOp.create(
-        operands=[value],
-        result_types=[TensorType(element, extents)],
-        properties={"reassociation": reassociation(groups)},
-    )
-    return _insert(collapse, anchor)
+    return _insert(collapse_op(value, groups), anchor)
 
 
 def _one_step(
@@ -641,17 +632,7 @@ def _zeros_taken_out(init: SSAValue) -> SSAValue | None:
 
 def _as_channels(anchor: Operation, phases: SSAValue) -> SSAValue:
     """``[A, C, ph, pw, H, W]`` phases as ``[A, C·ph·pw, H, W]`` channels."""
-    shape = phases.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-    element = phases.type.get_element_type()  # pyright: ignore[reportAttributeAccessIssue]
-    merged = [shape[0], shape[1] * shape[2] * shape[3], shape[4], shape[5]]
-    return _insert(
-        tensor.CollapseShapeOp.create(
-            operands=[phases],
-            result_types=[TensorType(element, merged)],
-            properties={"reassociation": reassociation([[0], [1, 2, 3], [4], [5]])},
-        ),
-        anchor,
-    )
+    return _collapse(phases, [[0], [1, 2, 3], [4], [5]], anchor)
 
 
 def _split_channels(op: Conv2DNchwFchwOp) -> None:

@@ -635,16 +635,21 @@ def collapse(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> S
 
 
 def _collapsed(lw: Lowerer, value: SSAValue, groups: Sequence[Sequence[int]]) -> SSAValue:
+    return lw.emit_value(collapse_op(value, groups))
+
+
+def collapse_op(value: SSAValue, groups: Sequence[Sequence[int]]) -> tensor.CollapseShapeOp:
+    """The ``tensor.collapse_shape`` of ``value`` merging each group of consecutive axes into
+    one (dynamic where the group holds a dynamic axis), not inserted."""
     shape = value.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
     out = []
     for group in groups:
         sizes = [shape[a] for a in group]
         out.append(DYNAMIC_INDEX if DYNAMIC_INDEX in sizes else prod(sizes))
     type = tensor_of(value.type.get_element_type(), tuple(out))  # pyright: ignore
-    op = tensor.CollapseShapeOp.create(
+    return tensor.CollapseShapeOp.create(
         operands=[value], result_types=[type], properties={"reassociation": reassociation(groups)}
     )
-    return lw.emit_value(op)
 
 
 def flatten(lw: Lowerer, value: SSAValue) -> SSAValue:
